@@ -1,0 +1,258 @@
+#pragma once
+// The PEGTL grammar of `.mls`: one named rule type per construct. The type names are the hooks for the
+// parse tree (see parser.cpp) and for the "expected ..." messages of syntax errors (error_message below).
+//
+// Whitespace: `ws` skips spaces, newlines and comments (`# ...` and `## ...` docs; docs are read back
+// from the source text by the parser). `hs` skips only spaces and tabs: a number and its unit, and a
+// callee and its `(` or `[`, must be on one line, so that a new line always starts a new entry.
+#include <tao/pegtl.hpp>
+
+namespace mlsi::grammar {
+
+namespace pg = tao::pegtl;
+
+// ---- lexical ------------------------------------------------------------------------------------
+struct comment : pg::seq<pg::one<'#'>, pg::until<pg::eolf>> {};
+struct ws : pg::star<pg::sor<pg::space, comment>> {};
+struct hs : pg::star<pg::blank> {};
+
+struct idchar : pg::identifier_other {};
+template <typename Key>
+struct keyword : pg::seq<Key, pg::not_at<idchar>> {};
+
+#define MLSI_KEYWORD(name, text) \
+  struct kw_##name : keyword<TAO_PEGTL_STRING(text)> {};
+MLSI_KEYWORD(scenario, "scenario")
+MLSI_KEYWORD(input, "input")
+MLSI_KEYWORD(let, "let")
+MLSI_KEYWORD(output, "output")
+MLSI_KEYWORD(check, "check")
+MLSI_KEYWORD(else, "else")
+MLSI_KEYWORD(config, "config")
+MLSI_KEYWORD(for, "for")
+MLSI_KEYWORD(expect, "expect")
+MLSI_KEYWORD(within, "within")
+MLSI_KEYWORD(fn, "fn")
+MLSI_KEYWORD(dimension, "dimension")
+MLSI_KEYWORD(unit, "unit")
+MLSI_KEYWORD(import, "import")
+MLSI_KEYWORD(where, "where")
+MLSI_KEYWORD(if, "if")
+MLSI_KEYWORD(then, "then")
+MLSI_KEYWORD(and, "and")
+MLSI_KEYWORD(or, "or")
+MLSI_KEYWORD(not, "not")
+MLSI_KEYWORD(match, "match")
+MLSI_KEYWORD(in, "in")
+MLSI_KEYWORD(true, "true")
+MLSI_KEYWORD(false, "false")
+MLSI_KEYWORD(one, "one")
+MLSI_KEYWORD(of, "of")
+MLSI_KEYWORD(List, "List")
+#undef MLSI_KEYWORD
+
+// Reserved words: never names. `one`, `of` and `List` are only special inside types.
+struct reserved
+    : pg::sor<kw_scenario, kw_input, kw_let, kw_output, kw_check, kw_else, kw_config, kw_for, kw_expect, kw_within,
+              kw_fn, kw_dimension, kw_unit, kw_import, kw_where, kw_if, kw_then, kw_and, kw_or, kw_not, kw_match,
+              kw_in, kw_true, kw_false> {};
+
+struct identifier : pg::seq<pg::not_at<reserved>, pg::identifier> {};
+
+struct number
+    : pg::seq<pg::plus<pg::digit>, pg::opt<pg::one<'.'>, pg::plus<pg::digit>>,
+              pg::opt<pg::one<'e', 'E'>, pg::opt<pg::one<'+', '-'>>, pg::plus<pg::digit>>> {};
+
+struct string_char : pg::sor<pg::seq<pg::one<'\\'>, pg::any>, pg::not_one<'"', '\n'>> {};
+struct string_lit : pg::seq<pg::one<'"'>, pg::star<string_char>, pg::one<'"'>> {};
+
+// ---- units --------------------------------------------------------------------------------------
+// A unit name is an identifier or `%`. In a quantity literal the unit follows the number on the same
+// line and compound units are written without spaces (`3.35 TB/s`, `USD/TB/month`, `s^2`); with spaces,
+// `/` and `*` are ordinary arithmetic (`100 GB / bandwidth`).
+struct unit_name : pg::sor<identifier, pg::one<'%'>> {};
+struct unit_power : pg::seq<pg::one<'^'>, pg::opt<pg::one<'-'>>, pg::plus<pg::digit>> {};
+struct unit_atom : pg::seq<unit_name, pg::opt<unit_power>> {};
+struct unit_mul : pg::one<'*'> {};
+struct unit_div : pg::one<'/'> {};
+struct unit_tight : pg::seq<unit_atom, pg::star<pg::sor<unit_mul, unit_div>, unit_atom>> {};
+struct quantity : pg::seq<number, hs, unit_tight> {};
+
+// After `->` and in `unit` declarations a unit expression may use spaces and parentheses: `-> 1/s`.
+struct unit_expr;
+struct unit_one : pg::one<'1'> {};
+struct unit_paren : pg::seq<pg::one<'('>, ws, unit_expr, ws, pg::one<')'>> {};
+struct unit_factor : pg::sor<unit_paren, unit_atom, pg::seq<unit_one, pg::not_at<pg::digit>>> {};
+struct unit_expr : pg::seq<unit_factor, pg::star<ws, pg::sor<unit_mul, unit_div>, ws, unit_factor>> {};
+
+// ---- types --------------------------------------------------------------------------------------
+struct type_expr;
+struct list_type : pg::seq<kw_List, hs, pg::one<'['>, ws, type_expr, ws, pg::one<']'>> {};
+struct enum_case : identifier {};
+struct enum_type : pg::seq<kw_one, ws, kw_of, ws, enum_case, pg::star<ws, pg::one<'|'>, ws, enum_case>> {};
+struct dim_expr;
+struct dim_name : identifier {};
+struct dim_one : pg::one<'1'> {};
+struct dim_power : pg::seq<pg::one<'^'>, pg::opt<pg::one<'-'>>, pg::plus<pg::digit>> {};
+struct dim_paren : pg::seq<pg::one<'('>, ws, dim_expr, ws, pg::one<')'>> {};
+struct dim_factor : pg::seq<pg::sor<dim_paren, dim_name, dim_one>, pg::opt<dim_power>> {};
+struct dim_mul : pg::one<'*'> {};
+struct dim_div : pg::one<'/'> {};
+struct dim_expr : pg::seq<dim_factor, pg::star<ws, pg::sor<dim_mul, dim_div>, ws, dim_factor>> {};
+struct type_expr : pg::sor<list_type, enum_type, dim_expr> {};
+
+// ---- expressions --------------------------------------------------------------------------------
+struct expr;
+struct true_lit : kw_true {};
+struct false_lit : kw_false {};
+struct name_ref : identifier {};
+struct paren : pg::seq<pg::one<'('>, ws, expr, ws, pg::one<')'>> {};
+
+struct list_items : pg::seq<expr, pg::star<ws, pg::one<','>, ws, expr>, pg::opt<ws, pg::one<','>>> {};
+struct comp_var : identifier {};
+struct comp_filter : pg::seq<kw_if, ws, expr> {};
+struct comprehension : pg::seq<expr, ws, kw_for, ws, comp_var, ws, kw_in, ws, expr, pg::opt<ws, comp_filter>> {};
+struct list_lit : pg::seq<pg::one<'['>, ws, pg::opt<pg::sor<comprehension, list_items>>, ws, pg::one<']'>> {};
+
+struct field_name : identifier {};
+struct record_field : pg::seq<field_name, ws, pg::one<':'>, ws, expr> {};
+struct record_lit
+    : pg::seq<pg::one<'{'>, ws,
+              pg::opt<record_field, pg::star<ws, pg::one<','>, ws, record_field>, pg::opt<ws, pg::one<','>>>, ws,
+              pg::one<'}'>> {};
+
+struct if_expr : pg::seq<kw_if, ws, expr, ws, kw_then, ws, expr, ws, kw_else, ws, expr> {};
+
+struct match_pattern : pg::sor<identifier, pg::one<'_'>> {};
+struct match_arm : pg::seq<match_pattern, ws, TAO_PEGTL_STRING("=>"), ws, expr> {};
+struct match_expr
+    : pg::seq<kw_match, ws, expr, ws, pg::one<'{'>, ws, match_arm, pg::star<ws, pg::one<','>, ws, match_arm>,
+              pg::opt<ws, pg::one<','>>, ws, pg::one<'}'>> {};
+
+struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, match_expr, list_lit, record_lit,
+                         paren, name_ref> {};
+
+struct arg_name : identifier {};
+struct named_arg : pg::seq<arg_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
+struct call_arg : pg::sor<named_arg, expr> {};
+struct call_args
+    : pg::seq<pg::one<'('>, ws, pg::opt<call_arg, pg::star<ws, pg::one<','>, ws, call_arg>, pg::opt<ws, pg::one<','>>>,
+              ws, pg::one<')'>> {};
+struct field_access : pg::seq<ws, pg::one<'.'>, ws, field_name> {};
+struct index_access : pg::seq<hs, pg::one<'['>, ws, expr, ws, pg::one<']'>> {};
+struct call_suffix : pg::seq<hs, call_args> {};
+struct postfix : pg::seq<primary, pg::star<pg::sor<call_suffix, field_access, index_access>>> {};
+
+struct unary;
+struct op_pow : pg::one<'^'> {};
+struct power : pg::seq<postfix, pg::opt<ws, op_pow, ws, unary>> {};
+struct op_neg : pg::seq<pg::one<'-'>, pg::not_at<pg::one<'>'>>> {};
+struct negation : pg::seq<op_neg, ws, unary> {};
+struct unary : pg::sor<negation, power> {};
+
+struct op_mul : pg::one<'*'> {};
+struct op_div : pg::one<'/'> {};
+struct product : pg::seq<unary, pg::star<ws, pg::sor<op_mul, op_div>, ws, unary>> {};
+struct op_add : pg::one<'+'> {};
+struct op_sub : pg::seq<pg::one<'-'>, pg::not_at<pg::one<'>'>>> {};
+struct sum : pg::seq<product, pg::star<ws, pg::sor<op_add, op_sub>, ws, product>> {};
+struct op_cmp
+    : pg::sor<TAO_PEGTL_STRING("<="), TAO_PEGTL_STRING(">="), TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!="),
+              pg::one<'<'>, pg::seq<pg::one<'>'>, pg::not_at<pg::one<'='>>>> {};
+struct comparison : pg::seq<sum, pg::opt<ws, op_cmp, ws, sum>> {};
+struct not_expr;
+struct logical_not : pg::seq<kw_not, ws, not_expr> {};
+struct not_expr : pg::sor<logical_not, comparison> {};
+struct op_and : kw_and {};
+struct conjunction : pg::seq<not_expr, pg::star<ws, op_and, ws, not_expr>> {};
+struct op_or : kw_or {};
+struct disjunction : pg::seq<conjunction, pg::star<ws, op_or, ws, conjunction>> {};
+struct conversion : pg::seq<disjunction, pg::opt<ws, TAO_PEGTL_STRING("->"), ws, unit_expr>> {};
+struct expr : conversion {};
+
+// ---- declarations -------------------------------------------------------------------------------
+struct decl_name : identifier {};
+struct import_decl : pg::seq<kw_import, ws, string_lit> {};
+struct dimension_decl : pg::seq<kw_dimension, ws, decl_name, pg::opt<ws, pg::one<'='>, ws, dim_expr>> {};
+
+struct attr_arg : identifier {};
+struct attr_name : identifier {};
+struct attribute
+    : pg::seq<pg::one<'@'>, attr_name, hs, pg::one<'('>, ws, pg::opt<attr_arg, pg::star<ws, pg::one<','>, ws, attr_arg>>,
+              ws, pg::one<')'>> {};
+struct unit_decl_name : unit_name {};
+struct unit_decl
+    : pg::seq<pg::star<attribute, ws>, kw_unit, ws, unit_decl_name, pg::opt<ws, pg::one<':'>, ws, type_expr>,
+              pg::opt<ws, pg::one<'='>, ws, expr>> {};
+
+struct param : pg::seq<decl_name, ws, pg::one<':'>, ws, type_expr> {};
+struct params : pg::seq<pg::one<'('>, ws, pg::opt<param, pg::star<ws, pg::one<','>, ws, param>, pg::opt<ws, pg::one<','>>>,
+                        ws, pg::one<')'>> {};
+struct return_type : pg::seq<TAO_PEGTL_STRING("->"), ws, type_expr> {};
+struct fn_decl : pg::seq<kw_fn, ws, decl_name, ws, params, pg::opt<ws, return_type>, ws, pg::one<'='>, ws, expr> {};
+
+struct type_annotation : pg::seq<pg::one<':'>, ws, type_expr> {};
+struct let_decl : pg::seq<kw_let, ws, decl_name, pg::opt<ws, type_annotation>, ws, pg::one<'='>, ws, expr> {};
+struct where_clause : pg::seq<kw_where, ws, expr> {};
+struct default_value : pg::seq<pg::one<'='>, ws, expr> {};
+struct input_decl
+    : pg::seq<kw_input, ws, decl_name, ws, type_annotation, pg::opt<ws, default_value>, pg::opt<ws, where_clause>> {};
+struct output_decl
+    : pg::seq<kw_output, ws, decl_name, pg::opt<ws, type_annotation>, ws, pg::one<'='>, ws, expr> {};
+struct check_message : string_lit {};
+struct check_decl : pg::seq<kw_check, ws, expr, pg::opt<ws, kw_else, ws, check_message>> {};
+struct member : pg::sor<input_decl, let_decl, output_decl, check_decl> {};
+struct scenario_decl
+    : pg::seq<kw_scenario, ws, decl_name, ws, pg::one<'{'>, ws, pg::star<member, ws>, pg::one<'}'>> {};
+
+struct expect_tolerance : pg::seq<kw_within, ws, expr> {};
+struct expect_decl
+    : pg::seq<kw_expect, ws, decl_name, ws, TAO_PEGTL_STRING("=="), ws, expr, pg::opt<ws, expect_tolerance>> {};
+struct config_set : pg::seq<decl_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
+struct config_item : pg::sor<expect_decl, config_set> {};
+struct config_target : identifier {};
+struct config_decl
+    : pg::seq<kw_config, ws, decl_name, ws, kw_for, ws, config_target, ws, pg::one<'{'>, ws,
+              pg::star<config_item, ws>, pg::one<'}'>> {};
+
+struct declaration
+    : pg::sor<scenario_decl, config_decl, fn_decl, let_decl, unit_decl, dimension_decl, import_decl> {};
+struct utf8_bom : TAO_PEGTL_STRING("\xEF\xBB\xBF") {};
+struct file : pg::seq<pg::opt<utf8_bom>, ws, pg::star<declaration, ws>, pg::eof> {};
+
+// A single expression, for `--set` values, catalogue strings and the REPL.
+struct expression_only : pg::seq<ws, expr, ws, pg::eof> {};
+// A unit expression alone, for `-> unit` given on the command line.
+struct unit_only : pg::seq<ws, unit_expr, ws, pg::eof> {};
+
+// ---- messages -----------------------------------------------------------------------------------
+// What the parser expected, for each rule whose failure is worth naming. The farthest failure wins.
+template <typename Rule>
+inline constexpr const char* expected = nullptr;
+template <> inline constexpr const char* expected<expr> = "an expression";
+template <> inline constexpr const char* expected<decl_name> = "a name";
+template <> inline constexpr const char* expected<identifier> = "a name";
+template <> inline constexpr const char* expected<unit_atom> = "a unit";
+template <> inline constexpr const char* expected<unit_factor> = "a unit";
+template <> inline constexpr const char* expected<type_expr> = "a type (a dimension such as Information / Time, Bool, Text, List[T] or `one of a | b`)";
+template <> inline constexpr const char* expected<member> = "`input`, `let`, `output`, `check` or `}`";
+template <> inline constexpr const char* expected<config_item> = "`name = value`, `expect` or `}`";
+template <> inline constexpr const char* expected<declaration> = "a declaration (`scenario`, `config`, `fn`, `let`, `unit`, `dimension` or `import`)";
+template <> inline constexpr const char* expected<string_lit> = "a string in double quotes";
+template <> inline constexpr const char* expected<kw_then> = "`then`";
+template <> inline constexpr const char* expected<kw_else> = "`else`";
+template <> inline constexpr const char* expected<kw_in> = "`in`";
+template <> inline constexpr const char* expected<kw_for> = "`for`";
+template <> inline constexpr const char* expected<match_arm> = "a match arm `case => value`";
+template <> inline constexpr const char* expected<type_annotation> = "`:` and a type";
+template <> inline constexpr const char* expected<pg::one<')'>> = "`)`";
+template <> inline constexpr const char* expected<pg::one<']'>> = "`]`";
+template <> inline constexpr const char* expected<pg::one<'}'>> = "`}`";
+template <> inline constexpr const char* expected<pg::one<'{'>> = "`{`";
+template <> inline constexpr const char* expected<pg::one<'='>> = "`=`";
+template <> inline constexpr const char* expected<pg::one<'('>> = "`(`";
+template <> inline constexpr const char* expected<TAO_PEGTL_STRING("==")> = "`==`";
+template <> inline constexpr const char* expected<TAO_PEGTL_STRING("=>")> = "`=>`";
+template <> inline constexpr const char* expected<pg::eof> = "the end of the input";
+
+}  // namespace mlsi::grammar

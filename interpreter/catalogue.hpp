@@ -1,0 +1,65 @@
+#pragma once
+// The catalogue: named records (hardware, workloads, systems, datasets, ...) read from TOML.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/types.hpp"
+#include "interpreter/values.hpp"
+
+namespace mlsi {
+
+enum class Requirement { required, optional, derived };
+
+// One field of a record kind, as stdlib.md §2 describes it.
+struct FieldSpec {
+  std::string name;
+  // "Count", "Text", "Bool", a dimension expression ("Information / Time", "Money / (Information * Time)"),
+  // "ref KIND" (a reference to an entry of KIND), "rates DIM" (a record of per-precision quantities of
+  // DIM with the keys fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8 int4), "list Text", "mig_profiles".
+  std::string type;
+  Requirement requirement = Requirement::optional;
+  bool whole = false;                // Count fields that must hold a whole number
+  std::vector<std::string> allowed;  // enumerated Text values; empty: any text
+  std::string meaning;               // one line, for `mlsi show` and docs
+};
+
+struct KindSpec {
+  std::string name;
+  std::vector<FieldSpec> fields;  // without the common fields (name, aliases, source, ...)
+};
+
+// Every record kind of stdlib.md §2, in the spec's order.
+const std::vector<KindSpec>& catalogue_schema();
+// Fields every kind has (stdlib.md §2 preamble): name, aliases, source, source_kind, source_url, note, override.
+const std::vector<FieldSpec>& common_fields();
+
+struct CatalogueEntry {
+  std::string key;
+  std::string kind;
+  Value value;  // a RecordValue whose type is the kind's record type
+  Span span;
+  std::vector<std::string> aliases;
+  bool builtin = true;
+};
+
+class Catalogue {
+ public:
+  std::map<std::string, std::shared_ptr<RecordType>> kinds;
+  std::vector<CatalogueEntry> entries;
+  std::map<std::string, int> names;  // key or alias -> entry
+
+  const CatalogueEntry* find(const std::string& name) const {
+    auto it = names.find(name);
+    return it == names.end() ? nullptr : &entries[static_cast<std::size_t>(it->second)];
+  }
+  std::vector<std::string> all_names() const {
+    std::vector<std::string> out;
+    for (const auto& [n, i] : names) out.push_back(n);
+    return out;
+  }
+};
+
+}  // namespace mlsi

@@ -1,0 +1,482 @@
+#include "interpreter/catalogue_loader.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <toml++/toml.h>
+
+#include "interpreter/compiler.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/parser.hpp"
+
+namespace mlsi {
+namespace {
+
+const std::vector<std::string> kPrecisionKeys = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4"};
+
+const KindSpec* find_kind(const std::string& name) {
+  for (const auto& k : catalogue_schema())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+const FieldSpec* find_field(const KindSpec& kind, const std::string& name) {
+  for (const auto& f : common_fields())
+    if (f.name == name) return &f;
+  for (const auto& f : kind.fields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string example_for(const std::string& dim) {
+  if (dim == "Information") return "\"80 GiB\"";
+  if (dim == "Information / Time") return "\"3.35 TB/s\"";
+  if (dim == "Compute / Time") return "\"989 TFLOP/s\"";
+  if (dim == "Compute") return "\"350 GFLOP\"";
+  if (dim == "Time") return "\"5 us\"";
+  if (dim == "Power") return "\"700 W\"";
+  if (dim == "Energy") return "\"1287 MWh\"";
+  if (dim == "Money") return "\"30000 USD\"";
+  if (dim == "Mass") return "\"164 kg\"";
+  return "\"<number> <unit>\"";
+}
+
+}  // namespace
+
+CatalogueLoader::CatalogueLoader(Program& program, Diagnostics& diags) : p_(program), diags_(diags) {
+  if (p_.catalogue.kinds.empty()) define_kinds();
+}
+
+void CatalogueLoader::define_kinds() {
+  // Shells first, so that references between kinds can name each other's record types.
+  for (const auto& k : catalogue_schema()) {
+    auto rt = std::make_shared<RecordType>();
+    rt->name = k.name;
+    rt->catalogue = true;
+    p_.catalogue.kinds[k.name] = rt;
+  }
+  Compiler compiler(p_, diags_);
+  // A schema dimension ("Information / Time") is read as the type of a parameter of a tiny declaration.
+  auto dimension = [&](const std::string& text) -> Type {
+    Diagnostics scratch;
+    FileId g = p_.sources.add("<schema>", "fn f(x: " + text + ") = x");
+    auto m = parse_module(p_.sources, g, scratch);
+    if (!m || m->decls.empty()) return Type::error();
+    return compiler.resolve_type(std::get<ast::FnDecl>(m->decls[0]).params[0].type);
+  };
+  auto rates = std::make_shared<RecordType>();
+  rates->name = "rates";
+  for (const auto& key : kPrecisionKeys) {
+    rates->fields.push_back(key);
+    rates->types.push_back(dimension("Compute / Time"));
+  }
+  auto mig = std::make_shared<RecordType>();
+  mig->name = "mig_profile";
+  mig->fields = {"name", "memory", "sm_count"};
+  mig->types = {Type::text(), dimension("Information"), Type::count()};
+  for (const auto& k : catalogue_schema()) {
+    auto& rt = *p_.catalogue.kinds[k.name];
+    auto add = [&](const FieldSpec& f) {
+      if (f.name == "override") return;  // a loader instruction, not a field scenarios read
+      Type t;
+      if (f.type == "Count") t = Type::count();
+      else if (f.type == "Text") t = Type::text();
+      else if (f.type == "Bool") t = Type::boolean();
+      else if (f.type == "list Text") t = Type::list(Type::text());
+      else if (f.type == "mig_profiles") t = Type::list(Type::of_record(mig));
+      else if (f.type.rfind("ref ", 0) == 0) t = Type::of_record(p_.catalogue.kinds.at(f.type.substr(4)));
+      else if (f.type.rfind("rates ", 0) == 0) t = Type::of_record(rates);
+      else t = dimension(f.type);
+      rt.fields.push_back(f.name);
+      rt.types.push_back(t);
+    };
+    for (const auto& f : common_fields()) add(f);
+    for (const auto& f : k.fields) add(f);
+  }
+}
+
+Span CatalogueLoader::region_span(FileId file, const void* node_ptr) const {
+  const auto& node = *static_cast<const toml::node*>(node_ptr);
+  const auto& src = node.source();
+  const auto& f = p_.sources.file(file);
+  if (src.begin.line == 0 || src.begin.line > f.line_starts.size()) return Span{file, 0, 0};
+  auto begin = f.line_starts[src.begin.line - 1] + src.begin.column - 1;
+  std::uint32_t end = begin + 1;
+  if (src.end.line == src.begin.line && src.end.column > src.begin.column) end = begin + (src.end.column - src.begin.column);
+  else end = static_cast<std::uint32_t>(f.line_starts[src.begin.line - 1] + p_.sources.line_text(file, src.begin.line).size());
+  return Span{file, begin, std::max(end, begin + 1)};
+}
+
+std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr, const Type& want,
+                                               const std::string& field, const std::string& entry) {
+  const auto& node = *static_cast<const toml::node*>(node_ptr);
+  Span span = region_span(file, node_ptr);
+  std::string want_name = type_name(want, p_.dims);
+  if (!node.is_string()) {
+    if (node.is_number())
+      diags_.error(span, fmt::format("{}: field `{}` needs a unit: write a string such as {}", entry, field, example_for(want_name)));
+    else
+      diags_.error(span, fmt::format("{}: field `{}` expects a quantity string such as {}", entry, field, example_for(want_name)));
+    return std::nullopt;
+  }
+  const std::string& text = *node.value<std::string>();
+  // "<number> <unit>": the number, one or more spaces, then a unit expression.
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+  std::size_t digits = i;
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    std::size_t j = i + 1;
+    if (j < text.size() && (text[j] == '-' || text[j] == '+')) ++j;
+    if (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) {
+      i = j;
+      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    }
+  }
+  std::size_t number_end = i;
+  while (i < text.size() && text[i] == ' ') ++i;
+  if (number_end == digits || i == number_end || i >= text.size()) {
+    diags_.error(span, fmt::format("{}: cannot read quantity \"{}\": expected a number, a space, then a unit", entry, text));
+    return std::nullopt;
+  }
+  double number = std::strtod(text.substr(0, number_end).c_str(), nullptr);
+  // The unit is parsed in place, so that an unknown unit is marked where it is written.
+  std::uint32_t unit_begin = span.begin + 1 + static_cast<std::uint32_t>(i);
+  std::uint32_t unit_end = span.begin + 1 + static_cast<std::uint32_t>(text.size());
+  bool in_place = p_.sources.text(Span{file, unit_begin, unit_end}) == std::string_view(text).substr(i);
+  FileId ufile = file;
+  if (!in_place) {
+    ufile = p_.sources.add(p_.sources.file(file).name, text.substr(i));
+    unit_begin = 0;
+    unit_end = static_cast<std::uint32_t>(text.size() - i);
+  }
+  // A leading `/` writes a reciprocal ("0.05 /year"): parse "1/year".
+  std::string unit_text = text.substr(i);
+  Diagnostics local;
+  std::optional<ast::UnitExpr> u;
+  if (!unit_text.empty() && unit_text[0] == '/') {
+    FileId f2 = p_.sources.add(p_.sources.file(file).name, "1" + unit_text);
+    u = parse_unit(p_.sources, f2, local);
+  } else {
+    u = parse_unit(p_.sources, ufile, local, unit_begin, unit_end);
+  }
+  if (!u) {
+    diags_.error(span, fmt::format("{}: cannot read quantity \"{}\": expected a number, a space, then a unit", entry, text));
+    return std::nullopt;
+  }
+  auto r = p_.units.resolve(*u, p_.dims, p_.sources, local);
+  if (!r) {
+    for (auto d : local.list()) {
+      d.message = fmt::format("{}: {} in \"{}\"", entry, d.message, text);
+      if (d.span.file != file) d.span = span;
+      diags_.add(std::move(d));
+    }
+    return std::nullopt;
+  }
+  if (!(r->dim == want.dim)) {
+    diags_.error(span, fmt::format("{}: field `{}` expects {} (e.g. {}), got {} from \"{}\"", entry, field, want_name,
+                                   example_for(want_name), p_.dims.format(r->dim), text));
+    return std::nullopt;
+  }
+  double v = number * r->factor;
+  if (!std::isfinite(v) || v < 0) {
+    diags_.error(span, fmt::format("{}: field `{}` must be a finite quantity >= 0, got \"{}\"", entry, field, text));
+    return std::nullopt;
+  }
+  return Value(v);
+}
+
+void CatalogueLoader::load(FileId file, bool builtin) {
+  const auto& src = p_.sources.file(file);
+  toml::table root;
+  try {
+    root = toml::parse(src.text, src.name);
+  } catch (const toml::parse_error& err) {
+    const auto& where = err.source().begin;
+    std::uint32_t offset = 0;
+    if (where.line >= 1 && where.line <= src.line_starts.size()) offset = src.line_starts[where.line - 1] + where.column - 1;
+    diags_.error(Span{file, offset, offset + 1}, fmt::format("not valid TOML: {}", err.description()));
+    return;
+  }
+  std::vector<std::string> kind_names;
+  for (const auto& k : catalogue_schema()) kind_names.push_back(k.name);
+  for (auto&& [kind_key, kind_node] : root) {
+    std::string kind_name(kind_key.str());
+    Span kspan = region_span(file, &kind_node);
+    const KindSpec* kind = find_kind(kind_name);
+    if (!kind_node.is_table()) {
+      diags_.error(kspan, fmt::format("expected `[Kind.Key]` tables at top level, found key `{}`", kind_name));
+      continue;
+    }
+    if (!kind) {
+      auto& d = diags_.error(kspan, fmt::format("unknown record kind `{}`", kind_name));
+      auto s = closest_name(kind_name, kind_names);
+      if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+      std::string all;
+      for (const auto& k : kind_names) all += (all.empty() ? "" : ", ") + k;
+      d.notes.push_back("kinds: " + all);
+      continue;
+    }
+    const auto& rt = *p_.catalogue.kinds.at(kind_name);
+    for (auto&& [entry_key, entry_node] : *kind_node.as_table()) {
+      std::string key(entry_key.str());
+      Span espan = region_span(file, &entry_node);
+      std::string label = fmt::format("{} `{}`", kind_name, key);
+      if (!entry_node.is_table()) {
+        diags_.error(espan, fmt::format("{} must be a table `[{}.{}]`", label, kind_name, key));
+        continue;
+      }
+      Pending e;
+      e.key = key;
+      e.kind = kind_name;
+      e.span = espan;
+      e.builtin = builtin;
+      e.fields.resize(rt.fields.size());
+      bool valid_key = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0]));
+      for (char c : key) valid_key = valid_key && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+      if (!valid_key) diags_.error(espan, fmt::format("entry name `{}` is not an identifier (letters, digits, _; not starting with a digit)", key));
+      if (p_.units.find(key)) diags_.error(espan, fmt::format("entry name `{}` is already a unit; choose another name", key));
+      bool override_builtin = false;
+      for (auto&& [field_key, value] : *entry_node.as_table()) {
+        std::string fname(field_key.str());
+        Span fspan = region_span(file, &value);
+        if (fname == "override") {
+          if (value.is_boolean()) override_builtin = *value.value<bool>();
+          continue;
+        }
+        const FieldSpec* spec = find_field(*kind, fname);
+        int idx = rt.find(fname);
+        if (!spec || idx < 0) {
+          auto& d = diags_.error(fspan, fmt::format("{} has no field `{}`", label, fname));
+          auto s = closest_name(fname, rt.fields);
+          if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+          continue;
+        }
+        const Type& ft = rt.types[static_cast<std::size_t>(idx)];
+        std::optional<Value> v;
+        if (spec->type == "Count") {
+          if (value.is_string()) {
+            diags_.error(fspan, fmt::format("{}: field `{}` is a Count: write a number ({}), not a string", label, fname, *value.value<std::string>()));
+          } else if (!value.is_number()) {
+            diags_.error(fspan, fmt::format("{}: field `{}` expects a number", label, fname));
+          } else {
+            double x = *value.value<double>();
+            if (!std::isfinite(x) || x < 0) diags_.error(fspan, fmt::format("{}: field `{}` must be a finite number >= 0, got {}", label, fname, x));
+            else if (spec->whole && x != std::floor(x)) diags_.error(fspan, fmt::format("{}: field `{}` must be a whole number, got {}", label, fname, x));
+            else v = Value(x);
+          }
+        } else if (spec->type == "Text") {
+          if (!value.is_string()) {
+            diags_.error(fspan, fmt::format("{}: field `{}` expects a string", label, fname));
+          } else {
+            std::string s = *value.value<std::string>();
+            if (!spec->allowed.empty() && std::find(spec->allowed.begin(), spec->allowed.end(), s) == spec->allowed.end()) {
+              std::string all;
+              for (const auto& a : spec->allowed) all += (all.empty() ? "" : ", ") + a;
+              diags_.error(fspan, fmt::format("{}: field `{}` must be one of {}; got \"{}\"", label, fname, all, s));
+            } else {
+              v = Value(s);
+            }
+          }
+        } else if (spec->type == "Bool") {
+          if (!value.is_boolean()) diags_.error(fspan, fmt::format("{}: field `{}` expects a boolean (true or false)", label, fname));
+          else v = Value(*value.value<bool>());
+        } else if (spec->type == "list Text") {
+          if (!value.is_array()) {
+            diags_.error(fspan, fmt::format("{}: field `{}` expects a list of strings, such as [\"X\"]", label, fname));
+          } else {
+            List l;
+            for (auto&& item : *value.as_array()) {
+              if (!item.is_string()) diags_.error(region_span(file, &item), fmt::format("{}: field `{}` expects strings", label, fname));
+              else l.push_back(Value(*item.value<std::string>()));
+            }
+            if (fname == "aliases")
+              for (const auto& a : l) e.aliases.push_back(a.text());
+            v = Value(std::move(l));
+          }
+        } else if (spec->type.rfind("ref ", 0) == 0) {
+          if (!value.is_string()) diags_.error(fspan, fmt::format("{}: field `{}` names a {} entry: write its key as a string", label, fname, spec->type.substr(4)));
+          else e.refs.push_back(Reference{idx, *value.value<std::string>(), spec->type.substr(4), fspan});
+        } else if (spec->type.rfind("rates ", 0) == 0) {
+          if (!value.is_table()) {
+            diags_.error(fspan, fmt::format("{}: field `{}` is a table of rates per precision (`[{}.{}.{}]`)", label, fname, kind_name, key, fname));
+          } else {
+            const auto& rates = *ft.record;
+            RecordValue rv;
+            rv.type = ft.record;
+            rv.fields.resize(rates.fields.size());
+            for (auto&& [pk, pv] : *value.as_table()) {
+              std::string pname(pk.str());
+              int pi = rates.find(pname);
+              if (pi < 0) {
+                auto& d = diags_.error(region_span(file, &pv), fmt::format("{}: {} has no precision `{}`", label, fname, pname));
+                if (pname.find("sparse") != std::string::npos) d.notes.push_back(fmt::format("sparse rates go in `flops_sparse.{}`", pname.substr(0, pname.find('_'))));
+                else if (auto s = closest_name(pname, rates.fields); !s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+                continue;
+              }
+              rv.fields[static_cast<std::size_t>(pi)] = quantity(file, &pv, rates.types[static_cast<std::size_t>(pi)], fname + "." + pname, label);
+            }
+            v = Value(std::move(rv));
+          }
+        } else if (spec->type == "mig_profiles") {
+          const auto& mt = *ft.element->record;
+          List l;
+          if (value.is_array()) {
+            for (auto&& item : *value.as_array()) {
+              if (!item.is_table()) continue;
+              RecordValue rv;
+              rv.type = ft.element->record;
+              rv.fields.resize(mt.fields.size());
+              const auto& t = *item.as_table();
+              if (auto n = t["name"].value<std::string>()) rv.fields[0] = Value(*n);
+              if (const auto* m = t.get("memory")) rv.fields[1] = quantity(file, m, mt.types[1], "mig_profiles.memory", label);
+              if (auto s = t["sm_count"].value<double>()) rv.fields[2] = Value(*s);
+              l.push_back(Value(std::move(rv)));
+            }
+          }
+          v = Value(std::move(l));
+        } else {
+          v = quantity(file, &value, ft, fname, label);
+        }
+        if (v) e.fields[static_cast<std::size_t>(idx)] = std::move(v);
+      }
+      // Required fields (derived ones are filled later).
+      for (const auto* fields : {&common_fields(), &kind->fields}) {
+        for (const auto& f : *fields) {
+          if (f.requirement != Requirement::required) continue;
+          int idx = rt.find(f.name);
+          if (idx < 0 || e.fields[static_cast<std::size_t>(idx)]) continue;
+          bool is_ref = false;
+          for (const auto& r : e.refs) is_ref = is_ref || r.field == idx;
+          if (is_ref) continue;
+          if (f.name == "source" && !builtin) {
+            diags_.warning(espan, fmt::format("{} has no source; results that use it cannot be traced", label));
+            continue;
+          }
+          diags_.error(espan, fmt::format("{} is missing required field `{}` ({})", label, f.name, f.type));
+        }
+      }
+      // Names are unique across all kinds, aliases included.
+      std::vector<std::pair<std::string, Span>> names = {{key, espan}};
+      for (const auto& a : e.aliases) names.emplace_back(a, espan);
+      int index = static_cast<int>(pending_.size());
+      bool replaced = false;
+      for (const auto& [n, sp] : names) {
+        auto it = pending_names_.find(n);
+        if (it == pending_names_.end()) continue;
+        Pending& prev = pending_[static_cast<std::size_t>(it->second)];
+        if (!builtin && prev.builtin && override_builtin && prev.kind == kind_name && n == key) {
+          index = it->second;
+          replaced = true;
+          diags_.add(Diagnostic{Severity::note, espan, fmt::format("{} replaces the built-in entry", label), {}, {}});
+          continue;
+        }
+        auto lc = p_.sources.line_col(prev.span.file, prev.span.begin);
+        auto& d = diags_.error(sp, fmt::format("duplicate catalogue name `{}` ({}): first defined at {}:{}:{}", n, kind_name,
+                                               p_.sources.file(prev.span.file).name, lc.line, lc.col));
+        if (!builtin && prev.builtin && prev.kind == kind_name) d.notes.push_back("to replace the built-in entry, add `override = true`");
+      }
+      if (replaced) {
+        pending_[static_cast<std::size_t>(index)] = std::move(e);
+      } else {
+        for (const auto& [n, sp] : names)
+          if (!pending_names_.count(n)) pending_names_[n] = index;
+        pending_.push_back(std::move(e));
+      }
+    }
+  }
+}
+
+void CatalogueLoader::resolve(Pending& e, int depth) {
+  if (e.done || depth > 8) return;
+  const auto& rt = *p_.catalogue.kinds.at(e.kind);
+  for (const auto& r : e.refs) {
+    auto it = pending_names_.find(r.target);
+    if (it == pending_names_.end()) {
+      auto& d = diags_.error(r.span, fmt::format("{} `{}`: `{}` names `{}`, which is not in the catalogue", e.kind, e.key,
+                                                 rt.fields[static_cast<std::size_t>(r.field)], r.target));
+      std::vector<std::string> names;
+      for (const auto& [n, i] : pending_names_)
+        if (pending_[static_cast<std::size_t>(i)].kind == r.kind) names.push_back(n);
+      auto s = closest_name(r.target, names);
+      if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+      continue;
+    }
+    Pending& target = pending_[static_cast<std::size_t>(it->second)];
+    if (target.kind != r.kind) {
+      diags_.error(r.span, fmt::format("{} `{}`: `{}` must name a {} entry; `{}` is a {}", e.kind, e.key,
+                                       rt.fields[static_cast<std::size_t>(r.field)], r.kind, r.target, target.kind));
+      continue;
+    }
+    resolve(target, depth + 1);
+    const auto* entry = p_.catalogue.find(target.key);
+    if (entry) e.fields[static_cast<std::size_t>(r.field)] = entry->value;
+  }
+  // Derived fields (stdlib.md §1.5), filled only when the file omits them.
+  auto get = [&](const char* f) -> std::optional<Value>& { return e.fields[static_cast<std::size_t>(rt.find(f))]; };
+  auto has = [&](const char* f) { return rt.find(f) >= 0 && get(f).has_value(); };
+  if (e.kind == "Workload") {
+    if (!has("active_parameters") && has("parameters")) get("active_parameters") = get("parameters");
+    if (!has("head_dim") && has("hidden_dim") && has("heads") && get("heads")->number() > 0)
+      get("head_dim") = Value(get("hidden_dim")->number() / get("heads")->number());
+  } else if (e.kind == "Hardware") {
+    if (!has("accelerators")) get("accelerators") = Value(1.0);
+    if (!has("dispatch_overhead")) get("dispatch_overhead") = Value(1e-5);
+    if (!has("device_link_bidirectional") && has("device_link_bandwidth")) get("device_link_bidirectional") = Value(false);
+    if (has("peak_flops")) {
+      std::string precision = has("peak_precision") ? get("peak_precision")->text() : "fp16";
+      auto rates_type = rt.types[static_cast<std::size_t>(rt.find("flops"))].record;
+      RecordValue rv = has("flops") ? get("flops")->record() : RecordValue{rates_type, std::vector<std::optional<Value>>(rates_type->fields.size()), ""};
+      int pi = rates_type->find(precision);
+      if (pi >= 0 && !rv.fields[static_cast<std::size_t>(pi)]) rv.fields[static_cast<std::size_t>(pi)] = get("peak_flops");
+      get("flops") = Value(std::move(rv));
+    }
+  } else if (e.kind == "Fleet") {
+    if (has("node")) {
+      const auto& node = get("node")->record();
+      const auto& nt = *node.type;
+      auto per = node.fields[static_cast<std::size_t>(nt.find("accelerators_per_node"))];
+      if (!has("accelerators") && per && has("nodes")) get("accelerators") = Value(per->number() * get("nodes")->number());
+      if (!has("accelerator")) get("accelerator") = node.fields[static_cast<std::size_t>(nt.find("accelerator"))];
+    }
+  } else if (e.kind == "Pod") {
+    if (!has("memory") && has("accelerator") && has("accelerators")) {
+      const auto& acc = get("accelerator")->record();
+      auto mem = acc.fields[static_cast<std::size_t>(acc.type->find("memory"))];
+      if (mem) get("memory") = Value(mem->number() * get("accelerators")->number());
+    }
+  } else if (e.kind == "Datacenter") {
+    if (has("grid")) {
+      const auto& grid = get("grid")->record();
+      for (const char* f : {"pue", "wue"})
+        if (!has(f)) get(f) = grid.fields[static_cast<std::size_t>(grid.type->find(f))];
+    }
+  } else if (e.kind == "Fabric") {
+    if (!has("topology")) get("topology") = Value(std::string("fat-tree"));
+    if (!has("oversubscription")) get("oversubscription") = Value(1.0);
+  } else if (e.kind == "Precision") {
+    if (!has("bits") && has("bytes")) get("bits") = Value(get("bytes")->number() * 8);
+  }
+  if (!has("name")) get("name") = Value(e.key);
+  RecordValue rv;
+  rv.type = p_.catalogue.kinds.at(e.kind);
+  rv.fields = e.fields;
+  rv.key = e.key;
+  CatalogueEntry entry{e.key, e.kind, Value(std::move(rv)), e.span, e.aliases, e.builtin};
+  int index = static_cast<int>(p_.catalogue.entries.size());
+  if (auto it = p_.catalogue.names.find(e.key); it != p_.catalogue.names.end()) {
+    index = it->second;
+    p_.catalogue.entries[static_cast<std::size_t>(index)] = std::move(entry);
+  } else {
+    p_.catalogue.entries.push_back(std::move(entry));
+  }
+  p_.catalogue.names[e.key] = index;
+  for (const auto& a : e.aliases) p_.catalogue.names[a] = index;
+  e.done = true;
+}
+
+void CatalogueLoader::finish() {
+  for (auto& e : pending_) resolve(e, 0);
+}
+
+}  // namespace mlsi

@@ -1,0 +1,44 @@
+#pragma once
+// Reads catalogue TOML files into typed records, with file:line:col diagnostics for every problem.
+#include "interpreter/program.hpp"
+
+namespace mlsi {
+
+class CatalogueLoader {
+ public:
+  CatalogueLoader(Program& program, Diagnostics& diags);
+  // Reads one TOML file already registered in program.sources. `builtin` marks the embedded catalogue.
+  void load(FileId file, bool builtin);
+  // Resolves references between entries and fills the derived fields; call after the last load().
+  void finish();
+
+ private:
+  struct Reference {
+    int field = 0;
+    std::string target;
+    std::string kind;
+    Span span;
+  };
+  struct Pending {
+    std::string key;
+    std::string kind;
+    Span span;
+    bool builtin = true;
+    std::vector<std::optional<Value>> fields;
+    std::vector<Reference> refs;
+    std::vector<std::string> aliases;
+    bool done = false;
+  };
+
+  void define_kinds();
+  Span region_span(FileId file, const void* node) const;
+  std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field, const std::string& entry);
+  void resolve(Pending& e, int depth);
+
+  Program& p_;
+  Diagnostics& diags_;
+  std::vector<Pending> pending_;
+  std::map<std::string, int> pending_names_;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,23 @@
+#pragma once
+// The `mlsi` command line. Runs in-process so tests can drive it exactly as a user does.
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mlsi {
+
+// Exit statuses of language.md "Diagnostics".
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;  // an evaluation, check or expectation failed
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitSource = 3;  // parse or check error in a source file
+
+struct CliStreams {
+  std::ostream& out;
+  std::ostream& err;
+  bool colour = false;
+};
+
+int run_cli(const std::vector<std::string>& args, CliStreams io);
+
+}  // namespace mlsi

@@ -1,0 +1,138 @@
+#include "interpreter/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mlsi {
+
+Diagnostic& Diagnostics::error(Span span, std::string message) {
+  list_.push_back(Diagnostic{Severity::error, span, std::move(message), {}, {}});
+  return list_.back();
+}
+
+Diagnostic& Diagnostics::warning(Span span, std::string message) {
+  list_.push_back(Diagnostic{Severity::warning, span, std::move(message), {}, {}});
+  return list_.back();
+}
+
+bool Diagnostics::has_errors() const {
+  return std::any_of(list_.begin(), list_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
+}
+
+namespace {
+
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::note: return "note";
+  }
+  return "error";
+}
+
+// Marks [begin, end) columns (1-based) of one line in `marks`, keeping the primary marker on top.
+void mark(std::string& marks, std::uint32_t col_begin, std::uint32_t col_end, char first, char rest) {
+  if (col_end <= col_begin) col_end = col_begin + 1;
+  if (marks.size() < col_end - 1) marks.resize(col_end - 1, ' ');
+  for (auto c = col_begin; c < col_end; ++c) {
+    char& m = marks[c - 1];
+    if (m == '^') continue;
+    m = (c == col_begin) ? first : rest;
+  }
+}
+
+}  // namespace
+
+std::string render(const SourceManager& sources, const Diagnostic& d, bool colour) {
+  const char* bold = colour ? "\x1b[1m" : "";
+  const char* reset = colour ? "\x1b[0m" : "";
+  const char* sev_colour = !colour ? "" : d.severity == Severity::error ? "\x1b[1;31m" : d.severity == Severity::warning ? "\x1b[1;35m" : "\x1b[1;36m";
+  const char* marker_colour = colour ? "\x1b[1;32m" : "";
+  std::string out;
+  if (d.span.valid()) {
+    const auto& f = sources.file(d.span.file);
+    auto lc = sources.line_col(d.span.file, d.span.begin);
+    out += fmt::format("{}{}:{}:{}: {}{}:{} {}{}{}\n", bold, f.name, lc.line, lc.col, sev_colour, severity_name(d.severity), reset, bold, d.message, reset);
+    std::string line(sources.line_text(d.span.file, lc.line));
+    // Tabs would misalign the markers; show them as single spaces.
+    std::replace(line.begin(), line.end(), '\t', ' ');
+    std::string marks;
+    auto line_end_col = static_cast<std::uint32_t>(line.size()) + 1;
+    for (const auto& l : d.labels) {
+      if (!l.span.valid() || l.span.file != d.span.file) continue;
+      auto b = sources.line_col(l.span.file, l.span.begin);
+      if (b.line != lc.line) continue;
+      auto e = sources.line_col(l.span.file, l.span.end);
+      mark(marks, b.col, e.line == lc.line ? e.col : line_end_col, '~', '~');
+    }
+    auto e = sources.line_col(d.span.file, d.span.end);
+    auto end_col = e.line == lc.line ? e.col : std::max(line_end_col, lc.col + 1);
+    // Draw the primary span last so it wins where spans overlap.
+    if (marks.size() < end_col - 1) marks.resize(end_col - 1, ' ');
+    for (auto c = lc.col; c < std::max(end_col, lc.col + 1); ++c) marks[c - 1] = c == lc.col ? '^' : '~';
+    while (!marks.empty() && marks.back() == ' ') marks.pop_back();
+    std::string gutter = fmt::format("{}", lc.line);
+    std::string pad(gutter.size(), ' ');
+    out += fmt::format(" {} | {}\n", gutter, line);
+    out += fmt::format(" {} | {}{}{}\n", pad, marker_colour, marks, reset);
+    for (const auto& l : d.labels) {
+      if (l.text.empty()) continue;
+      auto b = sources.line_col(l.span.file, l.span.begin);
+      out += fmt::format(" {} = {}: {}\n", pad, sources.text(l.span).size() < 40 ? fmt::format("`{}`", sources.text(l.span)) : fmt::format("line {}", b.line), l.text);
+    }
+    for (const auto& n : d.notes) out += fmt::format(" {} = note: {}\n", pad, n);
+  } else {
+    out += fmt::format("{}{}:{} {}{}{}\n", sev_colour, severity_name(d.severity), reset, bold, d.message, reset);
+    for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", n);
+  }
+  return out;
+}
+
+std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour) {
+  std::string out;
+  for (const auto& d : ds.list()) out += render(sources, d, colour);
+  return out;
+}
+
+namespace {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      // Case-only differences count as half a change by weighting them as substitutions of cost 1,
+      // but a pure case mismatch of the whole word is handled by the caller's tie-break.
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+}  // namespace
+
+std::string closest_name(const std::string& name, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_d = SIZE_MAX;
+  const std::string lname = lower(name);
+  for (const auto& c : candidates) {
+    if (c == name) continue;
+    std::size_t d = lower(c) == lname ? 0 : edit_distance(name, c);
+    if (d < best_d || (d == best_d && c < best)) {
+      best_d = d;
+      best = c;
+    }
+  }
+  // Allow roughly one edit per three characters, at least one.
+  std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
+  return best_d <= limit ? best : std::string{};
+}
+
+}  // namespace mlsi

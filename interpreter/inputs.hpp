@@ -1,0 +1,20 @@
+#pragma once
+// Input values for a run, lowest priority first: defaults, a config, an --inputs TOML file, --set.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/session.hpp"
+
+namespace mlsi {
+
+using GivenInputs = std::vector<std::optional<InputValue>>;
+
+// Each returns false after reporting a problem in the session's diagnostics (or throws EvalError when a
+// value fails to evaluate).
+bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& given);
+bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, GivenInputs& given);
+bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given);
+
+}  // namespace mlsi

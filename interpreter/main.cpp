@@ -1,0 +1,17 @@
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "interpreter/cli.hpp"
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+  const char* no_colour = std::getenv("NO_COLOR");
+  bool colour = isatty(STDERR_FILENO) && isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
+  std::ios::sync_with_stdio(false);
+  int status = mlsi::run_cli(args, mlsi::CliStreams{std::cout, std::cerr, colour});
+  std::cout.flush();
+  return status;
+}

@@ -1,0 +1,21 @@
+#pragma once
+// Source text -> AST, through PEGTL's parse tree. Syntax errors name what was expected and where.
+#include <optional>
+
+#include "interpreter/ast.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace mlsi {
+
+// How deeply expressions, types and units may nest before the parser gives up with an error
+// (instead of overflowing the stack on a file of 100,000 `(`).
+inline constexpr int kMaxNesting = 200;
+
+std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags);
+// Parses [begin, end) of a file as one expression (a `--set` value, a catalogue or TOML string).
+ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin = 0,
+                              std::uint32_t end = UINT32_MAX);
+std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
+
+}  // namespace mlsi

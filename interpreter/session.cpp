@@ -1,0 +1,143 @@
+#include "interpreter/session.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/catalogue_loader.hpp"
+#include "interpreter/embedded.hpp"
+#include "interpreter/parser.hpp"
+
+namespace mlsi {
+
+namespace fs = std::filesystem;
+
+Session::Session(SessionOptions options)
+    : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
+  load_embedded_prelude();
+  load_catalogues();
+}
+
+void Session::load_embedded_prelude() {
+  // Units first: constants, functions and catalogue strings are written in them.
+  std::vector<const EmbeddedFile*> prelude;
+  for (const auto& f : embedded_files())
+    if (f.path.rfind("stdlib/prelude/", 0) == 0) prelude.push_back(&f);
+  std::stable_sort(prelude.begin(), prelude.end(), [](const EmbeddedFile* a, const EmbeddedFile* b) {
+    return (a->path.find("units") == std::string::npos) < (b->path.find("units") == std::string::npos);
+  });
+  for (const auto* f : prelude) {
+    FileId id = program_->sources.add("<prelude>/" + f->path.substr(15), f->text);
+    load_module(id, 0);
+  }
+}
+
+void Session::load_catalogues() {
+  CatalogueLoader loader(*program_, diags_);
+  for (const auto& f : embedded_files()) {
+    if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
+    FileId id = program_->sources.add("<catalogue>/" + f.path.substr(17), f.text);
+    loader.load(id, true);
+  }
+  for (const auto& path : options_.catalogues) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in || fs::is_directory(path)) {
+      diags_.error(Span{}, fmt::format("cannot read catalogue file `{}`", path));
+      continue;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    FileId id = program_->sources.add(path, ss.str(), path);
+    loader.load(id, false);
+  }
+  loader.finish();
+}
+
+std::optional<FileId> Session::load_text(const std::string& name, std::string text) {
+  FileId id = program_->sources.add(name, std::move(text));
+  return load_module(id, 0);
+}
+
+std::optional<FileId> Session::load_module(FileId file, int depth) {
+  auto module = parse_module(program_->sources, file, diags_);
+  if (!module) return std::nullopt;
+  program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
+  const ast::Module& m = *program_->modules.back();
+  const auto& src = program_->sources.file(file);
+  for (const auto& d : m.decls) {
+    const auto* imp = std::get_if<ast::ImportDecl>(&d);
+    if (!imp) continue;
+    if (src.path.empty()) {
+      diags_.error(imp->span, "`import` is only allowed in a file on disk");
+      continue;
+    }
+    if (depth + 1 > options_.max_import_depth) {
+      diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.max_import_depth));
+      continue;
+    }
+    fs::path target = fs::path(src.path).parent_path() / imp->path;
+    load_file(target.string(), imp->span);
+  }
+  compiler_.declare(m);
+  return file;
+}
+
+std::optional<FileId> Session::load_file(const std::string& path, Span import_span) {
+  std::error_code ec;
+  auto fail = [&](const std::string& msg) -> std::optional<FileId> {
+    diags_.error(import_span, msg);
+    return std::nullopt;
+  };
+  if (fs::is_directory(path, ec)) return fail(fmt::format("`{}` is a directory, not a .mls file", path));
+  if (!fs::exists(path, ec)) return fail(fmt::format("cannot find file `{}`", path));
+  std::string canonical = fs::weakly_canonical(path, ec).string();
+  if (std::find(import_stack_.begin(), import_stack_.end(), canonical) != import_stack_.end()) {
+    std::string chain;
+    for (const auto& f : import_stack_) chain += fs::path(f).filename().string() + " -> ";
+    return fail(fmt::format("import cycle: {}{}", chain, fs::path(canonical).filename().string()));
+  }
+  if (auto it = program_->loaded_paths.find(canonical); it != program_->loaded_paths.end()) return it->second;
+  if (program_->loaded_paths.size() >= static_cast<std::size_t>(options_.max_files))
+    return fail(fmt::format("more than {} files imported", options_.max_files));
+  auto size = fs::file_size(path, ec);
+  if (!ec && size > options_.max_file_size)
+    return fail(fmt::format("`{}` is {} bytes, more than the limit of {}", path, size, options_.max_file_size));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(fmt::format("cannot read file `{}`", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string name = path;
+  if (name.rfind("./", 0) == 0) name = name.substr(2);
+  FileId id = program_->sources.add(fs::path(name).lexically_normal().string(), ss.str(), canonical);
+  program_->loaded_paths[canonical] = id;
+  import_stack_.push_back(canonical);
+  auto r = load_module(id, static_cast<int>(import_stack_.size()));
+  import_stack_.pop_back();
+  return r ? std::optional<FileId>(id) : std::nullopt;
+}
+
+void Session::load_builtin_scenarios() {
+  if (builtin_scenarios_loaded_) return;
+  builtin_scenarios_loaded_ = true;
+  for (const auto& f : embedded_files()) {
+    if (f.path.rfind("scenarios/", 0) != 0) continue;
+    FileId id = program_->sources.add("<builtin>/" + f.path, f.text);
+    load_module(id, 0);
+  }
+}
+
+bool Session::check() {
+  compiler_.compile_pending();
+  return !diags_.has_errors();
+}
+
+std::vector<int> Session::scenarios_of(FileId file) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < program_->scenarios.size(); ++i)
+    if (program_->scenarios[i].file == file) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,53 @@
+#pragma once
+// A session: the prelude, the catalogue and the user's files loaded into one checked Program.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/compiler.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/program.hpp"
+
+namespace mlsi {
+
+struct SessionOptions {
+  std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
+  int max_import_depth = 32;
+  int max_files = 1000;
+  std::size_t max_file_size = 16 * 1024 * 1024;
+};
+
+class Session {
+ public:
+  explicit Session(SessionOptions options = {});
+
+  Program& program() { return *program_; }
+  Diagnostics& diagnostics() { return diags_; }
+  Compiler& compiler() { return compiler_; }
+
+  // Loads a file and its imports, and declares what they define. Returns the file's id, or nothing when
+  // it cannot be read (the reason is in diagnostics()).
+  std::optional<FileId> load_file(const std::string& path, Span import_span = {});
+  // Loads the built-in scenarios (scenarios/training) embedded in the binary.
+  void load_builtin_scenarios();
+  // Compiles everything declared so far; false when there are errors.
+  bool check();
+  // Scenarios a file itself declares (not those it imports).
+  std::vector<int> scenarios_of(FileId file) const;
+  // Declares a source text (REPL line, test) as a module.
+  std::optional<FileId> load_text(const std::string& name, std::string text);
+
+ private:
+  void load_embedded_prelude();
+  void load_catalogues();
+  std::optional<FileId> load_module(FileId file, int depth);
+
+  SessionOptions options_;
+  std::unique_ptr<Program> program_;
+  Diagnostics diags_;
+  Compiler compiler_;
+  std::vector<std::string> import_stack_;
+  bool builtin_scenarios_loaded_ = false;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,51 @@
+#pragma once
+// Source files and spans. Spans are byte ranges plus a file id; line and column are computed only
+// when a diagnostic is rendered, so prelude, catalogue, user files and REPL lines share one machinery.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlsi {
+
+using FileId = std::uint32_t;
+inline constexpr FileId kNoFile = UINT32_MAX;
+
+struct Span {
+  FileId file = kNoFile;
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  bool valid() const { return file != kNoFile; }
+  static Span join(const Span& a, const Span& b) {
+    if (!a.valid()) return b;
+    if (!b.valid()) return a;
+    return Span{a.file, a.begin < b.begin ? a.begin : b.begin, a.end > b.end ? a.end : b.end};
+  }
+};
+
+struct LineCol {
+  std::uint32_t line = 1;  // 1-based
+  std::uint32_t col = 1;   // 1-based, in bytes
+};
+
+struct SourceFile {
+  std::string name;  // as shown in diagnostics
+  std::string path;  // canonical path on disk, empty for virtual sources
+  std::string text;
+  std::vector<std::uint32_t> line_starts;
+};
+
+class SourceManager {
+ public:
+  FileId add(std::string name, std::string text, std::string path = {});
+  const SourceFile& file(FileId id) const { return files_.at(id); }
+  std::size_t size() const { return files_.size(); }
+  LineCol line_col(FileId id, std::uint32_t offset) const;
+  std::string_view line_text(FileId id, std::uint32_t line) const;
+  std::string_view text(const Span& s) const;
+
+ private:
+  std::vector<SourceFile> files_;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,158 @@
+#include "interpreter/units.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlsi {
+
+const std::vector<PrefixSet>& prefix_sets() {
+  static const std::vector<PrefixSet> sets = {
+      {"large", {{"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15}, {"E", 1e18}, {"Z", 1e21}, {"Y", 1e24}}},
+      {"small", {{"m", 1e-3}, {"u", 1e-6}, {"n", 1e-9}, {"p", 1e-12}, {"f", 1e-15}, {"a", 1e-18}}},
+      {"binary",
+       {{"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}, {"Pi", 1125899906842624.0},
+        {"Ei", 1152921504606846976.0}}},
+  };
+  return sets;
+}
+
+std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::string>& sets) {
+  if (units_.count(unit.name)) return unit.name;
+  std::vector<Unit> generated;
+  for (const auto& set_name : sets) {
+    for (const auto& set : prefix_sets()) {
+      if (set_name != set.name) continue;
+      if (set_name != std::string("binary")) unit.prefix_sets.push_back(set_name);
+      for (const auto& [p, f] : set.prefixes) {
+        Unit u = unit;
+        u.name = std::string(p) + unit.name;
+        u.factor = unit.factor * f;
+        u.base = unit.name;
+        u.prefix_sets.clear();
+        if (units_.count(u.name)) return u.name;
+        generated.push_back(std::move(u));
+      }
+    }
+  }
+  declared_.push_back(unit.name);
+  units_.emplace(unit.name, unit);
+  for (auto& u : generated) units_.emplace(u.name, std::move(u));
+  return std::nullopt;
+}
+
+const Unit* UnitRegistry::find(const std::string& name) const {
+  auto it = units_.find(name);
+  return it == units_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> UnitRegistry::names() const {
+  std::vector<std::string> out;
+  out.reserve(units_.size());
+  for (const auto& [n, u] : units_) out.push_back(n);
+  return out;
+}
+
+const Unit* UnitRegistry::display_base(const Dim& d) const {
+  const Unit* fallback = nullptr;
+  for (const auto& name : declared_) {
+    const Unit& u = units_.at(name);
+    if (!(u.dim == d) || u.factor != 1) continue;
+    if (u.prefixable()) return &u;
+    if (!fallback) fallback = &u;
+  }
+  return fallback;
+}
+
+std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const DimensionRegistry& dims,
+                                                  const SourceManager& sources, Diagnostics& diags) const {
+  ResolvedUnit r;
+  bool ok = true;
+  for (std::size_t i = 0; i < u.terms.size(); ++i) {
+    const auto& t = u.terms[i];
+    if (i > 0) r.text += t.divide ? "/" : "*";
+    else if (t.divide) r.text += "1/";
+    if (t.name.empty()) {
+      r.text += "1";
+      continue;
+    }
+    const Unit* found = find(t.name);
+    if (!found) {
+      auto& d = diags.error(t.span, fmt::format("unknown unit `{}`", t.name));
+      auto suggestion = closest_name(t.name, names());
+      if (!suggestion.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", suggestion));
+      if (i > 0 && !t.divide)
+        d.notes.push_back("a unit is written right after its number; to multiply by a value, put spaces around `*`");
+      else if (i > 0)
+        d.notes.push_back("a unit is written right after its number; to divide by a value, put spaces around `/`");
+      ok = false;
+      continue;
+    }
+    r.text += t.name;
+    if (t.power != 1) r.text += fmt::format("^{}", t.power);
+    double f = std::pow(found->factor, t.power);
+    Dim d = found->dim.pow(Rational{t.power, 1});
+    if (t.divide) {
+      r.factor /= f;
+      r.dim = r.dim / d;
+    } else {
+      r.factor *= f;
+      r.dim = r.dim * d;
+    }
+  }
+  (void)dims;
+  (void)sources;
+  if (!ok) return std::nullopt;
+  return r;
+}
+
+namespace {
+// Chooses the prefix of `base` that puts |value| in [1, 1000).
+ResolvedUnit with_prefix(double si_value, const Unit& base, double extra_factor, const std::string& suffix) {
+  ResolvedUnit best{base.factor * extra_factor, base.dim, base.name + suffix};
+  double v = std::fabs(si_value);
+  if (v == 0 || !std::isfinite(v)) return best;
+  for (const auto& set : prefix_sets()) {
+    if (std::find(base.prefix_sets.begin(), base.prefix_sets.end(), set.name) == base.prefix_sets.end()) continue;
+    for (const auto& [p, f] : set.prefixes) {
+      double factor = base.factor * f * extra_factor;
+      double scaled = v / factor;
+      double best_scaled = v / best.factor;
+      bool better = scaled >= 1 && scaled < 1000 && !(best_scaled >= 1 && best_scaled < 1000);
+      if (better) best = ResolvedUnit{factor, base.dim, std::string(p) + base.name + suffix};
+    }
+  }
+  return best;
+}
+}  // namespace
+
+ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims) {
+  if (d.dimensionless()) return ResolvedUnit{1, d, ""};
+  if (const Unit* u = units.display_base(d)) {
+    if (!u->prefixable()) return ResolvedUnit{1, d, u->name};
+    return with_prefix(si_value, *u, 1, "");
+  }
+  // A compound dimension: a prefixed numerator unit over the base units of the rest (`TB/s`).
+  std::string rest;
+  const Unit* lead = nullptr;
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    auto e = d.exp[i];
+    if (e.is_zero()) continue;
+    const Unit* b = units.display_base(Dim::base(i));
+    if (!b) return ResolvedUnit{1, d, dims.format_bases(d) + " (SI)"};
+    if (!lead && e == Rational{1, 1} && b->prefixable()) {
+      lead = b;
+      continue;
+    }
+    bool neg = e.num < 0;
+    Rational a{neg ? -e.num : e.num, e.den};
+    std::string term = b->name + (a == Rational{1, 1} ? "" : a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str()));
+    rest += (neg ? "/" : "*") + term;
+  }
+  if (lead) return with_prefix(si_value, *lead, 1, rest);
+  std::string text = rest.empty() ? "" : rest[0] == '*' ? rest.substr(1) : "1" + rest;
+  return ResolvedUnit{1, d, text};
+}
+
+}  // namespace mlsi

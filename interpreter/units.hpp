@@ -1,0 +1,60 @@
+#pragma once
+// The unit registry: every unit declared by `unit` in the prelude or a user file, with the names its
+// prefixes generate (`@prefixes(large, binary)` on `B` gives kB, MB, ..., KiB, MiB, ...).
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interpreter/ast.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/dimension.hpp"
+
+namespace mlsi {
+
+struct Unit {
+  std::string name;
+  double factor = 1;  // SI value of one of this unit
+  Dim dim;
+  Span span;
+  std::string doc;
+  std::string base;  // the unprefixed unit for a prefixed name, else empty
+  std::vector<std::string> prefix_sets;  // the decimal prefix sets it takes, for automatic display
+  bool prefixable() const { return !prefix_sets.empty(); }
+};
+
+struct PrefixSet {
+  const char* name;
+  std::vector<std::pair<const char*, double>> prefixes;
+};
+const std::vector<PrefixSet>& prefix_sets();
+
+// A unit expression resolved to a factor and a dimension, and its normalised spelling for display.
+struct ResolvedUnit {
+  double factor = 1;
+  Dim dim;
+  std::string text;
+};
+
+class UnitRegistry {
+ public:
+  // Adds a unit and its prefixed forms. Returns the name that collided with an existing unit, if any.
+  std::optional<std::string> add(Unit unit, const std::vector<std::string>& prefix_sets);
+  const Unit* find(const std::string& name) const;
+  std::vector<std::string> names() const;
+  const std::vector<std::string>& declared() const { return declared_; }
+  // The unit that shows values of this dimension when no `-> unit` is given, if there is one.
+  const Unit* display_base(const Dim& d) const;
+
+  std::optional<ResolvedUnit> resolve(const ast::UnitExpr& u, const DimensionRegistry& dims, const SourceManager& sources,
+                                      Diagnostics& diags) const;
+
+ private:
+  std::unordered_map<std::string, Unit> units_;
+  std::vector<std::string> declared_;  // unprefixed names in declaration order
+};
+
+// A readable display unit for a value of dimension `d` (`3.35 TB/s`, `10 GiB` -> `10.7374 GB`).
+ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims);
+
+}  // namespace mlsi
