@@ -61,12 +61,13 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
                                  {fmt::format("give it with --set {}=VALUE, in a config, or with --inputs FILE.toml", s.slots[i].name)});
     }
   }
-  try {
-    evaluate_instance(inst);
-  } catch (EvalError& e) {
-    // Say where the inputs came from when a `where` fails on a given value.
-    throw;
-  }
+  top_ = &inst;
+  top_origin_ = &out.origin;
+  struct Reset {
+    Evaluator& ev;
+    ~Reset() { ev.top_ = nullptr; ev.top_origin_ = nullptr; }
+  } reset{*this};
+  evaluate_instance(inst);
   out.slots = std::move(inst.slots);
   return out;
 }
@@ -89,6 +90,10 @@ void Evaluator::evaluate_instance(Instance& inst) {
     std::vector<std::string> notes;
     if (v.is_list() && bad < v.list().size())
       notes.push_back(fmt::format("entry {} is {}", bad, format_value(v.list()[bad], *sl.type.element, sl.display, p_)));
+    if (&inst == top_ && top_origin_) {
+      const std::string& origin = (*top_origin_)[static_cast<std::size_t>(i)];
+      if (!origin.empty() && origin != "default") notes.push_back(fmt::format("`{}` was given by {}", sl.name, origin));
+    }
     fail(sl.where->span, fmt::format("input `{}` = {} does not satisfy `{}`", sl.name, shown, cond), std::move(notes));
   }
   for (std::size_t i = 0; i < s.slots.size(); ++i) slot(inst, static_cast<int>(i), s.slots[i].span);

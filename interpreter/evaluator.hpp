@@ -75,6 +75,9 @@ class Evaluator {
 
   const Program& p_;
   Limits limits_;
+  // The instance `run` evaluates and where its inputs came from, for the notes of a failed `where`.
+  const Instance* top_ = nullptr;
+  const std::vector<std::string>* top_origin_ = nullptr;
   int depth_ = 0;
   std::uint64_t steps_ = 0;
 };

@@ -1,0 +1,87 @@
+// Golden files: every tests/errors/NAME.mls runs through the CLI and its exit status and output must
+// equal tests/errors/NAME.out exactly. The first line of NAME.mls may give the command:
+//   # mlsi: run {} --set batch=0
+// where {} is the file's name; the default is `check {}`. Set MLSI_UPDATE_GOLDEN=1 to rewrite the .out
+// files, then review the diff: the golden text is the product's error messages.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/cli.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> golden_cases() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(fs::path(MLSI_SOURCE_DIR) / "tests" / "errors"))
+    if (e.path().extension() == ".mls") out.push_back(e.path().stem().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> command_of(const std::string& source, const std::string& file) {
+  std::string line = source.substr(0, source.find('\n'));
+  std::string spec = "check {}";
+  const std::string marker = "# mlsi:";
+  if (line.rfind(marker, 0) == 0) spec = line.substr(marker.size());
+  std::vector<std::string> args;
+  // Words separated by spaces; a word in double quotes may hold spaces.
+  std::string word;
+  bool quoted = false, any = false;
+  for (char c : spec) {
+    if (c == '"') { quoted = !quoted; any = true; continue; }
+    if (c == ' ' && !quoted) {
+      if (any) args.push_back(word == "{}" ? file : word);
+      word.clear();
+      any = false;
+      continue;
+    }
+    word += c;
+    any = true;
+  }
+  if (any) args.push_back(word == "{}" ? file : word);
+  return args;
+}
+
+class Golden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Golden, MatchesExpectedOutput) {
+  const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "tests" / "errors";
+  const std::string name = GetParam();
+  std::string source = read(dir / (name + ".mls"));
+  auto args = command_of(source, name + ".mls");
+  auto previous = fs::current_path();
+  fs::current_path(dir);
+  std::ostringstream out, err;
+  int status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
+  fs::current_path(previous);
+  std::string actual = "exit: " + std::to_string(status) + "\n" + out.str() + err.str();
+  const fs::path expected_path = dir / (name + ".out");
+  if (std::getenv("MLSI_UPDATE_GOLDEN")) {
+    std::ofstream(expected_path, std::ios::binary) << actual;
+    return;
+  }
+  ASSERT_TRUE(fs::exists(expected_path)) << "missing " << expected_path << "; actual output:\n" << actual;
+  EXPECT_EQ(read(expected_path), actual);
+  EXPECT_EQ(actual.find("nan"), std::string::npos) << "a golden output prints nan";
+}
+
+INSTANTIATE_TEST_SUITE_P(Errors, Golden, ::testing::ValuesIn(golden_cases()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string n = info.param;
+                           for (auto& c : n) if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+}  // namespace
