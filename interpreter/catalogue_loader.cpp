@@ -57,12 +57,14 @@ void CatalogueLoader::define_kinds() {
   }
   Compiler compiler(p_, diags_);
   // A schema dimension ("Information / Time") is read as the type of a parameter of a tiny declaration.
+  std::map<std::string, Type> cache;
   auto dimension = [&](const std::string& text) -> Type {
+    if (auto it = cache.find(text); it != cache.end()) return it->second;
     Diagnostics scratch;
     FileId g = p_.sources.add("<schema>", "fn f(x: " + text + ") = x");
     auto m = parse_module(p_.sources, g, scratch);
     if (!m || m->decls.empty()) return Type::error();
-    return compiler.resolve_type(std::get<ast::FnDecl>(m->decls[0]).params[0].type);
+    return cache[text] = compiler.resolve_type(std::get<ast::FnDecl>(m->decls[0]).params[0].type);
   };
   auto rates = std::make_shared<RecordType>();
   rates->name = "rates";
@@ -119,7 +121,7 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
       diags_.error(span, fmt::format("{}: field `{}` expects a quantity string such as {}", entry, field, example_for(want_name)));
     return std::nullopt;
   }
-  const std::string& text = *node.value<std::string>();
+  const std::string text = *node.value<std::string>();
   // "<number> <unit>": the number, one or more spaces, then a unit expression.
   std::size_t i = 0;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;

@@ -98,11 +98,21 @@ std::vector<std::string> Compiler::value_names(const Scope& sc) const {
 CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
   using K = ast::ExprKind;
   switch (e.kind) {
-    case K::number: return constant(e, Value(e.value), Type::count());
+    case K::number:
+      if (!std::isfinite(e.value)) {
+        diags_.error(e.span, "this number is too large for a double (at most about 1.8e308)");
+        return constant(e, Value(0.0), Type::error());
+      }
+      return constant(e, Value(e.value), Type::count());
     case K::quantity: {
       auto u = resolve_unit(e.unit);
       if (!u) return constant(e, Value(e.value), Type::error());
-      return constant(e, Value(e.value * u->factor), Type::quantity(u->dim));
+      double v = e.value * u->factor;
+      if (!std::isfinite(v)) {
+        diags_.error(e.span, "this quantity is too large for a double (at most about 1.8e308 in SI units)");
+        return constant(e, Value(0.0), Type::error());
+      }
+      return constant(e, Value(v), Type::quantity(u->dim));
     }
     case K::boolean: return constant(e, Value(e.flag), Type::boolean());
     case K::text: return constant(e, Value(e.text), Type::text());
