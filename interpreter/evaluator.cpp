@@ -257,7 +257,7 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
       if (n > static_cast<double>(limits_.max_list_length))
         fail(e.span, fmt::format("`range` of {} entries is longer than the limit of {}", format_number(n), limits_.max_list_length), {"raise the limit with --max-list N"});
       List out;
-      for (double i = lo; i < hi; ++i) out.push_back(Value(i));
+      for (double i = lo; i < hi; ++i) out.emplace_back(i);
       return Value(std::move(out));
     }
     default: return unary_math(b, args[0], e);
@@ -284,7 +284,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       Value v = eval(e.kids[0], f);
       if (!v.is_list()) return Value(!v.boolean());
       List out;
-      for (const auto& x : v.list()) out.push_back(Value(!x.boolean()));
+      for (const auto& x : v.list()) out.emplace_back(!x.boolean());
       return Value(std::move(out));
     }
     case Op::add:
@@ -307,7 +307,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
         Value b = eval(e.kids[1], f);
         if (!b.is_list()) return b;
         List out;
-        for (const auto& x : b.list()) out.push_back(Value(is_and ? a.boolean() && x.boolean() : a.boolean() || x.boolean()));
+        for (const auto& x : b.list()) out.emplace_back(is_and ? a.boolean() && x.boolean() : a.boolean() || x.boolean());
         return Value(std::move(out));
       }
       Value b = eval(e.kids[1], f);
@@ -315,7 +315,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       const List& la = a.list();
       for (std::size_t i = 0; i < la.size(); ++i) {
         bool y = b.is_list() ? b.list().at(i).boolean() : b.boolean();
-        out.push_back(Value(is_and ? la[i].boolean() && y : la[i].boolean() || y));
+        out.emplace_back(is_and ? la[i].boolean() && y : la[i].boolean() || y);
       }
       return Value(std::move(out));
     }
