@@ -36,6 +36,12 @@ const std::vector<KindSpec>& catalogue_schema();
 // Fields every kind has (stdlib.md §2 preamble): name, aliases, source, source_kind, source_url, note, override.
 const std::vector<FieldSpec>& common_fields();
 
+// A unit as a catalogue string wrote it, to show the value the way the source gave it.
+struct DisplayUnitText {
+  std::string text;
+  double factor = 1;
+};
+
 struct CatalogueEntry {
   std::string key;
   std::string kind;
@@ -43,6 +49,9 @@ struct CatalogueEntry {
   Span span;
   std::vector<std::string> aliases;
   bool builtin = true;
+  bool overrides = false;                 // a user entry that replaced a built-in one
+  std::vector<DisplayUnitText> units;     // per field: the unit a quantity was written in ("GiB")
+  std::vector<Span> field_spans;          // per field: where it is written, if it is
 };
 
 class Catalogue {

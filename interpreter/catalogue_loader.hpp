@@ -27,12 +27,17 @@ class CatalogueLoader {
     std::vector<std::optional<Value>> fields;
     std::vector<Reference> refs;
     std::vector<std::string> aliases;
+    std::vector<DisplayUnitText> units;
+    std::vector<Span> field_spans;
+    bool overrides = false;
     bool done = false;
   };
 
   void define_kinds();
   Span region_span(FileId file, const void* node) const;
-  std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field, const std::string& entry);
+  std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field,
+                                const std::string& entry, DisplayUnitText* unit = nullptr);
+  void validate(Pending& e);
   void resolve(Pending& e, int depth);
 
   Program& p_;

@@ -70,6 +70,7 @@ const BuiltinInfo kBuiltins[] = {
 std::vector<std::string> builtin_function_names() {
   std::vector<std::string> out;
   for (const auto& b : kBuiltins) out.emplace_back(b.name);
+  out.emplace_back("has");
   return out;
 }
 
@@ -504,6 +505,7 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   }
   const std::string& n = callee.text;
   if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
+  if (n == "has") return has_field(e, sc);
   if (auto it = p_.scenario_index.find(n); it != p_.scenario_index.end()) return call_scenario(e, sc, it->second);
   for (const auto& b : kBuiltins)
     if (n == b.name) return call_builtin(e, sc, b.builtin, n);
@@ -663,6 +665,24 @@ CExpr Compiler::call_scenario(const ast::Expr& e, Scope& sc, int index) {
     if (!sl.expr && !given[static_cast<std::size_t>(in)])
       diags_.error(e.span, fmt::format("scenario `{}` needs input `{}`, which has no default", s.name, sl.name));
   }
+  return c;
+}
+
+// `has(record.field)`: whether a catalogue entry gives the field, so a scenario can fall back on purpose.
+CExpr Compiler::has_field(const ast::Expr& e, Scope& sc) {
+  CExpr c = make(Op::has_field, e, Type::boolean());
+  if (e.operands.size() != 2 || e.operands[1]->kind != ast::ExprKind::field) {
+    diags_.error(e.span, "`has` takes one field access, as in `has(workload.seq_len)`");
+    c.type = Type::error();
+    return c;
+  }
+  CExpr access = field(*e.operands[1], sc);
+  if (access.op != Op::field) {
+    c.type = Type::error();
+    return c;
+  }
+  c.index = access.index;
+  c.kids.push_back(std::move(access.kids[0]));
   return c;
 }
 

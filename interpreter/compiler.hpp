@@ -59,6 +59,7 @@ class Compiler {
   CExpr match(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr comprehension(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr field(const ast::Expr& e, Scope& sc);
+  CExpr has_field(const ast::Expr& e, Scope& sc);
   CExpr convert(const ast::Expr& e, Scope& sc, const Type* expected);
 
   // Reports a mismatch between what an expression is and what its context needs.

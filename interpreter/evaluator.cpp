@@ -364,6 +364,10 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       }
       return *field;
     }
+    case Op::has_field: {
+      Value v = eval(e.kids[0], f);
+      return Value(v.record().fields[static_cast<std::size_t>(e.index)].has_value());
+    }
     case Op::index: {
       Value l = eval(e.kids[0], f);
       double i = eval(e.kids[1], f).number();

@@ -21,7 +21,7 @@ enum class Op : std::uint8_t {
   constant, slot, local, global,
   negate, logical_not, add, sub, mul, div, pow,
   lt, le, gt, ge, eq, ne, logical_and, logical_or,
-  if_then, builtin, call_fn, call_scenario, field, index, list, comprehension, record, match,
+  if_then, builtin, call_fn, call_scenario, field, has_field, index, list, comprehension, record, match,
 };
 
 enum class Builtin : std::uint8_t {
