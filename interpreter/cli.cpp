@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <map>
 
+#include "interpreter/browse.hpp"
+#include "interpreter/cli_options.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/render.hpp"
 #include "interpreter/session.hpp"
@@ -23,6 +25,12 @@ usage:
   mlsi check FILE...               parse and check files without evaluating
   mlsi test [PATH...]              verify every config's `expect` (files or folders;
                                    no PATH: the built-in scenarios)
+  mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
+                                   list catalogue entries (hardware, workloads, nodes,
+                                   fabrics, fleets, pods, datasets, precisions, grids,
+                                   datacenters, cooling, racks, pricing), units or constants
+  mlsi show NAME [--format json]   every field of an entry, or a unit or constant
+  mlsi check-catalogue FILE...     validate catalogue TOML files
   mlsi --help | --version
 
 run options:
@@ -33,7 +41,8 @@ run options:
   --format FORMAT      table (default), json or csv
 
 common options:
-  --catalog FILE.toml  add catalogue entries (repeatable)
+  --catalog FILE.toml  add catalogue entries (repeatable); MLSI_PATH=DIR:DIR adds every
+                       .toml file of those folders first
   --max-depth N        nested calls allowed (default 200)
   --max-list N         entries allowed in one list (default 10000000)
   --max-steps N        evaluation steps allowed (default 500000000)
@@ -42,73 +51,6 @@ Input values come, lowest priority first, from the default, the config, --inputs
 Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage error,
 3 parse or check error in a source file.
 )";
-
-struct Options {
-  std::string command;
-  std::vector<std::string> positional;
-  std::string scenario, config, inputs_file;
-  std::vector<std::string> sets, catalogues;
-  Format format = Format::table;
-  Limits limits;
-};
-
-int usage(CliStreams& io, const std::string& message) {
-  io.err << "error: " << message << "\n" << "run `mlsi --help` for usage\n";
-  return kExitUsage;
-}
-
-bool parse_count(const std::string& s, std::uint64_t& out) {
-  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 18) return false;
-  out = std::stoull(s);
-  return out > 0;
-}
-
-// Returns an exit status when the arguments are not usable.
-std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io) {
-  o.command = args[0];
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    std::string a = args[i];
-    std::string value;
-    bool has_value = false;
-    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos && a.rfind("--set", 0) != 0) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-      has_value = true;
-    }
-    auto next = [&](std::string& out) -> bool {
-      if (has_value) { out = value; return true; }
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps"};
-    if (std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
-      std::string v;
-      if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
-      std::uint64_t n = 0;
-      if (a == "--scenario") o.scenario = v;
-      else if (a == "--config") o.config = v;
-      else if (a == "--set") o.sets.push_back(v);
-      else if (a == "--inputs") o.inputs_file = v;
-      else if (a == "--catalog") o.catalogues.push_back(v);
-      else if (a == "--format") {
-        if (v == "table") o.format = Format::table;
-        else if (v == "json") o.format = Format::json;
-        else if (v == "csv") o.format = Format::csv;
-        else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
-      } else if (!parse_count(v, n)) {
-        return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
-      } else if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(std::min<std::uint64_t>(n, 100000));
-      else if (a == "--max-list") o.limits.max_list_length = n;
-      else o.limits.max_steps = n;
-    } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
-      return usage(io, fmt::format("unknown option `{}`", a));
-    } else {
-      o.positional.push_back(args[i]);
-    }
-  }
-  return std::nullopt;
-}
 
 void print_diagnostics(Session& s, CliStreams& io) {
   io.err << render_all(s.program().sources, s.diagnostics(), io.colour);
@@ -121,7 +63,7 @@ bool looks_like_file(const std::string& arg) {
 
 int cmd_run(Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
-  Session session(SessionOptions{o.catalogues});
+  Session session(SessionOptions{catalogue_files(o)});
   if (session.diagnostics().has_errors()) {
     print_diagnostics(session, io);
     return kExitSource;
@@ -209,7 +151,7 @@ int cmd_check(Options& o, CliStreams& io) {
   if (o.positional.empty()) return usage(io, "`mlsi check` needs at least one FILE");
   int status = kExitOk;
   for (const auto& path : o.positional) {
-    Session session(SessionOptions{o.catalogues});
+    Session session(SessionOptions{catalogue_files(o)});
     auto file = session.load_file(path);
     if (!file && !session.diagnostics().list().empty() && !session.diagnostics().list()[0].span.valid()) {
       io.err << "error: " << session.diagnostics().list()[0].message << "\n";
@@ -243,8 +185,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (auto status = parse_options(args, o, io)) return *status;
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
-  if (o.command == "test") return run_tests(o.positional, o.catalogues, o.limits, io);
-  static const std::vector<std::string> commands = {"run", "check", "test"};
+  if (o.command == "test") return run_tests(o.positional, catalogue_files(o), o.limits, io);
+  if (o.command == "list") return cmd_list(o, io);
+  if (o.command == "show") return cmd_show(o, io);
+  if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
+  static const std::vector<std::string> commands = {"run", "check", "test", "list", "show", "check-catalogue"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

@@ -128,9 +128,14 @@ void Compiler::declare_unit(const ast::UnitDecl& d) {
     return;
   }
   std::vector<std::string> sets;
+  u.from_dimension = !d.value;
   for (const auto& a : d.attributes) {
+    if (a.name == "display" && a.args.empty()) {
+      u.display = true;
+      continue;
+    }
     if (a.name != "prefixes") {
-      diags_.error(a.span, fmt::format("unknown attribute `@{}`; units take `@prefixes(large, small, binary)`", a.name));
+      diags_.error(a.span, fmt::format("unknown attribute `@{}`; units take `@prefixes(large, small, binary)` and `@display()`", a.name));
       continue;
     }
     for (const auto& arg : a.args) {
@@ -510,6 +515,17 @@ CExpr Compiler::compile_value(const ast::Expr& e, const Type& expected, DisplayU
 
 CExpr Compiler::compile_global_expr(const ast::Expr& e, DisplayUnit* display) {
   return compile_value(e, Type::error(), display);
+}
+
+}  // namespace mlsi
+
+namespace mlsi {
+
+CExpr Compiler::compile_with_locals(const ast::Expr& e, const std::vector<std::pair<std::string, Type>>& locals) {
+  Scope sc;
+  for (const auto& [name, type] : locals) sc.locals.push_back(Local{name, static_cast<int>(sc.locals.size()), type});
+  sc.max_locals = static_cast<int>(sc.locals.size());
+  return expr(e, sc);
 }
 
 }  // namespace mlsi

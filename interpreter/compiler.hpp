@@ -24,8 +24,10 @@ class Compiler {
 
   // A value for an input, written as an expression outside any scenario (config, --set, TOML).
   CExpr compile_value(const ast::Expr& e, const Type& expected, DisplayUnit* display);
-  // An expression in the global scope (the REPL, `--where`).
+  // An expression in the global scope (the REPL).
   CExpr compile_global_expr(const ast::Expr& e, DisplayUnit* display);
+  // An expression that also sees the given names as locals 0, 1, ... (`mlsi list --where` over fields).
+  CExpr compile_with_locals(const ast::Expr& e, const std::vector<std::pair<std::string, Type>>& locals);
   std::optional<ResolvedUnit> resolve_unit(const ast::UnitExpr& u) { return p_.units.resolve(u, p_.dims, p_.sources, diags_); }
   // The type a type expression names (a dimension, unit, Bool, Text, catalogue kind, List[T], `one of`).
   Type resolve_type(const ast::TypeExpr& t, DisplayUnit* display = nullptr);

@@ -125,6 +125,12 @@ Value Evaluator::value(const CExpr& e) {
   return eval(e, f);
 }
 
+Value Evaluator::value_with_locals(const CExpr& e, std::vector<Value> locals) {
+  Frame f;
+  f.locals = std::move(locals);
+  return eval(e, f);
+}
+
 Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
   if (a.is_list() || b.is_list()) {
     List out;

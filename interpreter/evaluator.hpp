@@ -50,6 +50,8 @@ class Evaluator {
   ScenarioRun run(int scenario, const std::vector<std::optional<InputValue>>& given);
   // A value outside any scenario (a config value, `--set`, an `expect`).
   Value value(const CExpr& e);
+  // A value of an expression compiled with locals (Compiler::compile_with_locals).
+  Value value_with_locals(const CExpr& e, std::vector<Value> locals);
 
  private:
   struct Instance {

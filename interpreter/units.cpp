@@ -31,6 +31,8 @@ std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::s
         u.factor = unit.factor * f;
         u.base = unit.name;
         u.prefix_sets.clear();
+        u.display = false;
+        u.from_dimension = false;
         if (units_.count(u.name)) return u.name;
         generated.push_back(std::move(u));
       }
@@ -58,11 +60,35 @@ const Unit* UnitRegistry::display_base(const Dim& d) const {
   const Unit* fallback = nullptr;
   for (const auto& name : declared_) {
     const Unit& u = units_.at(name);
-    if (!(u.dim == d) || u.factor != 1) continue;
-    if (u.prefixable()) return &u;
-    if (!fallback) fallback = &u;
+    if (!(u.dim == d)) continue;
+    if (u.display) return &u;
+    if (u.from_dimension && !fallback) fallback = &u;
   }
   return fallback;
+}
+
+std::string UnitRegistry::si_text(const Dim& d) const {
+  if (d.dimensionless()) return "1";
+  for (const auto& name : declared_) {
+    const Unit& u = units_.at(name);
+    if (u.from_dimension && u.dim == d) return u.name;
+  }
+  std::string num, den;
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    auto e = d.exp[i];
+    if (e.is_zero()) continue;
+    std::string name = "?";
+    for (const auto& n : declared_) {
+      const Unit& u = units_.at(n);
+      if (u.from_dimension && u.dim == Dim::base(i)) { name = u.name; break; }
+    }
+    bool neg = e.num < 0;
+    Rational a{neg ? -e.num : e.num, e.den};
+    std::string term = name + (a == Rational{1, 1} ? "" : a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str()));
+    std::string& side = neg ? den : num;
+    side += (side.empty() ? "" : "*") + term;
+  }
+  return (num.empty() ? "1" : num) + (den.empty() ? "" : "/" + den);
 }
 
 std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const DimensionRegistry& dims,

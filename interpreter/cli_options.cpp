@@ -1,0 +1,98 @@
+#include "interpreter/cli_options.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+namespace mlsi {
+
+int usage(CliStreams& io, const std::string& message) {
+  io.err << "error: " << message << "\n" << "run `mlsi --help` for usage\n";
+  return kExitUsage;
+}
+
+bool parse_count(const std::string& s, std::uint64_t& out) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 18) return false;
+  out = std::stoull(s);
+  return out > 0;
+}
+
+// Returns an exit status when the arguments are not usable.
+std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io) {
+  o.command = args[0];
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    std::string a = args[i];
+    std::string value;
+    bool has_value = false;
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos && a.rfind("--set", 0) != 0) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+      has_value = true;
+    }
+    auto next = [&](std::string& out) -> bool {
+      if (has_value) { out = value; return true; }
+      if (i + 1 >= args.size()) return false;
+      out = args[++i];
+      return true;
+    };
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--sort", "--where"};
+    if (std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
+      std::string v;
+      if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
+      std::uint64_t n = 0;
+      if (a == "--scenario") o.scenario = v;
+      else if (a == "--config") o.config = v;
+      else if (a == "--set") o.sets.push_back(v);
+      else if (a == "--inputs") o.inputs_file = v;
+      else if (a == "--catalog") o.catalogues.push_back(v);
+      else if (a == "--sort") o.sort = v;
+      else if (a == "--where") o.where = v;
+      else if (a == "--format") {
+        o.format_given = true;
+        if (v == "table") o.format = Format::table;
+        else if (v == "json") o.format = Format::json;
+        else if (v == "csv") o.format = Format::csv;
+        else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
+      } else if (!parse_count(v, n)) {
+        return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
+      } else if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(std::min<std::uint64_t>(n, 100000));
+      else if (a == "--max-list") o.limits.max_list_length = n;
+      else o.limits.max_steps = n;
+    } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
+      return usage(io, fmt::format("unknown option `{}`", a));
+    } else {
+      o.positional.push_back(args[i]);
+    }
+  }
+  return std::nullopt;
+}
+
+
+std::vector<std::string> catalogue_files(const Options& o) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  if (const char* path = std::getenv("MLSI_PATH")) {
+    std::string all(path);
+    std::size_t start = 0;
+    while (start <= all.size()) {
+      std::size_t end = all.find(':', start);
+      if (end == std::string::npos) end = all.size();
+      std::string dir = all.substr(start, end - start);
+      std::error_code ec;
+      if (!dir.empty() && fs::is_directory(dir, ec)) {
+        std::vector<std::string> found;
+        for (const auto& entry : fs::directory_iterator(dir, ec))
+          if (entry.path().extension() == ".toml") found.push_back(entry.path().string());
+        std::sort(found.begin(), found.end());
+        files.insert(files.end(), found.begin(), found.end());
+      }
+      start = end + 1;
+    }
+  }
+  files.insert(files.end(), o.catalogues.begin(), o.catalogues.end());
+  return files;
+}
+
+}  // namespace mlsi

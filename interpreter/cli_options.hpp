@@ -1,0 +1,30 @@
+#pragma once
+// Command-line options shared by the commands of `mlsi`.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/cli.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/render.hpp"
+
+namespace mlsi {
+
+struct Options {
+  std::string command;
+  std::vector<std::string> positional;
+  std::string scenario, config, inputs_file, sort, where;
+  std::vector<std::string> sets, catalogues;
+  Format format = Format::table;
+  bool format_given = false;
+  Limits limits;
+};
+
+// Prints a usage error and returns the usage exit status.
+int usage(CliStreams& io, const std::string& message);
+// Returns an exit status when the arguments are not usable.
+std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io);
+// Catalogue files named by MLSI_PATH (folders separated by `:`), then --catalog files.
+std::vector<std::string> catalogue_files(const Options& o);
+
+}  // namespace mlsi
