@@ -343,6 +343,18 @@ int cmd_show(const Options& o, CliStreams& io) {
       io.out << fmt::format("{} = {}  ({})\n{}\n", g.name, value, type_name(g.type, p.dims), g.doc);
     return kExitOk;
   }
+  if (auto it = p.function_index.find(name); it != p.function_index.end()) {
+    const Function& f = p.functions[static_cast<std::size_t>(it->second)];
+    std::string params;
+    for (std::size_t i = 0; i < f.params.size(); ++i)
+      params += (i ? ", " : "") + f.params[i] + ": " + type_name(f.param_types[i], p.dims);
+    std::string signature = fmt::format("fn {}({}) -> {}", f.name, params, type_name(f.result, p.dims));
+    if (o.format == Format::json)
+      io.out << fmt::format("{{\"function\": {}, \"signature\": {}, \"doc\": {}}}\n", json_escape(f.name), json_escape(signature), json_escape(f.doc));
+    else
+      io.out << signature << "\n" << (f.doc.empty() ? "" : f.doc + "\n");
+    return kExitOk;
+  }
   if (const Unit* u = p.units.find(name)) {
     std::string si = fmt::format("{:.10g} {}", u->factor, p.units.si_text(u->dim));
     if (o.format == Format::json)

@@ -170,6 +170,8 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
   if (!r) {
     for (auto d : local.list()) {
       d.message = fmt::format("{}: {} in \"{}\"", entry, d.message, text);
+      // Inside a catalogue string every name is a unit: the advice about spaces does not apply.
+      std::erase_if(d.notes, [](const std::string& n) { return n.rfind("a unit is written", 0) == 0; });
       if (d.span.file != file) d.span = span;
       diags_.add(std::move(d));
     }
@@ -190,6 +192,12 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
 }
 
 void CatalogueLoader::load(FileId file, bool builtin) {
+  std::size_t first_diagnostic = diags_.size();
+  load_entries(file, builtin);
+  diags_.sort_from(first_diagnostic);
+}
+
+void CatalogueLoader::load_entries(FileId file, bool builtin) {
   const auto& src = p_.sources.file(file);
   toml::table root;
   try {
@@ -351,7 +359,8 @@ void CatalogueLoader::load(FileId file, bool builtin) {
         for (const auto& f : *fields) {
           if (f.requirement != Requirement::required) continue;
           int idx = rt.find(f.name);
-          if (idx < 0 || e.fields[static_cast<std::size_t>(idx)]) continue;
+          // A field written with a bad value was reported already; it is not also missing.
+          if (idx < 0 || e.fields[static_cast<std::size_t>(idx)] || e.field_spans[static_cast<std::size_t>(idx)].valid()) continue;
           bool is_ref = false;
           for (const auto& r : e.refs) is_ref = is_ref || r.field == idx;
           if (is_ref) continue;
@@ -559,7 +568,8 @@ void CatalogueLoader::validate(Pending& e) {
     rule(seq && max_seq && *max_seq < *seq, "max_seq_len", fmt::format("`max_seq_len` ({}) must be at least `seq_len` ({})", max_seq.value_or(0), seq.value_or(0)));
     int fam = index("family");
     bool moe = fam >= 0 && e.fields[static_cast<std::size_t>(fam)] && e.fields[static_cast<std::size_t>(fam)]->text() == "moe";
-    rule(moe && !written("active_parameters"), "family", fmt::format("Workload `{}` is a moe model: give `active_parameters`", e.key));
+    if (moe && !written("active_parameters"))
+      diags_.error(where("family"), fmt::format("Workload `{}` is a moe model: give `active_parameters`", e.key));
     if (!written("parameters") && !written("model_size"))
       diags_.error(e.span, fmt::format("Workload `{}` needs `parameters` (or `model_size`)", e.key));
   } else if (e.kind == "Hardware") {

@@ -34,6 +34,7 @@ class CatalogueLoader {
   };
 
   void define_kinds();
+  void load_entries(FileId file, bool builtin);
   Span region_span(FileId file, const void* node) const;
   std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field,
                                 const std::string& entry, DisplayUnitText* unit = nullptr);

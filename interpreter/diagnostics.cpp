@@ -16,6 +16,14 @@ Diagnostic& Diagnostics::warning(Span span, std::string message) {
   return list_.back();
 }
 
+void Diagnostics::sort_from(std::size_t first) {
+  if (first >= list_.size()) return;
+  std::stable_sort(list_.begin() + static_cast<std::ptrdiff_t>(first), list_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    if (a.span.file != b.span.file) return a.span.file < b.span.file;
+    return a.span.begin < b.span.begin;
+  });
+}
+
 bool Diagnostics::has_errors() const {
   return std::any_of(list_.begin(), list_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
 }

@@ -31,6 +31,8 @@ class Diagnostics {
   bool has_errors() const;
   const std::vector<Diagnostic>& list() const { return list_; }
   void clear() { list_.clear(); }
+  // Orders the diagnostics from index `first` on by file and position (stable).
+  void sort_from(std::size_t first);
   std::size_t size() const { return list_.size(); }
 
  private:

@@ -33,10 +33,17 @@ std::string json_number(double x) {
   return fmt::format("{}", x);
 }
 
+// A value converted to its display unit carries rounding noise in the last bits (500 ns is
+// 500.00000000000006 after 5e-7 / 1e-9); 15 significant digits drop it. The "si" figure stays exact.
+std::string json_display_number(double x) {
+  double rounded = std::strtod(fmt::format("{:.15g}", x).c_str(), nullptr);
+  return json_number(rounded);
+}
+
 // The "value" of a JSON field: numbers in the display unit, lists as arrays.
 std::string json_plain(const Value& v, const Type& t, double factor) {
   switch (t.kind) {
-    case Type::Kind::quantity: return json_number(v.number() / factor);
+    case Type::Kind::quantity: return factor == 1 ? json_number(v.number()) : json_display_number(v.number() / factor);
     case Type::Kind::boolean: return v.boolean() ? "true" : "false";
     case Type::Kind::text: return json_escape(v.text());
     case Type::Kind::enumeration: return json_escape(v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index)));

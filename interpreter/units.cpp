@@ -159,8 +159,8 @@ ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry
     if (!u->prefixable()) return ResolvedUnit{1, d, u->name};
     return with_prefix(si_value, *u, 1, "");
   }
-  // A compound dimension: a prefixed numerator unit over the base units of the rest (`TB/s`).
-  std::string rest;
+  // A compound dimension: a prefixed numerator unit over the base units of the rest (`TB/s`, `USD/J`).
+  std::string num, den;
   const Unit* lead = nullptr;
   for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
     auto e = d.exp[i];
@@ -174,10 +174,11 @@ ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry
     bool neg = e.num < 0;
     Rational a{neg ? -e.num : e.num, e.den};
     std::string term = b->name + (a == Rational{1, 1} ? "" : a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str()));
-    rest += (neg ? "/" : "*") + term;
+    if (neg) den += "/" + term;
+    else num += "*" + term;
   }
-  if (lead) return with_prefix(si_value, *lead, 1, rest);
-  std::string text = rest.empty() ? "" : rest[0] == '*' ? rest.substr(1) : "1" + rest;
+  if (lead) return with_prefix(si_value, *lead, 1, num + den);
+  std::string text = (num.empty() ? "1" : num.substr(1)) + den;
   return ResolvedUnit{1, d, text};
 }
 

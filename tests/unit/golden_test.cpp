@@ -1,7 +1,8 @@
-// Golden files: every tests/errors/NAME.mls runs through the CLI and its exit status and output must
-// equal tests/errors/NAME.out exactly. The first line of NAME.mls may give the command:
+// Golden files: every tests/errors/NAME.mls (and tests/errors/catalogue/NAME.toml) runs through the CLI
+// and its exit status and output must equal NAME.out beside it exactly. The first line may give the
+// command:
 //   # mlsi: run {} --set batch=0
-// where {} is the file's name; the default is `check {}`. Set MLSI_UPDATE_GOLDEN=1 to rewrite the .out
+// where {} is the file's name; the default is `check {}` (`check-catalogue {}` for a .toml file). Set MLSI_UPDATE_GOLDEN=1 to rewrite the .out
 // files, then review the diff: the golden text is the product's error messages.
 #include <gtest/gtest.h>
 
@@ -22,17 +23,24 @@ std::string read(const fs::path& p) {
   return ss.str();
 }
 
+// Case names are paths under tests/errors without the extension: `batch_below_minimum`, `catalogue/unknown_kind`.
 std::vector<std::string> golden_cases() {
   std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(fs::path(MLSI_SOURCE_DIR) / "tests" / "errors"))
+  const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "tests" / "errors";
+  for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".mls") out.push_back(e.path().stem().string());
+  if (fs::is_directory(dir / "catalogue"))
+    for (const auto& e : fs::directory_iterator(dir / "catalogue"))
+      if (e.path().extension() == ".toml") out.push_back("catalogue/" + e.path().stem().string());
   std::sort(out.begin(), out.end());
   return out;
 }
 
+std::string extension_of(const std::string& name) { return name.rfind("catalogue/", 0) == 0 ? ".toml" : ".mls"; }
+
 std::vector<std::string> command_of(const std::string& source, const std::string& file) {
   std::string line = source.substr(0, source.find('\n'));
-  std::string spec = "check {}";
+  std::string spec = file.ends_with(".toml") ? "check-catalogue {}" : "check {}";
   const std::string marker = "# mlsi:";
   if (line.rfind(marker, 0) == 0) spec = line.substr(marker.size());
   std::vector<std::string> args;
@@ -59,8 +67,8 @@ class Golden : public ::testing::TestWithParam<std::string> {};
 TEST_P(Golden, MatchesExpectedOutput) {
   const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "tests" / "errors";
   const std::string name = GetParam();
-  std::string source = read(dir / (name + ".mls"));
-  auto args = command_of(source, name + ".mls");
+  std::string source = read(dir / (name + extension_of(name)));
+  auto args = command_of(source, name + extension_of(name));
   auto previous = fs::current_path();
   fs::current_path(dir);
   std::ostringstream out, err;
