@@ -63,6 +63,7 @@ const BuiltinInfo kBuiltins[] = {
     {"max", Builtin::max_list}, {"range", Builtin::range}, {"sqrt", Builtin::sqrt},   {"exp", Builtin::exp},
     {"log", Builtin::log},     {"ln", Builtin::log},      {"log2", Builtin::log2},   {"log10", Builtin::log10},
     {"ceil", Builtin::ceil},   {"floor", Builtin::floor}, {"round", Builtin::round}, {"abs", Builtin::abs},
+    {"is_whole", Builtin::is_whole},
 };
 
 }  // namespace
@@ -270,10 +271,18 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
   bool arithmetic_or_order = c.op == Op::add || c.op == Op::sub || c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge;
   const Type* hint = arithmetic_or_order ? expected : nullptr;
   if (c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge || equality) hint = nullptr;
-  c.kids.push_back(expr(*e.operands[0], sc, hint));
-  // `rule == mean`: the right side reads case names of the left side's enumeration.
-  const Type* rhs_hint = (equality || arithmetic_or_order) && !c.kids[0].type.is_error() ? &c.kids[0].type : hint;
-  c.kids.push_back(expr(*e.operands[1], sc, rhs_hint));
+  // `rule == mean` and `mean == rule`: one side reads case names of the other side's enumeration, so a
+  // bare name on the left is compiled after the right side.
+  bool right_first = equality && e.operands[0]->kind == ast::ExprKind::name && e.operands[1]->kind != ast::ExprKind::name;
+  if (right_first) {
+    CExpr rhs = expr(*e.operands[1], sc, hint);
+    c.kids.push_back(expr(*e.operands[0], sc, rhs.type.is_error() ? hint : &rhs.type));
+    c.kids.push_back(std::move(rhs));
+  } else {
+    c.kids.push_back(expr(*e.operands[0], sc, hint));
+    const Type* rhs_hint = (equality || arithmetic_or_order) && !c.kids[0].type.is_error() ? &c.kids[0].type : hint;
+    c.kids.push_back(expr(*e.operands[1], sc, rhs_hint));
+  }
   const Type& a = c.kids[0].type;
   const Type& b = c.kids[1].type;
   auto mismatch = [&](const std::string& msg) {
@@ -590,6 +599,13 @@ CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std
         else c.type = t.is_list() ? Type::list(Type::quantity(t.scalar().dim.pow(Rational{1, 2}))) : Type::quantity(t.dim.pow(Rational{1, 2}));
       }
       break;
+    case Builtin::is_whole:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_count()) arg_error(0, "a dimensionless number (a Count)");
+        else c.type = t.is_list() ? Type::list(Type::boolean()) : Type::boolean();
+      }
+      break;
     default:  // exp, log, log2, log10, ceil, floor, round: dimensionless in, dimensionless out
       if (arity(1, 1) && !any_error) {
         const Type& t = c.kids[0].type;
@@ -688,13 +704,22 @@ CExpr Compiler::has_field(const ast::Expr& e, Scope& sc) {
 
 DisplayUnit Compiler::display_of(const ast::Expr& e) {
   DisplayUnit d;
+  // `if c then a else b -> ms` parses the conversion into the last branch: any branch that converts
+  // gives the unit of the whole.
+  if (e.kind == ast::ExprKind::if_then || e.kind == ast::ExprKind::match) {
+    for (std::size_t i = e.operands.size(); i-- > 1;) {
+      DisplayUnit branch = display_of(*e.operands[i]);
+      if (!branch.automatic) return branch;
+    }
+    return d;
+  }
   const ast::UnitExpr* u = nullptr;
   if (e.kind == ast::ExprKind::convert || e.kind == ast::ExprKind::quantity) u = &e.unit;
   if (!u) return d;
   Diagnostics scratch;  // the unit was already checked where the expression was compiled
   auto r = p_.units.resolve(*u, p_.dims, p_.sources, scratch);
   if (!r) return d;
-  d.text = r->text;
+  d.text = r->text == "1" ? "" : r->text;  // `-> 1` asks for a plain number
   d.factor = r->factor;
   d.automatic = false;
   return d;

@@ -52,7 +52,7 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
     out.display[i] = s.slots[i].display;
     if (i < given.size() && given[i]) {
       inst.slots[i] = given[i]->value;
-      inst.state[i] = 2;
+      inst.state[i] = 3;
       out.origin[i] = given[i]->origin;
       if (!given[i]->display.automatic) out.display[i] = given[i]->display;
     } else if (s.slots[i].kind == SlotKind::input) {
@@ -74,29 +74,13 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
 
 void Evaluator::evaluate_instance(Instance& inst) {
   const Scenario& s = *inst.scenario;
+  // Inputs first, each checked against its `where` as soon as its value is known (so a default that
+  // reads another input sees a valid one), then every let and output, then the checks.
+  for (int i : s.inputs) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
+  for (std::size_t i = 0; i < s.slots.size(); ++i) slot(inst, static_cast<int>(i), s.slots[i].span);
   Frame f;
   f.instance = &inst;
   f.locals.resize(static_cast<std::size_t>(s.locals));
-  for (int i : s.inputs) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
-  for (int i : s.inputs) {
-    const Slot& sl = s.slots[static_cast<std::size_t>(i)];
-    if (!sl.where) continue;
-    Value ok = eval(*sl.where, f);
-    std::size_t bad = 0;
-    if (all_true(ok, &bad)) continue;
-    const Value& v = inst.slots[static_cast<std::size_t>(i)];
-    std::string shown = format_value(v, sl.type, sl.display, p_);
-    std::string cond(p_.sources.text(sl.where->span));
-    std::vector<std::string> notes;
-    if (v.is_list() && bad < v.list().size())
-      notes.push_back(fmt::format("entry {} is {}", bad, format_value(v.list()[bad], *sl.type.element, sl.display, p_)));
-    if (&inst == top_ && top_origin_) {
-      const std::string& origin = (*top_origin_)[static_cast<std::size_t>(i)];
-      if (!origin.empty() && origin != "default") notes.push_back(fmt::format("`{}` was given by {}", sl.name, origin));
-    }
-    fail(sl.where->span, fmt::format("input `{}` = {} does not satisfy `{}`", sl.name, shown, cond), std::move(notes));
-  }
-  for (std::size_t i = 0; i < s.slots.size(); ++i) slot(inst, static_cast<int>(i), s.slots[i].span);
   for (const auto& c : s.checks) {
     Value ok = eval(c.condition, f);
     if (all_true(ok, nullptr)) continue;
@@ -106,10 +90,37 @@ void Evaluator::evaluate_instance(Instance& inst) {
   }
 }
 
+void Evaluator::check_where(Instance& inst, int i) {
+  const Slot& sl = inst.scenario->slots[static_cast<std::size_t>(i)];
+  if (!sl.where) return;
+  Frame f;
+  f.instance = &inst;
+  f.locals.resize(static_cast<std::size_t>(inst.scenario->locals));
+  Value ok = eval(*sl.where, f);
+  std::size_t bad = 0;
+  if (all_true(ok, &bad)) return;
+  const Value& v = inst.slots[static_cast<std::size_t>(i)];
+  std::string shown = format_value(v, sl.type, sl.display, p_);
+  std::string cond(p_.sources.text(sl.where->span));
+  std::vector<std::string> notes;
+  if (v.is_list() && bad < v.list().size())
+    notes.push_back(fmt::format("entry {} is {}", bad, format_value(v.list()[bad], *sl.type.element, sl.display, p_)));
+  if (&inst == top_ && top_origin_) {
+    const std::string& origin = (*top_origin_)[static_cast<std::size_t>(i)];
+    if (!origin.empty() && origin != "default") notes.push_back(fmt::format("`{}` was given by {}", sl.name, origin));
+  }
+  fail(sl.where->span, fmt::format("input `{}` = {} does not satisfy `{}`", sl.name, shown, cond), std::move(notes));
+}
+
 Value Evaluator::slot(Instance& inst, int index, Span use) {
   auto i = static_cast<std::size_t>(index);
   if (inst.state[i] == 2) return inst.slots[i];
   const Slot& sl = inst.scenario->slots[i];
+  if (inst.state[i] == 3) {  // a given input whose `where` is not checked yet
+    inst.state[i] = 2;
+    check_where(inst, index);
+    return inst.slots[i];
+  }
   if (inst.state[i] == 1) fail(use, fmt::format("`{}` depends on itself", sl.name));
   inst.state[i] = 1;
   Frame f;
@@ -117,6 +128,7 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
   f.locals.resize(static_cast<std::size_t>(inst.scenario->locals));
   inst.slots[i] = eval(*sl.expr, f);
   inst.state[i] = 2;
+  if (sl.kind == SlotKind::input) check_where(inst, index);
   return inst.slots[i];
 }
 
@@ -197,10 +209,11 @@ Value Evaluator::compare(Op op, const Value& a, const Value& b, const CExpr& e) 
 Value Evaluator::unary_math(Builtin b, const Value& v, const CExpr& e) {
   if (v.is_list()) {
     List out;
-    for (const auto& x : v.list()) out.push_back(unary_math(b, x, e));
+    for (const auto& x : v.list()) out.push_back(unary_math(b, x, e));  // element by element
     return Value(std::move(out));
   }
   double x = v.number();
+  if (b == Builtin::is_whole) return Value(x == std::floor(x));
   auto domain = [&](const char* fn, const char* need) {
     fail(e.kids[0].span, fmt::format("`{}` of {} is undefined: it needs {}", fn, format_number(x), need));
   };
@@ -344,14 +357,15 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       for (std::size_t i = 0; i < e.kids.size(); ++i) {
         auto slot_index = static_cast<std::size_t>(e.map[i]);
         inst.slots[slot_index] = eval(e.kids[i], f);
-        inst.state[slot_index] = 2;
+        inst.state[slot_index] = 3;
       }
       if (++depth_ > limits_.max_call_depth)
         fail(e.span, fmt::format("calls nested deeper than {} (a runaway recursion?)", limits_.max_call_depth), {"raise the limit with --max-depth N"});
       try {
         evaluate_instance(inst);
       } catch (EvalError& err) {
-        err.diag.notes.push_back(fmt::format("in the call of scenario `{}` at line {}", s.name, p_.sources.line_col(e.span.file, e.span.begin).line));
+        auto lc = p_.sources.line_col(e.span.file, e.span.begin);
+        err.diag.notes.push_back(fmt::format("in the call of scenario `{}` at {}:{}:{}", s.name, p_.sources.file(e.span.file).name, lc.line, lc.col));
         throw;
       }
       --depth_;

@@ -57,7 +57,7 @@ class Evaluator {
   struct Instance {
     const Scenario* scenario;
     std::vector<Value> slots;
-    std::vector<std::uint8_t> state;  // 0 pending, 1 evaluating, 2 done
+    std::vector<std::uint8_t> state;  // 0 pending, 1 evaluating, 2 done, 3 given but `where` not checked
   };
   struct Frame {
     std::vector<Value> locals;
@@ -65,6 +65,7 @@ class Evaluator {
   };
 
   void evaluate_instance(Instance& inst);
+  void check_where(Instance& inst, int slot);
   Value slot(Instance& inst, int index, Span use);
   Value eval(const CExpr& e, Frame& f);
   Value arith(Op op, const Value& a, const Value& b, const CExpr& e);

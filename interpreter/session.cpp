@@ -108,9 +108,13 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   if (!in) return fail(fmt::format("cannot read file `{}`", path));
   std::stringstream ss;
   ss << in.rdbuf();
-  std::string name = path;
-  if (name.rfind("./", 0) == 0) name = name.substr(2);
-  FileId id = program_->sources.add(fs::path(name).lexically_normal().string(), ss.str(), canonical);
+  // Shown in diagnostics: relative to the working folder when that is shorter, as the user would type it.
+  std::string name = fs::path(path).lexically_normal().string();
+  if (import_span.valid()) {
+    std::string relative = fs::proximate(canonical, ec).string();
+    if (!ec && relative.size() < name.size()) name = relative;
+  }
+  FileId id = program_->sources.add(name, ss.str(), canonical);
   program_->loaded_paths[canonical] = id;
   import_stack_.push_back(canonical);
   auto r = load_module(id, static_cast<int>(import_stack_.size()));

@@ -39,6 +39,16 @@ bool matches(const Value& computed, const Value& expected, const Type& t, double
     case Type::Kind::boolean: return computed.boolean() == expected.boolean();
     case Type::Kind::text: return computed.text() == expected.text();
     case Type::Kind::enumeration: return computed.enumeration().index == expected.enumeration().index;
+    case Type::Kind::record: {
+      const auto& a = computed.record();
+      const auto& b = expected.record();
+      if (!a.key.empty() || !b.key.empty()) return a.key == b.key;  // catalogue entries: the same entry
+      for (std::size_t i = 0; i < a.fields.size() && i < b.fields.size(); ++i) {
+        if (a.fields[i].has_value() != b.fields[i].has_value()) return false;
+        if (a.fields[i] && !matches(*a.fields[i], *b.fields[i], a.type->types[i], tol, relative)) return false;
+      }
+      return a.fields.size() == b.fields.size();
+    }
     default: return false;
   }
 }

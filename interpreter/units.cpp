@@ -24,7 +24,7 @@ std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::s
   for (const auto& set_name : sets) {
     for (const auto& set : prefix_sets()) {
       if (set_name != set.name) continue;
-      if (set_name != std::string("binary")) unit.prefix_sets.push_back(set_name);
+      unit.prefix_sets.push_back(set_name);
       for (const auto& [p, f] : set.prefixes) {
         Unit u = unit;
         u.name = std::string(p) + unit.name;
@@ -53,6 +53,17 @@ std::vector<std::string> UnitRegistry::names() const {
   std::vector<std::string> out;
   out.reserve(units_.size());
   for (const auto& [n, u] : units_) out.push_back(n);
+  return out;
+}
+
+std::vector<const Unit*> UnitRegistry::display_units(const Dim& d) const {
+  std::vector<const Unit*> out;
+  for (const auto& name : declared_) {
+    const Unit& u = units_.at(name);
+    if (u.dim == d && u.display) out.push_back(&u);
+  }
+  if (out.empty())
+    if (const Unit* b = display_base(d)) out.push_back(b);
   return out;
 }
 
@@ -134,31 +145,56 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
 }
 
 namespace {
-// Chooses the prefix of `base` that puts |value| in [1, 1000).
-ResolvedUnit with_prefix(double si_value, const Unit& base, double extra_factor, const std::string& suffix) {
-  ResolvedUnit best{base.factor * extra_factor, base.dim, base.name + suffix};
-  double v = std::fabs(si_value);
-  if (v == 0 || !std::isfinite(v)) return best;
+
+struct Candidate {
+  std::string name;
+  double factor;
+  bool binary = false;
+};
+
+// A unit and every prefixed form it takes.
+void add_candidates(const Unit& u, std::vector<Candidate>& out) {
+  out.push_back({u.name, u.factor, false});
   for (const auto& set : prefix_sets()) {
-    if (std::find(base.prefix_sets.begin(), base.prefix_sets.end(), set.name) == base.prefix_sets.end()) continue;
-    for (const auto& [p, f] : set.prefixes) {
-      double factor = base.factor * f * extra_factor;
-      double scaled = v / factor;
-      double best_scaled = v / best.factor;
-      bool better = scaled >= 1 && scaled < 1000 && !(best_scaled >= 1 && best_scaled < 1000);
-      if (better) best = ResolvedUnit{factor, base.dim, std::string(p) + base.name + suffix};
-    }
+    if (std::find(u.prefix_sets.begin(), u.prefix_sets.end(), set.name) == u.prefix_sets.end()) continue;
+    bool binary = std::string(set.name) == "binary";
+    for (const auto& [p, f] : set.prefixes) out.push_back({std::string(p) + u.name, u.factor * f, binary});
   }
-  return best;
 }
+
+// The candidate that writes |v| most simply: among those that put it in [1, 1000) (or [1, 1024) for a
+// binary prefix) the shortest number wins, so 85899345920 B is `80 GiB` and 2.8e12 B is `2.8 TB`;
+// failing that, the largest unit not above the value.
+ResolvedUnit choose(double v, const std::vector<Candidate>& candidates, const Dim& d, const std::string& suffix) {
+  v = std::fabs(v);
+  const Candidate* best = nullptr;
+  std::size_t best_len = SIZE_MAX;
+  if (v != 0 && std::isfinite(v)) {
+    for (const auto& c : candidates) {
+      double scaled = v / c.factor;
+      double limit = c.binary ? 1024 : 1000;
+      if (scaled < 1 || scaled >= limit) continue;
+      std::size_t len = fmt::format("{:.6g}", scaled).size();
+      if (len < best_len || (len == best_len && c.factor > best->factor)) {
+        best = &c;
+        best_len = len;
+      }
+    }
+    if (!best)
+      for (const auto& c : candidates)
+        if (v / c.factor >= 1 && (!best || c.factor > best->factor)) best = &c;
+  }
+  if (!best) best = &candidates.front();
+  return ResolvedUnit{best->factor, d, best->name + suffix};
+}
+
 }  // namespace
 
 ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims) {
   if (d.dimensionless()) return ResolvedUnit{1, d, ""};
-  if (const Unit* u = units.display_base(d)) {
-    if (!u->prefixable()) return ResolvedUnit{1, d, u->name};
-    return with_prefix(si_value, *u, 1, "");
-  }
+  std::vector<Candidate> candidates;
+  for (const Unit* u : units.display_units(d)) add_candidates(*u, candidates);
+  if (!candidates.empty()) return choose(si_value, candidates, d, "");
   // A compound dimension: a prefixed numerator unit over the base units of the rest (`TB/s`, `USD/J`).
   std::string num, den;
   const Unit* lead = nullptr;
@@ -177,7 +213,11 @@ ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry
     if (neg) den += "/" + term;
     else num += "*" + term;
   }
-  if (lead) return with_prefix(si_value, *lead, 1, num + den);
+  if (lead) {
+    std::vector<Candidate> candidates;
+    add_candidates(*lead, candidates);
+    return choose(si_value, candidates, d, num + den);
+  }
   std::string text = (num.empty() ? "1" : num.substr(1)) + den;
   return ResolvedUnit{1, d, text};
 }

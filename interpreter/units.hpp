@@ -19,7 +19,7 @@ struct Unit {
   Span span;
   std::string doc;
   std::string base;  // the unprefixed unit for a prefixed name, else empty
-  std::vector<std::string> prefix_sets;  // the decimal prefix sets it takes, for automatic display
+  std::vector<std::string> prefix_sets;  // the prefix sets it takes, for automatic display
   bool display = false;  // @display: shows values of its dimension when no `-> unit` is given
   bool from_dimension = false;  // declared from a dimension (`unit s: Time`), not from another unit
   bool prefixable() const { return !prefix_sets.empty(); }
@@ -47,6 +47,8 @@ class UnitRegistry {
   const std::vector<std::string>& declared() const { return declared_; }
   // The SI unit of a dimension spelled with base units: `byte/s`, `1/s`, `W`.
   std::string si_text(const Dim& d) const;
+  // The units (with their prefixes) that may show values of this dimension when no `-> unit` is given.
+  std::vector<const Unit*> display_units(const Dim& d) const;
   // The unit that shows values of this dimension when no `-> unit` is given, if there is one.
   const Unit* display_base(const Dim& d) const;
 
