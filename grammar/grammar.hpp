@@ -64,7 +64,8 @@ struct number
               pg::opt<pg::one<'e', 'E'>, pg::opt<pg::one<'+', '-'>>, pg::plus<pg::digit>>> {};
 
 struct string_char : pg::sor<pg::seq<pg::one<'\\'>, pg::any>, pg::not_one<'"', '\n'>> {};
-struct string_lit : pg::seq<pg::one<'"'>, pg::star<string_char>, pg::one<'"'>> {};
+struct string_end : pg::one<'"'> {};
+struct string_lit : pg::seq<pg::one<'"'>, pg::star<string_char>, string_end> {};
 
 // ---- units --------------------------------------------------------------------------------------
 // A unit name is an identifier or `%`. In a quantity literal the unit follows the number on the same
@@ -111,7 +112,13 @@ struct paren : pg::seq<pg::one<'('>, ws, expr, ws, pg::one<')'>> {};
 struct list_items : pg::seq<expr, pg::star<ws, pg::one<','>, ws, expr>, pg::opt<ws, pg::one<','>>> {};
 struct comp_var : identifier {};
 struct comp_filter : pg::seq<kw_if, ws, expr> {};
-struct comprehension : pg::seq<expr, ws, kw_for, ws, comp_var, ws, kw_in, ws, expr, pg::opt<ws, comp_filter>> {};
+// Keywords where the grammar needs them get rules of their own, so that "expected `then`" is reported
+// only where `then` can follow, not wherever a name is checked against the reserved words.
+struct then_kw : kw_then {};
+struct else_kw : kw_else {};
+struct for_kw : kw_for {};
+struct in_kw : kw_in {};
+struct comprehension : pg::seq<expr, ws, for_kw, ws, comp_var, ws, in_kw, ws, expr, pg::opt<ws, comp_filter>> {};
 struct list_lit : pg::seq<pg::one<'['>, ws, pg::opt<pg::sor<comprehension, list_items>>, ws, pg::one<']'>> {};
 
 struct field_name : identifier {};
@@ -121,7 +128,7 @@ struct record_lit
               pg::opt<record_field, pg::star<ws, pg::one<','>, ws, record_field>, pg::opt<ws, pg::one<','>>>, ws,
               pg::one<'}'>> {};
 
-struct if_expr : pg::seq<kw_if, ws, expr, ws, kw_then, ws, expr, ws, kw_else, ws, expr> {};
+struct if_expr : pg::seq<kw_if, ws, expr, ws, then_kw, ws, expr, ws, else_kw, ws, expr> {};
 
 struct match_pattern : pg::sor<identifier, pg::one<'_'>> {};
 struct match_arm : pg::seq<match_pattern, ws, TAO_PEGTL_STRING("=>"), ws, expr> {};
@@ -200,19 +207,19 @@ struct input_decl
 struct output_decl
     : pg::seq<kw_output, ws, decl_name, pg::opt<ws, type_annotation>, ws, pg::one<'='>, ws, expr> {};
 struct check_message : string_lit {};
-struct check_decl : pg::seq<kw_check, ws, expr, pg::opt<ws, kw_else, ws, check_message>> {};
+struct check_decl : pg::seq<kw_check, ws, expr, pg::opt<ws, else_kw, ws, check_message>> {};
 struct member : pg::sor<input_decl, let_decl, output_decl, check_decl> {};
 struct scenario_decl
     : pg::seq<kw_scenario, ws, decl_name, ws, pg::one<'{'>, ws, pg::star<member, ws>, pg::one<'}'>> {};
 
 struct expect_tolerance : pg::seq<kw_within, ws, expr> {};
-struct expect_decl
-    : pg::seq<kw_expect, ws, decl_name, ws, TAO_PEGTL_STRING("=="), ws, expr, pg::opt<ws, expect_tolerance>> {};
+struct expect_eq : TAO_PEGTL_STRING("==") {};
+struct expect_decl : pg::seq<kw_expect, ws, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>> {};
 struct config_set : pg::seq<decl_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
 struct config_item : pg::sor<expect_decl, config_set> {};
 struct config_target : identifier {};
 struct config_decl
-    : pg::seq<kw_config, ws, decl_name, ws, kw_for, ws, config_target, ws, pg::one<'{'>, ws,
+    : pg::seq<kw_config, ws, decl_name, ws, for_kw, ws, config_target, ws, pg::one<'{'>, ws,
               pg::star<config_item, ws>, pg::one<'}'>> {};
 
 struct declaration
@@ -231,18 +238,17 @@ template <typename Rule>
 inline constexpr const char* expected = nullptr;
 template <> inline constexpr const char* expected<expr> = "an expression";
 template <> inline constexpr const char* expected<decl_name> = "a name";
-template <> inline constexpr const char* expected<identifier> = "a name";
-template <> inline constexpr const char* expected<unit_atom> = "a unit";
 template <> inline constexpr const char* expected<unit_factor> = "a unit";
 template <> inline constexpr const char* expected<type_expr> = "a type (a dimension such as Information / Time, Bool, Text, List[T] or `one of a | b`)";
-template <> inline constexpr const char* expected<member> = "`input`, `let`, `output`, `check` or `}`";
-template <> inline constexpr const char* expected<config_item> = "`name = value`, `expect` or `}`";
+template <> inline constexpr const char* expected<member> = "`input`, `let`, `output`, `check`";
+template <> inline constexpr const char* expected<config_item> = "`name = value`, `expect`";
 template <> inline constexpr const char* expected<declaration> = "a declaration (`scenario`, `config`, `fn`, `let`, `unit`, `dimension` or `import`)";
 template <> inline constexpr const char* expected<string_lit> = "a string in double quotes";
-template <> inline constexpr const char* expected<kw_then> = "`then`";
-template <> inline constexpr const char* expected<kw_else> = "`else`";
-template <> inline constexpr const char* expected<kw_in> = "`in`";
-template <> inline constexpr const char* expected<kw_for> = "`for`";
+template <> inline constexpr const char* expected<then_kw> = "`then`";
+template <> inline constexpr const char* expected<else_kw> = "`else`";
+template <> inline constexpr const char* expected<in_kw> = "`in`";
+template <> inline constexpr const char* expected<for_kw> = "`for`";
+template <> inline constexpr const char* expected<string_end> = "the closing `\"` of the string";
 template <> inline constexpr const char* expected<match_arm> = "a match arm `case => value`";
 template <> inline constexpr const char* expected<type_annotation> = "`:` and a type";
 template <> inline constexpr const char* expected<pg::one<')'>> = "`)`";
@@ -251,7 +257,7 @@ template <> inline constexpr const char* expected<pg::one<'}'>> = "`}`";
 template <> inline constexpr const char* expected<pg::one<'{'>> = "`{`";
 template <> inline constexpr const char* expected<pg::one<'='>> = "`=`";
 template <> inline constexpr const char* expected<pg::one<'('>> = "`(`";
-template <> inline constexpr const char* expected<TAO_PEGTL_STRING("==")> = "`==`";
+template <> inline constexpr const char* expected<expect_eq> = "`==`";
 template <> inline constexpr const char* expected<TAO_PEGTL_STRING("=>")> = "`=>`";
 template <> inline constexpr const char* expected<pg::eof> = "the end of the input";
 

@@ -187,6 +187,75 @@ int list_constants(Session& s, const Options& o, CliStreams& io) {
   return kExitOk;
 }
 
+std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
+
+int list_scenarios(Session& s, const Options& o, CliStreams& io) {
+  s.load_builtin_scenarios();
+  if (!s.check()) {
+    io.err << render_all(s.program().sources, s.diagnostics(), io.colour);
+    return kExitSource;
+  }
+  std::vector<const Scenario*> list;
+  for (const auto& sc : s.program().scenarios) list.push_back(&sc);
+  std::sort(list.begin(), list.end(), [](const Scenario* a, const Scenario* b) { return a->name < b->name; });
+  if (o.format == Format::json) {
+    io.out << "[";
+    for (std::size_t i = 0; i < list.size(); ++i)
+      io.out << (i ? ",\n " : "") << fmt::format("{{\"name\": {}, \"contract\": {}}}", json_escape(list[i]->name), json_escape(first_line(list[i]->doc)));
+    io.out << "]\n";
+    return kExitOk;
+  }
+  std::vector<std::vector<std::string>> rows = {{"scenario", "contract"}};
+  for (const auto* sc : list) rows.push_back({sc->name, first_line(sc->doc)});
+  print_table(rows, io, {});
+  return kExitOk;
+}
+
+// A scenario's interface: contract, inputs with defaults and ranges, outputs with units, configs.
+int show_scenario(const Program& p, const Scenario& sc, const Options& o, CliStreams& io) {
+  auto decl_text = [&](const std::optional<CExpr>& e) { return e ? std::string(p.sources.text(e->span)) : std::string(); };
+  if (o.format == Format::json) {
+    std::string out = fmt::format("{{\"scenario\": {}, \"contract\": {}, \"inputs\": [", json_escape(sc.name), json_escape(first_line(sc.doc)));
+    bool first = true;
+    for (int i : sc.inputs) {
+      const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+      out += fmt::format("{}{{\"name\": {}, \"type\": {}, \"default\": {}, \"where\": {}, \"doc\": {}}}", first ? "" : ", ", json_escape(sl.name),
+                         json_escape(type_name(sl.type, p.dims)), json_escape(decl_text(sl.expr)), json_escape(decl_text(sl.where)), json_escape(sl.doc));
+      first = false;
+    }
+    out += "], \"outputs\": [";
+    first = true;
+    for (int i : sc.outputs) {
+      const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+      out += fmt::format("{}{{\"name\": {}, \"type\": {}, \"unit\": {}, \"doc\": {}}}", first ? "" : ", ", json_escape(sl.name),
+                         json_escape(type_name(sl.type, p.dims)), json_escape(sl.display.text), json_escape(sl.doc));
+      first = false;
+    }
+    io.out << out << "]}\n";
+    return kExitOk;
+  }
+  io.out << fmt::format("scenario {}\n{}\n\ninputs\n", sc.name, sc.doc);
+  std::vector<std::vector<std::string>> rows;
+  for (int i : sc.inputs) {
+    const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+    std::string range = sl.where ? "where " + decl_text(sl.where) : "";
+    rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.expr ? "= " + decl_text(sl.expr) : "(required)", range});
+  }
+  print_table(rows, io, {});
+  io.out << "\noutputs\n";
+  rows.clear();
+  for (int i : sc.outputs) {
+    const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+    rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.display.automatic ? "" : "-> " + (sl.display.text.empty() ? "1" : sl.display.text), first_line(sl.doc)});
+  }
+  print_table(rows, io, {});
+  std::string configs;
+  for (const auto& c : p.configs)
+    if (c.scenario == static_cast<int>(&sc - p.scenarios.data())) configs += (configs.empty() ? "" : ", ") + c.name;
+  if (!configs.empty()) io.out << "\nconfigs: " << configs << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int cmd_list(const Options& o, CliStreams& io) {
@@ -198,10 +267,11 @@ int cmd_list(const Options& o, CliStreams& io) {
     return kExitSource;
   }
   const std::string& what = o.positional[0];
+  if (what == "scenarios") return list_scenarios(session, o, io);
   if (what == "units") return list_units(session, o, io);
   if (what == "constants") return list_constants(session, o, io);
   const KindView* view = nullptr;
-  std::vector<std::string> words = {"units", "constants"};
+  std::vector<std::string> words = {"units", "constants", "scenarios"};
   for (const auto& v : kind_views()) {
     words.emplace_back(v.plural);
     if (what == v.plural || what == v.kind) view = &v;
@@ -326,7 +396,9 @@ int cmd_show(const Options& o, CliStreams& io) {
     if (e->overrides) io.out << "this user entry overrides the built-in entry of the same name\n";
     return kExitOk;
   }
+  session.load_builtin_scenarios();
   session.check();
+  if (const Scenario* sc = p.find_scenario(name)) return show_scenario(p, *sc, o, io);
   if (auto it = p.global_index.find(name); it != p.global_index.end()) {
     const Global& g = p.globals[static_cast<std::size_t>(it->second)];
     Evaluator ev(p);
@@ -363,8 +435,10 @@ int cmd_show(const Options& o, CliStreams& io) {
       io.out << fmt::format("unit {} ({}) = {}\n{}", u->name, p.dims.format(u->dim), si, u->doc.empty() ? "" : u->doc + "\n");
     return kExitOk;
   }
-  auto sug = closest_name(name, all_names(p));
-  return usage(io, fmt::format("nothing named `{}` in the catalogue, units or constants{}", name, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
+ auto names = all_names(p);
+  for (const auto& sc : p.scenarios) names.push_back(sc.name);
+  auto sug = closest_name(name, names);
+  return usage(io, fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }
 
 int cmd_check_catalogue(const Options& o, CliStreams& io) {

@@ -103,7 +103,12 @@ int cmd_run(Options& o, CliStreams& io) {
   if (!o.scenario.empty()) {
     for (int c : candidates)
       if (p.scenarios[static_cast<std::size_t>(c)].name == o.scenario) scenario = c;
-    if (scenario < 0) return usage(io, fmt::format("`{}` declares no scenario `{}`", target, o.scenario));
+    if (scenario < 0) {
+      std::vector<std::string> names;
+      for (int c : candidates) names.push_back(p.scenarios[static_cast<std::size_t>(c)].name);
+      auto sug = closest_name(o.scenario, names);
+      return usage(io, fmt::format("`{}` declares no scenario `{}`{}", target, o.scenario, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
+    }
   } else if (candidates.size() == 1) {
     scenario = candidates[0];
   } else if (candidates.empty()) {

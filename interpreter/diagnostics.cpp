@@ -104,20 +104,19 @@ std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool
 }
 
 namespace {
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+// neighbouring letters (`bf61` -> `bf16`) each cost one.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
       std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      // Case-only differences count as half a change by weighting them as substitutions of cost 1,
-      // but a pure case mismatch of the whole word is handled by the caller's tie-break.
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
+  return d[a.size()][b.size()];
 }
 
 std::string lower(std::string s) {

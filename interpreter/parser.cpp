@@ -14,8 +14,14 @@ namespace g = grammar;
 using Node = pg::parse_tree::node;
 
 struct ParseState {
+  struct Attempt {
+    std::size_t start;
+    std::size_t saved_size;
+    std::size_t saved_farthest;
+  };
   std::size_t farthest = 0;
   std::vector<const char*> expected;
+  std::vector<Attempt> attempts;  // named rules being tried, innermost last
   int depth = 0;
 };
 
@@ -24,7 +30,10 @@ inline constexpr bool counts_nesting =
     std::is_same_v<Rule, g::expr> || std::is_same_v<Rule, g::negation> || std::is_same_v<Rule, g::logical_not> ||
     std::is_same_v<Rule, g::type_expr> || std::is_same_v<Rule, g::unit_paren> || std::is_same_v<Rule, g::dim_paren>;
 
-// Records, for the farthest position any named rule failed at, what those rules expected.
+// Syntax errors report what was expected at the farthest position the parser reached. A named rule
+// (one with an `expected` message) that fails where it began speaks for everything it tried inside
+// ("an expression", not "`(`, `[`, `{` or a string"); one that failed further in leaves the word to
+// the inner rule that got furthest ("the closing `\"` of the string").
 template <typename Rule>
 struct control : pg::normal<Rule> {
   template <typename Input>
@@ -32,22 +41,26 @@ struct control : pg::normal<Rule> {
     if constexpr (counts_nesting<Rule>) {
       if (++ps.depth > kMaxNesting) throw pg::parse_error(fmt::format("nesting deeper than {} levels", kMaxNesting), in);
     }
+    if constexpr (g::expected<Rule> != nullptr)
+      ps.attempts.push_back({static_cast<std::size_t>(in.current() - in.begin()), ps.expected.size(), ps.farthest});
   }
   template <typename Input>
   static void success(const Input&, ParseState& ps) {
     if constexpr (counts_nesting<Rule>) --ps.depth;
+    if constexpr (g::expected<Rule> != nullptr) ps.attempts.pop_back();
   }
   template <typename Input>
   static void failure(const Input& in, ParseState& ps) {
     if constexpr (counts_nesting<Rule>) --ps.depth;
     if constexpr (g::expected<Rule> != nullptr) {
+      auto attempt = ps.attempts.back();
+      ps.attempts.pop_back();
       auto pos = static_cast<std::size_t>(in.current() - in.begin());
-      if (pos > ps.farthest || ps.expected.empty()) {
-        if (pos > ps.farthest) ps.expected.clear();
-        ps.farthest = std::max(pos, ps.farthest);
-      }
-      if (pos == ps.farthest &&
-          std::find(ps.expected.begin(), ps.expected.end(), g::expected<Rule>) == ps.expected.end())
+      if (pos != attempt.start || ps.farthest > pos) return;
+      if (ps.farthest == pos && attempt.saved_farthest == pos) ps.expected.resize(attempt.saved_size);
+      else ps.expected.clear();
+      ps.farthest = pos;
+      if (std::find(ps.expected.begin(), ps.expected.end(), g::expected<Rule>) == ps.expected.end())
         ps.expected.push_back(g::expected<Rule>);
     }
   }
@@ -68,7 +81,10 @@ using selector = pg::parse_tree::selector<
         g::decl_name, g::import_decl, g::dimension_decl, g::attribute, g::attr_name, g::attr_arg, g::unit_decl_name,
         g::unit_decl, g::param, g::params, g::return_type, g::fn_decl, g::type_annotation, g::let_decl,
         g::where_clause, g::default_value, g::input_decl, g::output_decl, g::check_message, g::check_decl,
-        g::scenario_decl, g::expect_tolerance, g::expect_decl, g::config_set, g::config_target, g::config_decl>>;
+        g::scenario_decl, g::expect_tolerance, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
+    // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
+    // does not select); each has exactly one child, which takes its place.
+    pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr>>;
 
 class Converter {
  public:

@@ -90,8 +90,20 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
     diags_.error(import_span, msg);
     return std::nullopt;
   };
-  if (fs::is_directory(path, ec)) return fail(fmt::format("`{}` is a directory, not a .mls file", path));
-  if (!fs::exists(path, ec)) return fail(fmt::format("cannot find file `{}`", path));
+  // Paths in messages as the user would write them: relative to the working folder.
+  std::string shown = fs::path(path).lexically_normal().string();
+  if (auto rel = fs::proximate(path, ec); !ec && rel.string().size() < shown.size()) shown = rel.string();
+  if (fs::is_directory(path, ec)) return fail(fmt::format("`{}` is a directory, not a .mls file", shown));
+  if (!fs::exists(path, ec)) {
+    std::vector<std::string> siblings;
+    fs::path dir = fs::path(path).parent_path();
+    for (const auto& e : fs::directory_iterator(dir.empty() ? "." : dir, ec))
+      if (e.path().extension() == ".mls") siblings.push_back(e.path().filename().string());
+    auto sug = closest_name(fs::path(path).filename().string(), siblings);
+    auto& d = diags_.error(import_span, fmt::format("cannot find file `{}`", shown));
+    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", (fs::path(shown).parent_path() / sug).string()));
+    return std::nullopt;
+  }
   std::string canonical = fs::weakly_canonical(path, ec).string();
   if (std::find(import_stack_.begin(), import_stack_.end(), canonical) != import_stack_.end()) {
     std::string chain;
@@ -103,9 +115,9 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
     return fail(fmt::format("more than {} files imported", options_.max_files));
   auto size = fs::file_size(path, ec);
   if (!ec && size > options_.max_file_size)
-    return fail(fmt::format("`{}` is {} bytes, more than the limit of {}", path, size, options_.max_file_size));
+    return fail(fmt::format("`{}` is {} bytes, more than the limit of {}", shown, size, options_.max_file_size));
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(fmt::format("cannot read file `{}`", path));
+  if (!in) return fail(fmt::format("cannot read file `{}`", shown));
   std::stringstream ss;
   ss << in.rdbuf();
   // Shown in diagnostics: relative to the working folder when that is shorter, as the user would type it.

@@ -94,9 +94,11 @@ void test_session(Session& session, const std::vector<FileId>& files, const Limi
         DisplayUnit unit = effective_unit(expected, slot.type, run.display[static_cast<std::size_t>(x.slot)], p);
         std::string detail;
         if (slot.type.is_quantity() && expected.number() != 0)
-          detail = fmt::format(" (relative error {})", format_number(std::fabs(computed.number() - expected.number()) / std::fabs(expected.number())));
-        io.out << fmt::format("FAIL {} {}: `{}` expected {}, computed {}{}\n", location(p, x.span), title, slot.name,
-                              format_value(expected, slot.type, unit, p), format_value(computed, slot.type, unit, p), detail);
+          detail = fmt::format(" (relative error {}%)", format_number(100 * std::fabs(computed.number() - expected.number()) / std::fabs(expected.number())));
+        std::string tolerance = x.relative ? fmt::format(" within {}%", format_number(100 * tol))
+                                           : fmt::format(" within {}", format_value(Value(tol), slot.type.scalar(), unit, p));
+        io.out << fmt::format("FAIL {} {}: `{}` expected {}{}, computed {}{}\n", location(p, x.span), title, slot.name,
+                              format_value(expected, slot.type, unit, p), tolerance, format_value(computed, slot.type, unit, p), detail);
       } catch (const EvalError& e) {
         ++failed_here;
         ++tally.failed;
