@@ -237,6 +237,7 @@ struct unit_only : pg::seq<ws, unit_expr, ws, pg::eof> {};
 template <typename Rule>
 inline constexpr const char* expected = nullptr;
 template <> inline constexpr const char* expected<expr> = "an expression";
+template <> inline constexpr const char* expected<primary> = "an expression";
 template <> inline constexpr const char* expected<decl_name> = "a name";
 template <> inline constexpr const char* expected<unit_factor> = "a unit";
 template <> inline constexpr const char* expected<type_expr> = "a type (a dimension such as Information / Time, Bool, Text, List[T] or `one of a | b`)";

@@ -190,11 +190,11 @@ ResolvedUnit choose(double v, const std::vector<Candidate>& candidates, const Di
 
 }  // namespace
 
-ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims) {
+ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims) {
   if (d.dimensionless()) return ResolvedUnit{1, d, ""};
   std::vector<Candidate> candidates;
   for (const Unit* u : units.display_units(d)) add_candidates(*u, candidates);
-  if (!candidates.empty()) return choose(si_value, candidates, d, "");
+  if (!candidates.empty()) return choose(value_in_si, candidates, d, "");
   // A compound dimension: a prefixed numerator unit over the base units of the rest (`TB/s`, `USD/J`).
   std::string num, den;
   const Unit* lead = nullptr;
@@ -216,7 +216,7 @@ ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry
   if (lead) {
     std::vector<Candidate> candidates;
     add_candidates(*lead, candidates);
-    return choose(si_value, candidates, d, num + den);
+    return choose(value_in_si, candidates, d, num + den);
   }
   std::string text = (num.empty() ? "1" : num.substr(1)) + den;
   return ResolvedUnit{1, d, text};

@@ -61,6 +61,6 @@ class UnitRegistry {
 };
 
 // A readable display unit for a value of dimension `d` (`3.35 TB/s`, `10 GiB` -> `10.7374 GB`).
-ResolvedUnit auto_display_unit(double si_value, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims);
+ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims);
 
 }  // namespace mlsi
