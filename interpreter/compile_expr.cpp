@@ -110,16 +110,14 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
     case K::quantity: {
       auto u = resolve_unit(e.unit);
       if (!u) return constant(e, Value(e.value), Type::error());
-      // `3 t` is three tonnes; if `t` is also a name in this scenario or function, the reader may mean
-      // `3 * t`. Rather than pick silently, ask the author to say which.
+      // `3 t` is always three tonnes; if `t` is also a name in this scenario or function, the author
+      // may have meant `3 * t`. The meaning does not change, but the reader is told.
       for (const auto& term : e.unit.terms) {
         bool local = std::any_of(sc.locals.begin(), sc.locals.end(), [&](const Local& l) { return l.name == term.name; });
         bool slot = sc.scenario && sc.scenario->find_slot(term.name) >= 0;
         if (term.name.empty() || !(local || slot)) continue;
-        auto& d = diags_.error(term.span, fmt::format("`{}` here is the unit `{}`, but `{}` is also a name in scope", term.name, term.name, term.name));
-        d.notes.push_back(fmt::format("to multiply by the value `{0}`, write `{1} * {0}`", term.name, format_number(e.value)));
-        d.notes.push_back(fmt::format("to mean the unit, rename the {} `{}`", local ? "parameter" : "declaration", term.name));
-        return constant(e, Value(e.value), Type::error());
+        auto& d = diags_.warning(term.span, fmt::format("`{0}` after a number is the unit `{0}`, not the {1} `{0}`", term.name, local ? "parameter" : "declaration"));
+        d.notes.push_back(fmt::format("to multiply by the value, write `{} * {}`", format_number(e.value), term.name));
       }
       double v = e.value * u->factor;
       if (!std::isfinite(v)) {

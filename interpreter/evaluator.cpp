@@ -103,7 +103,7 @@ void Evaluator::check_where(Instance& inst, int i) {
   std::string shown = format_value(v, sl.type, sl.display, p_);
   std::string cond(p_.sources.text(sl.where->span));
   std::vector<std::string> notes;
-  if (v.is_list() && bad < v.list().size())
+  if (ok.is_list() && v.is_list() && bad < v.list().size())
     notes.push_back(fmt::format("entry {} is {}", bad, format_value(v.list()[bad], *sl.type.element, sl.display, p_)));
   if (&inst == top_ && top_origin_) {
     const std::string& origin = (*top_origin_)[static_cast<std::size_t>(i)];

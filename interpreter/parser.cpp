@@ -84,7 +84,7 @@ using selector = pg::parse_tree::selector<
         g::scenario_decl, g::expect_tolerance, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
     // does not select); each has exactly one child, which takes its place.
-    pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary>>;
+    pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor>>;
 
 class Converter {
  public:
