@@ -1,5 +1,6 @@
 #pragma once
 // The `mlsi` command line. Runs in-process so tests can drive it exactly as a user does.
+#include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ struct CliStreams {
   std::ostream& out;
   std::ostream& err;
   bool colour = false;
+  std::istream* in = nullptr;  // standard input, for the REPL; null: none
+  bool interactive = false;    // standard input is a terminal
 };
 
 int run_cli(const std::vector<std::string>& args, CliStreams io);

@@ -11,7 +11,10 @@ int main(int argc, char** argv) {
   const char* no_colour = std::getenv("NO_COLOR");
   bool colour = isatty(STDERR_FILENO) && isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
   std::ios::sync_with_stdio(false);
-  int status = mlsi::run_cli(args, mlsi::CliStreams{std::cout, std::cerr, colour});
+  bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  // Plain `mlsi` at a terminal starts the REPL.
+  if (args.empty() && interactive) args.push_back("repl");
+  int status = mlsi::run_cli(args, mlsi::CliStreams{std::cout, std::cerr, colour, &std::cin, interactive});
   std::cout.flush();
   return status;
 }

@@ -1,0 +1,522 @@
+// The static checker: small sources loaded through a Session (prelude and catalogue included) must give
+// exactly the diagnostics language.md asks for ("Types", "Declarations"), and nothing else.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/session.hpp"
+
+// gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`,
+// which must not meet an interpreter declaration that uses the name.
+#include <gtest/gtest.h>
+
+namespace {
+
+struct Checked {
+  std::unique_ptr<mlsi::Session> session;
+  std::vector<const mlsi::Diagnostic*> errors;
+  std::string rendered;
+
+  std::vector<std::string> messages() const {
+    std::vector<std::string> out;
+    for (const auto* d : errors) out.push_back(d->message);
+    return out;
+  }
+  // "line:col" of the i-th error.
+  std::string where(std::size_t i) const {
+    const auto& d = *errors.at(i);
+    auto lc = session->program().sources.line_col(d.span.file, d.span.begin);
+    return std::to_string(lc.line) + ":" + std::to_string(lc.col);
+  }
+  std::vector<std::string> notes(std::size_t i) const { return errors.at(i)->notes; }
+
+  // Runs a scenario on its defaults and returns the SI value of one of its slots.
+  mlsi::Value value(const std::string& scenario, const std::string& slot) const {
+    auto& p = session->program();
+    const mlsi::Scenario* sc = p.find_scenario(scenario);
+    EXPECT_NE(sc, nullptr) << scenario;
+    if (!sc) return {};
+    int index = static_cast<int>(sc - p.scenarios.data());
+    mlsi::Evaluator ev(p);
+    std::vector<std::optional<mlsi::InputValue>> given(sc->slots.size());
+    try {
+      auto run = ev.run(index, given);
+      int s = sc->find_slot(slot);
+      EXPECT_GE(s, 0) << slot;
+      return s < 0 ? mlsi::Value{} : run.slots.at(static_cast<std::size_t>(s));
+    } catch (const mlsi::EvalError& e) {
+      ADD_FAILURE() << mlsi::render(p.sources, e.diag, false);
+      return {};
+    }
+  }
+  const mlsi::Type& type(const std::string& scenario, const std::string& slot) const {
+    const mlsi::Scenario* sc = session->program().find_scenario(scenario);
+    return sc->slots.at(static_cast<std::size_t>(sc->find_slot(slot))).type;
+  }
+  std::string type_name(const std::string& scenario, const std::string& slot) const {
+    return mlsi::type_name(type(scenario, slot), session->program().dims);
+  }
+};
+
+Checked check(const std::string& text) {
+  Checked c;
+  c.session = std::make_unique<mlsi::Session>();
+  EXPECT_FALSE(c.session->diagnostics().has_errors()) << "the prelude or catalogue does not load:\n"
+                                                      << mlsi::render_all(c.session->program().sources,
+                                                                          c.session->diagnostics(), false);
+  c.session->load_text("test.mls", text);
+  c.session->check();
+  for (const auto& d : c.session->diagnostics().list())
+    if (d.severity == mlsi::Severity::error) c.errors.push_back(&d);
+  c.rendered = mlsi::render_all(c.session->program().sources, c.session->diagnostics(), false);
+  return c;
+}
+
+using Messages = std::vector<std::string>;
+
+// ---- dimensions of + - and comparisons ----------------------------------------------------------------
+TEST(Checker, AddingInformationAndCount) {
+  auto c = check(R"(scenario S {
+  input batch: Count = 8
+  input bytes: Information = 2 byte
+  output x = bytes + batch
+}
+)");
+  EXPECT_EQ(c.messages(), Messages{"cannot add Information and Count"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.where(0), "4:20");  // at the `+`
+}
+
+TEST(Checker, AddingInformationAndBandwidthNamesBothDimensions) {
+  auto c = check("scenario S {\n  output x = 1 GB + 1 GB/s\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"cannot add Information and Information / Time"}) << c.rendered;
+}
+
+TEST(Checker, SubtractingDifferentDimensions) {
+  auto c = check("scenario S {\n  output x = 1 byte - 1 s\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"cannot subtract Time from Information"}) << c.rendered;
+}
+
+TEST(Checker, ComparingDifferentDimensions) {
+  auto c = check("scenario S {\n  input bytes: Information = 2 byte\n  output y = bytes < 1 s\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"cannot compare Information and Time"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "3:20");
+}
+
+TEST(Checker, MinAndMaxNeedOneDimension) {
+  auto c = check("scenario S {\n  output y = max(1 s, 1 byte)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`max` needs arguments of one dimension: Time and Information"}) << c.rendered;
+}
+
+// ---- conversions and annotations -----------------------------------------------------------------
+TEST(Checker, ConversionToAUnitOfAnotherDimension) {
+  auto c = check("scenario S {\n  output z = 80 GiB -> s\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"cannot convert Information to `s`, which is Time"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "2:24");  // at the unit
+}
+
+TEST(Checker, ConversionToAnUnknownUnit) {
+  auto c = check("scenario S {\n  output z = 80 GiB -> GiBs\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown unit `GiBs`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  ASSERT_FALSE(c.notes(0).empty());
+  EXPECT_EQ(c.notes(0)[0], "did you mean `GiB`?");
+}
+
+TEST(Checker, OutputAnnotationMismatch) {
+  auto c = check("scenario S {\n  input bytes: Information = 2 byte\n  output w: Time = bytes\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`w` is declared Time, but its value is Information"}) << c.rendered;
+}
+
+TEST(Checker, OutputAnnotatedWithAUnitChecksItsDimension) {
+  auto ok = check("scenario S {\n  output w: GiB = 3 GB\n}\n");
+  EXPECT_TRUE(ok.errors.empty()) << ok.rendered;
+  auto bad = check("scenario S {\n  output w: GiB = 3 s\n}\n");
+  EXPECT_EQ(bad.messages(), Messages{"`w` is declared Information, but its value is Time"}) << bad.rendered;
+}
+
+TEST(Checker, InputDefaultOfWrongDimension) {
+  auto c = check("scenario S {\n  input t: Time = 3 byte\n  output o = t\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"the default of input `t` expects Time, found Information"}) << c.rendered;
+}
+
+// ---- functions -----------------------------------------------------------------------------------
+TEST(Checker, FunctionArgumentDimension) {
+  auto c = check("fn f(x: Time) -> Time = x\nscenario S {\n  output a = f(1 byte)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"parameter `x` of `f` expects Time, found Information"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "3:16");
+}
+
+TEST(Checker, FunctionReturnType) {
+  auto c = check("fn g(x: Time) -> Information = x\n");
+  EXPECT_EQ(c.messages(), Messages{"`g` is declared to return Information, but its body is Time"}) << c.rendered;
+}
+
+TEST(Checker, FunctionArity) {
+  auto c = check("fn f(x: Time) -> Time = x\nscenario S {\n  output a = f(1 s, 2 s)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`f` takes 1 argument, given 2"}) << c.rendered;
+}
+
+TEST(Checker, DesignPageFunctionChecks) {
+  auto c = check(R"(fn ring_allreduce(size: Information, n: Count, bandwidth: Information / Time, latency: Time) -> Time =
+  2 * (n - 1) / n * size / bandwidth + 2 * (n - 1) * latency
+scenario S {
+  output t = ring_allreduce(140 GB, 8, 450 GB/s, 5 us) -> ms
+}
+)");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.type_name("S", "t"), "Time");
+}
+
+// ---- Bool conditions -------------------------------------------------------------------------------
+TEST(Checker, WhereMustBeBool) {
+  auto c = check("scenario S {\n  input n: Count = 2 where n\n  output o = n\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"a `where` condition must be a Bool, found Count"}) << c.rendered;
+}
+
+TEST(Checker, CheckMustBeBool) {
+  auto c = check("scenario S {\n  input n: Count = 2\n  output o = n\n  check n * 1 byte\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"a `check` condition must be a Bool, found Information"}) << c.rendered;
+}
+
+TEST(Checker, IfConditionMustBeBool) {
+  auto c = check("scenario S {\n  output o = if 1 then 2 else 3\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"the condition of `if` must be a Bool, found Count"}) << c.rendered;
+}
+
+TEST(Checker, IfBranchesMustAgree) {
+  auto c = check("scenario S {\n  output o = if true then 2 s else 3 byte\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"the branches of `if` differ: Time and Information"}) << c.rendered;
+}
+
+// ---- powers, sqrt, log ---------------------------------------------------------------------------
+TEST(Checker, PowerOfAQuantityNeedsAConstantExponent) {
+  auto c = check("scenario S {\n  input n: Count = 2\n  output b = (1 s)^n\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"the exponent of a Time must be a number known before evaluation"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "3:20");
+}
+
+TEST(Checker, PowerOfACountMayUseAnyExponent) {
+  auto c = check("scenario S {\n  input n: Count = 3\n  output c = 2^n\n  output d: Time^2 = (3 s)^2\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.value("S", "c").number(), 8);
+  EXPECT_DOUBLE_EQ(c.value("S", "d").number(), 9);
+}
+
+TEST(Checker, ExponentMustBeACount) {
+  auto c = check("scenario S {\n  output b = 2^(1 s)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"an exponent must be a Count, found Time"}) << c.rendered;
+}
+
+TEST(Checker, SqrtHalvesDimensions) {
+  auto c = check("scenario S {\n  output t: Time = sqrt(4 s^2)\n  output a = sqrt(16 byte^2 / (1 s^2))\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.type_name("S", "t"), "Time");
+  EXPECT_EQ(c.type_name("S", "a"), "Information / Time");
+  EXPECT_DOUBLE_EQ(c.value("S", "t").number(), 2);  // sqrt(4 s^2) = 2 s
+  EXPECT_DOUBLE_EQ(c.value("S", "a").number(), 4);  // sqrt(16 B^2/s^2) = 4 B/s
+}
+
+TEST(Checker, LogOfAQuantity) {
+  auto c = check("scenario S {\n  output e = log(1 GiB)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`log` needs a dimensionless number (a Count), found Information"}) << c.rendered;
+}
+
+TEST(Checker, ExpOfAQuantity) {
+  auto c = check("scenario S {\n  output e = exp(2 s)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`exp` needs a dimensionless number (a Count), found Time"}) << c.rendered;
+}
+
+TEST(Checker, LogOfARatioIsFine) {
+  auto c = check("scenario S {\n  output e = log(1 GiB / (1 MiB))\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+}
+
+// ---- lists and records -----------------------------------------------------------------------------
+TEST(Checker, ListElementMismatch) {
+  auto c = check("scenario S {\n  output l = [1 s, 1 byte]\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"list elements must have one type: this is Information, the first is Time"})
+      << c.rendered;
+  EXPECT_EQ(c.where(0), "2:20");
+}
+
+TEST(Checker, UnknownFieldWithSuggestion) {
+  auto c = check("scenario S {\n  output h = H100.memry\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"Hardware has no field `memry`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.notes(0), Messages{"did you mean `memory`?"});
+  EXPECT_EQ(c.where(0), "2:19");
+}
+
+TEST(Checker, UnknownFieldOfAScenarioResult) {
+  auto c = check("scenario A {\n  output total = 1 byte\n}\nscenario B {\n  output x = A().totl\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"A has no field `totl`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.notes(0), Messages{"did you mean `total`?"});
+}
+
+// ---- names -----------------------------------------------------------------------------------------
+TEST(Checker, UnknownNameSuggestsAVariable) {
+  auto c = check("scenario S {\n  input batch: Count = 8\n  output b = batchh\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown name `batchh`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.notes(0), Messages{"did you mean `batch`?"});
+  EXPECT_EQ(c.where(0), "3:14");
+}
+
+TEST(Checker, UnknownNameSuggestsACatalogueEntry) {
+  auto c = check("scenario S {\n  output v = Lama2_70B.layers\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown name `Lama2_70B`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.notes(0), Messages{"did you mean `Llama2_70B`?"});
+}
+
+TEST(Checker, UnknownNameSuggestsAPreludeConstant) {
+  auto c = check("scenario S {\n  output v = adam_optimizer_byte\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown name `adam_optimizer_byte`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.notes(0), Messages{"did you mean `adam_optimizer_bytes`?"});
+}
+
+TEST(Checker, AUnitNameIsNotAValue) {
+  // A unit follows a number: a bare `h` is a name, and none is defined here.
+  auto c = check("scenario S {\n  output v = 2 * h\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown name `h`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  auto notes = c.notes(0);
+  EXPECT_NE(std::find(notes.begin(), notes.end(), "`h` is a unit; a unit follows a number, as in `1 h`"), notes.end())
+      << c.rendered;
+}
+
+TEST(Checker, AVariableMayShareAUnitName) {
+  // `s` the input and `2 s` the quantity do not interfere.
+  auto c = check("scenario S {\n  input s: Count = 3\n  output v = s * 2 s\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.type_name("S", "v"), "Time");
+  EXPECT_DOUBLE_EQ(c.value("S", "v").number(), 6);
+}
+
+// docs/language.md §3 "Units and names: the rule": a name is a unit only in a unit position, and declaring
+// `s`, `h`, `t`, ... never changes the meaning of any formula (`2 h` is still two hours with an input `h`).
+TEST(Checker, DocumentedUnitNameRuleExample) {
+  auto c = check(R"(scenario Rule {
+  input s: Count = 3
+  input h: Time = 2 h
+  input B: Information = 64 GB
+  input bandwidth: Information / Time = 3.35 TB/s
+
+  output t = 100 GB / bandwidth -> ms
+  output w = s * h -> min
+  output rate = B / (1 s) -> GB/s
+  output v = 100 GB/s * s
+}
+)");
+  ASSERT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_NEAR(c.value("Rule", "t").number(), 1e11 / 3.35e12, 1e-15);  // 100e9 B / 3.35e12 B/s = 29.8507 ms
+  EXPECT_DOUBLE_EQ(c.value("Rule", "w").number(), 21600);            // 3 * 2 h = 6 h = 21600 s = 360 min
+  EXPECT_DOUBLE_EQ(c.value("Rule", "rate").number(), 64e9);          // 64e9 B / 1 s = 64 GB/s
+  EXPECT_DOUBLE_EQ(c.value("Rule", "v").number(), 300e9);            // 100e9 B/s * 3
+}
+
+TEST(Checker, DocumentedUnitNamesAsValuesExample) {
+  auto c = check(R"(let s = 2
+
+fn energy(W: Power, h: Time) -> Energy = W * h
+
+scenario Power {
+  input W: Power = 700 W
+  input h: Time = 3 h
+  input t: Count = 8
+  input g: Mass / Energy = 400 g/kWh
+
+  let L = [s * W for s in [1, 2, 4]]
+  output e = t * W * h -> kWh
+  output e2 = energy(W, 2 h) -> Wh
+  output co2 = e * g -> kg
+  output per_device = L -> kW
+  output global_s = s
+  output in_h = 90 min -> h
+}
+)");
+  ASSERT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_DOUBLE_EQ(c.value("Power", "e").number(), 8 * 700 * 3 * 3600.0);   // 16.8 kWh = 6.048e7 J
+  EXPECT_DOUBLE_EQ(c.value("Power", "e2").number(), 700 * 2 * 3600.0);      // 1400 Wh
+  EXPECT_DOUBLE_EQ(c.value("Power", "co2").number(), 6.72);                 // 16.8 kWh * 0.4 kg/kWh
+  auto per = c.value("Power", "per_device");
+  ASSERT_TRUE(per.is_list());
+  ASSERT_EQ(per.list().size(), 3u);
+  EXPECT_DOUBLE_EQ(per.list()[2].number(), 2800);                           // 4 * 700 W
+  EXPECT_EQ(c.value("Power", "global_s").number(), 2);
+  EXPECT_DOUBLE_EQ(c.value("Power", "in_h").number(), 5400);                // 90 min = 1.5 h
+}
+
+TEST(Checker, UnknownFunctionWithSuggestion) {
+  auto c = check("scenario S {\n  output v = sqr(4)\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown function `sqr`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.notes(0), Messages{"did you mean `sqrt`?"});
+}
+
+// ---- match ---------------------------------------------------------------------------------------------
+TEST(Checker, MatchMustCoverEveryCase) {
+  auto c = check("scenario S {\n  input r: one of a | b | c = a\n  output m = match r { a => 1 }\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`match` does not cover `b`, `c`"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "3:14");
+}
+
+TEST(Checker, MatchWildcardCoversTheRest) {
+  auto c = check("scenario S {\n  input r: one of a | b | c = b\n  output m = match r { a => 1, _ => 2 }\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.value("S", "m").number(), 2);
+}
+
+TEST(Checker, MatchDuplicateCase) {
+  auto c = check("scenario S {\n  input r: one of a | b = a\n  output m = match r { a => 1, a => 2, b => 3 }\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"case `a` is matched twice"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "3:32");
+}
+
+TEST(Checker, MatchUnknownCase) {
+  auto c = check("scenario S {\n  input r: one of mean | loo = mean\n  output m = match r { mean => 1, lo => 2, loo => 3 }\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`lo` is not a case of one of mean | loo"}) << c.rendered;
+}
+
+TEST(Checker, MatchArmsMustAgree) {
+  auto c = check("scenario S {\n  input r: one of a | b = a\n  output m = match r { a => 1 s, b => 1 byte }\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"the arms of `match` differ: Time and Information"}) << c.rendered;
+}
+
+// ---- cycles and order ----------------------------------------------------------------------------
+TEST(Checker, CycleAmongLets) {
+  auto c = check("scenario S {\n  let p = q + 1\n  let q = p + 1\n  output o = p\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`p` depends on itself: p -> q -> p"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "2:7");
+}
+
+TEST(Checker, LetUsingItself) {
+  auto c = check("scenario S {\n  let p = p + 1\n  output o = p\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`p` depends on itself: p -> p"}) << c.rendered;
+}
+
+TEST(Checker, CycleAmongInputDefaults) {
+  auto c = check("scenario T {\n  input x: Count = y\n  input y: Count = x\n  output o = x\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"`x` depends on itself: x -> y -> x"}) << c.rendered;
+  EXPECT_EQ(c.where(0), "2:9");
+}
+
+TEST(Checker, InputDefaultNamingAGlobalLetOfTheSameName) {
+  // The default of `scale` reads the global `scale`, not the input itself: no cycle.
+  auto c = check("let scale = 3\nscenario S {\n  input scale: Count = scale\n  output o = scale * 2\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.value("S", "o").number(), 6);
+}
+
+TEST(Checker, InputDefaultNamingAPreludeConstantOfTheSameName) {
+  auto c = check(
+      "scenario S {\n  input adam_optimizer_bytes: Information = adam_optimizer_bytes\n"
+      "  output o = adam_optimizer_bytes\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.value("S", "o").number(), 12);  // stdlib.md §4.1: 12 byte
+}
+
+TEST(Checker, UseBeforeDefine) {
+  auto c = check("scenario S {\n  output y = x * 2\n  let x = 3 byte\n}\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.type_name("S", "y"), "Information");
+  EXPECT_EQ(c.value("S", "y").number(), 6);
+}
+
+TEST(Checker, FunctionUsedBeforeItsDeclaration) {
+  auto c = check("scenario S {\n  output y = double(2 s)\n}\nfn double(t: Time) -> Time = 2 * t\n");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_EQ(c.value("S", "y").number(), 4);
+}
+
+// ---- enumerations ------------------------------------------------------------------------------------
+TEST(Checker, EnumCasesInDefaultAndEquality) {
+  auto c = check(R"(scenario S {
+  input rule: one of mean | leave_one_out = leave_one_out
+  output is_mean = rule == mean
+  output is_loo = rule != mean
+}
+config m for S {
+  rule = mean
+}
+)");
+  EXPECT_TRUE(c.errors.empty()) << c.rendered;
+  EXPECT_FALSE(c.value("S", "is_mean").boolean());
+  EXPECT_TRUE(c.value("S", "is_loo").boolean());
+}
+
+TEST(Checker, UnknownEnumCaseInDefault) {
+  auto c = check("scenario S {\n  input rule: one of mean | leave_one_out = meen\n  output o = rule == mean\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown name `meen`"}) << c.rendered;
+  ASSERT_EQ(c.errors.size(), 1u);
+  ASSERT_FALSE(c.notes(0).empty());
+  EXPECT_EQ(c.notes(0)[0], "did you mean `mean`?");
+}
+
+// ---- every error of a file is reported ----------------------------------------------------------------
+TEST(Checker, AllErrorsOfAFileAreReported) {
+  auto c = check(R"(scenario S {
+  input batch: Count = 8
+  output a = 1 byte + batch
+  output b = batchh
+  output c = 1 s -> GiB
+}
+)");
+  EXPECT_EQ(c.messages(), (Messages{"cannot add Information and Count", "unknown name `batchh`",
+                                    "cannot convert Time to `GiB`, which is Information"}))
+      << c.rendered;
+  ASSERT_EQ(c.errors.size(), 3u);
+  EXPECT_EQ(c.where(0), "3:21");
+  EXPECT_EQ(c.where(1), "4:14");
+  EXPECT_EQ(c.where(2), "5:21");
+}
+
+TEST(Checker, ErrorsInSeveralDeclarationsAreAllReported) {
+  auto c = check(R"(fn f(x: Time) -> Information = x
+scenario A {
+  output a = 1 s + 1 byte
+}
+scenario B {
+  output b = log(2 s)
+}
+)");
+  EXPECT_EQ(c.errors.size(), 3u) << c.rendered;
+}
+
+TEST(Checker, OneMistakeIsReportedOnce) {
+  // An unknown name inside a larger expression is one error, not one per enclosing operator.
+  auto c = check("scenario S {\n  output a = (nope + 1) * 2 byte -> GiB\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"unknown name `nope`"}) << c.rendered;
+}
+
+// ---- scenario calls and configs ----------------------------------------------------------------------
+TEST(Checker, ScenarioCallArguments) {
+  auto c = check(R"(scenario A {
+  input batch: Count = 1
+  output total = batch * 1 byte
+}
+scenario B {
+  output x = A(bacth = 2).total
+  output y = A(batch = 2 s).total
+}
+)");
+  EXPECT_EQ(c.messages(), (Messages{"scenario `A` has no input `bacth`", "input `batch` expects Count, found Time"}))
+      << c.rendered;
+}
+
+TEST(Checker, ConfigOfUnknownInput) {
+  auto c = check("scenario S {\n  input batch: Count = 1\n  output o = batch\n}\nconfig c for S {\n  bach = 2\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"scenario `S` has no input `bach`"}) << c.rendered;
+}
+
+TEST(Checker, CatalogueEntryOfTheWrongKind) {
+  auto c = check("scenario S {\n  input workload: Workload = H100\n  output o = workload.layers\n}\n");
+  EXPECT_EQ(c.messages(), Messages{"the default of input `workload` expects a Workload; H100 is a Hardware"})
+      << c.rendered;
+}
+
+}  // namespace
