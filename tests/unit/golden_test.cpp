@@ -32,6 +32,10 @@ std::vector<std::string> golden_cases() {
   if (fs::is_directory(dir / "catalogue"))
     for (const auto& e : fs::directory_iterator(dir / "catalogue"))
       if (e.path().extension() == ".toml") out.push_back("catalogue/" + e.path().stem().string());
+  // tests/errors/commands/: commands whose output is not an error (list, show, ...), same mechanism.
+  if (fs::is_directory(dir / "commands"))
+    for (const auto& e : fs::directory_iterator(dir / "commands"))
+      if (e.path().extension() == ".mls") out.push_back("commands/" + e.path().stem().string());
   std::sort(out.begin(), out.end());
   return out;
 }
