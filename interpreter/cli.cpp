@@ -9,6 +9,7 @@
 #include "interpreter/cli_options.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/render.hpp"
+#include "interpreter/repl.hpp"
 #include "interpreter/session.hpp"
 #include "interpreter/test_runner.hpp"
 
@@ -31,6 +32,7 @@ usage:
                                    datacenters, cooling, racks, pricing), units or constants
   mlsi show NAME [--format json]   every field of an entry, or a unit or constant
   mlsi check-catalogue FILE...     validate catalogue TOML files
+  mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
   mlsi --help | --version
 
 run options:
@@ -191,10 +193,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return run_tests(o.positional, catalogue_files(o), o.limits, io);
+  if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
-  static const std::vector<std::string> commands = {"run", "check", "test", "list", "show", "check-catalogue"};
+  static const std::vector<std::string> commands = {"run", "check", "test", "repl", "list", "show", "check-catalogue"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

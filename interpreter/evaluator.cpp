@@ -63,31 +63,80 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
   }
   top_ = &inst;
   top_origin_ = &out.origin;
+  top_display_ = &out.display;
   struct Reset {
     Evaluator& ev;
-    ~Reset() { ev.top_ = nullptr; ev.top_origin_ = nullptr; }
+    ~Reset() {
+      ev.top_ = nullptr;
+      ev.top_origin_ = nullptr;
+      ev.top_display_ = nullptr;
+    }
   } reset{*this};
   evaluate_instance(inst);
   out.slots = std::move(inst.slots);
+  out.available.resize(out.slots.size());
+  for (std::size_t i = 0; i < out.slots.size(); ++i) out.available[i] = inst.state[i] == 2;
   return out;
 }
 
 void Evaluator::evaluate_instance(Instance& inst) {
   const Scenario& s = *inst.scenario;
-  // Inputs first, each checked against its `where` as soon as its value is known (so a default that
-  // reads another input sees a valid one), then every let and output, then the checks.
-  for (int i : s.inputs) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
-  for (std::size_t i = 0; i < s.slots.size(); ++i) slot(inst, static_cast<int>(i), s.slots[i].span);
   Frame f;
   f.instance = &inst;
   f.locals.resize(static_cast<std::size_t>(s.locals));
-  for (const auto& c : s.checks) {
-    Value ok = eval(c.condition, f);
-    if (all_true(ok, nullptr)) continue;
-    std::string cond(p_.sources.text(c.condition.span));
-    if (c.message) fail(c.condition.span, fmt::format("check failed: {}", *c.message), {fmt::format("the condition is `{}`", cond)});
-    fail(c.condition.span, fmt::format("check failed: `{}`", cond));
+  // Inputs are evaluated when first used, each checked against its `where` as soon as its value is
+  // known; a default nothing uses is never needed (`total_flops` given: `tokens` is not read).
+  std::size_t deferred_from = deferred_wheres_.size();
+  try {
+    for (std::size_t i = 0; i < s.slots.size(); ++i)
+      if (s.slots[i].kind != SlotKind::input) slot(inst, static_cast<int>(i), s.slots[i].span);
+    for (int i : s.inputs)
+      if (inst.state[static_cast<std::size_t>(i)] == 3) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
+    // `where` conditions that read formulas of their own input, now that the formulas are known.
+    while (deferred_wheres_.size() > deferred_from) {
+      auto [owner, input] = deferred_wheres_.back();
+      deferred_wheres_.pop_back();
+      if (owner == &inst) check_where(inst, input);
+    }
+  } catch (EvalError&) {
+    // A `where` that waited for the formulas names the bad input better than the formula that broke.
+    std::vector<int> waiting;
+    for (std::size_t k = deferred_from; k < deferred_wheres_.size(); ++k)
+      if (deferred_wheres_[k].first == &inst) waiting.push_back(deferred_wheres_[k].second);
+    deferred_wheres_.resize(std::min(deferred_wheres_.size(), deferred_from));
+    for (int input : waiting) check_where(inst, input);
+    deferred_wheres_.resize(std::min(deferred_wheres_.size(), deferred_from));
+    // A formula failed; a `check` that states the broken precondition explains it better (a check
+    // `a + b < 1` before the division by `1 - a - b`), so failed checks are reported first.
+    for (const auto& c : s.checks) {
+      Value ok;
+      try {
+        ok = eval(c.condition, f);
+      } catch (EvalError&) {
+        continue;
+      }
+      if (!all_true(ok, nullptr)) report_check(c);
+    }
+    throw;
   }
+  for (const auto& c : s.checks)
+    if (!all_true(eval(c.condition, f), nullptr)) report_check(c);
+  // Defaults no formula read: evaluated for display when they can be; one that cannot (it reads a field
+  // the entry lacks) is shown as not used.
+  for (int i : s.inputs) {
+    if (inst.state[static_cast<std::size_t>(i)] != 0) continue;
+    try {
+      slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
+    } catch (EvalError&) {
+      inst.state[static_cast<std::size_t>(i)] = 4;
+    }
+  }
+}
+
+void Evaluator::report_check(const Check& c) {
+  std::string cond(p_.sources.text(c.condition.span));
+  if (c.message) fail(c.condition.span, fmt::format("check failed: {}", *c.message), {fmt::format("the condition is `{}`", cond)});
+  fail(c.condition.span, fmt::format("check failed: `{}`", cond));
 }
 
 void Evaluator::check_where(Instance& inst, int i) {
@@ -96,15 +145,22 @@ void Evaluator::check_where(Instance& inst, int i) {
   Frame f;
   f.instance = &inst;
   f.locals.resize(static_cast<std::size_t>(inst.scenario->locals));
-  Value ok = eval(*sl.where, f);
+  Value ok;
+  try {
+    ok = eval(*sl.where, f);
+  } catch (CycleError&) {
+    deferred_wheres_.emplace_back(&inst, i);
+    return;
+  }
   std::size_t bad = 0;
   if (all_true(ok, &bad)) return;
   const Value& v = inst.slots[static_cast<std::size_t>(i)];
-  std::string shown = format_value(v, sl.type, sl.display, p_);
+  const DisplayUnit& unit = &inst == top_ && top_display_ ? (*top_display_)[static_cast<std::size_t>(i)] : sl.display;
+  std::string shown = format_value(v, sl.type, unit, p_);
   std::string cond(p_.sources.text(sl.where->span));
   std::vector<std::string> notes;
-  if (ok.is_list() && v.is_list() && bad < v.list().size())
-    notes.push_back(fmt::format("entry {} is {}", bad, format_value(v.list()[bad], *sl.type.element, sl.display, p_)));
+  if (ok.is_list() && v.is_list() && ok.list().size() == v.list().size() && bad < v.list().size())
+    notes.push_back(fmt::format("entry {} is {}", bad, format_value(v.list()[bad], *sl.type.element, unit, p_)));
   if (&inst == top_ && top_origin_) {
     const std::string& origin = (*top_origin_)[static_cast<std::size_t>(i)];
     if (!origin.empty() && origin != "default") notes.push_back(fmt::format("`{}` was given by {}", sl.name, origin));
@@ -121,12 +177,22 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
     check_where(inst, index);
     return inst.slots[i];
   }
-  if (inst.state[i] == 1) fail(use, fmt::format("`{}` depends on itself", sl.name));
+  if (inst.state[i] == 1) {
+    Diagnostic d;
+    d.span = use;
+    d.message = fmt::format("`{}` depends on itself", sl.name);
+    throw CycleError{{std::move(d)}};
+  }
   inst.state[i] = 1;
   Frame f;
   f.instance = &inst;
   f.locals.resize(static_cast<std::size_t>(inst.scenario->locals));
-  inst.slots[i] = eval(*sl.expr, f);
+  try {
+    inst.slots[i] = eval(*sl.expr, f);
+  } catch (EvalError&) {
+    inst.state[i] = 0;  // not known: a later read may try again
+    throw;
+  }
   inst.state[i] = 2;
   if (sl.kind == SlotKind::input) check_where(inst, index);
   return inst.slots[i];
@@ -332,6 +398,8 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       Value b = eval(e.kids[1], f);
       List out;
       const List& la = a.list();
+      if (b.is_list() && b.list().size() != la.size())
+        fail(e.op_span, fmt::format("lists of different lengths ({} and {})", la.size(), b.list().size()));
       for (std::size_t i = 0; i < la.size(); ++i) {
         bool y = b.is_list() ? b.list().at(i).boolean() : b.boolean();
         out.emplace_back(is_and ? la[i].boolean() && y : la[i].boolean() || y);

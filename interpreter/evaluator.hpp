@@ -15,6 +15,9 @@ namespace mlsi {
 struct EvalError {
   Diagnostic diag;
 };
+// A value needed while it is being computed. Inside a `where` it means the condition reads a formula
+// that reads the input itself: the check waits until the formulas are done.
+struct CycleError : EvalError {};
 
 // Bounds that keep every evaluation finite. Each is a flag of the command line.
 struct Limits {
@@ -40,6 +43,7 @@ struct ScenarioRun {
   std::vector<Value> slots;
   std::vector<std::string> origin;  // per input slot
   std::vector<DisplayUnit> display; // per slot: the unit it is shown in
+  std::vector<bool> available;      // per slot: false for an unused default that could not be evaluated
 };
 
 class Evaluator {
@@ -57,7 +61,8 @@ class Evaluator {
   struct Instance {
     const Scenario* scenario;
     std::vector<Value> slots;
-    std::vector<std::uint8_t> state;  // 0 pending, 1 evaluating, 2 done, 3 given but `where` not checked
+    // 0 pending, 1 evaluating, 2 done, 3 given but `where` not checked, 4 an unused default that failed
+    std::vector<std::uint8_t> state;
   };
   struct Frame {
     std::vector<Value> locals;
@@ -66,6 +71,7 @@ class Evaluator {
 
   void evaluate_instance(Instance& inst);
   void check_where(Instance& inst, int slot);
+  [[noreturn]] void report_check(const Check& c);
   Value slot(Instance& inst, int index, Span use);
   Value eval(const CExpr& e, Frame& f);
   Value arith(Op op, const Value& a, const Value& b, const CExpr& e);
@@ -81,6 +87,8 @@ class Evaluator {
   // The instance `run` evaluates and where its inputs came from, for the notes of a failed `where`.
   const Instance* top_ = nullptr;
   const std::vector<std::string>* top_origin_ = nullptr;
+  const std::vector<DisplayUnit>* top_display_ = nullptr;
+  std::vector<std::pair<Instance*, int>> deferred_wheres_;
   int depth_ = 0;
   std::uint64_t steps_ = 0;
 };

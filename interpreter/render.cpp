@@ -98,12 +98,15 @@ std::string csv_cell(std::string s) {
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour) {
   const Scenario& s = p.scenarios.at(static_cast<std::size_t>(run.scenario));
   auto value_of = [&](int slot) -> const Value& { return run.slots[static_cast<std::size_t>(slot)]; };
+  // An input whose default nothing read and that could not be evaluated (it reads a field the entry lacks).
+  auto unused = [&](int slot) { return !run.available.empty() && !run.available[static_cast<std::size_t>(slot)]; };
   if (format == Format::json) {
     std::string out = fmt::format("{{\"scenario\": {}, \"config\": {},\n \"inputs\": {{", json_escape(s.name), config.empty() ? "null" : json_escape(config));
     bool first = true;
     for (int i : s.inputs) {
       const Slot& sl = s.slots[static_cast<std::size_t>(i)];
-      out += fmt::format("{}{}: {}", first ? "" : ", ", json_escape(sl.name), json_field(p, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
+      out += fmt::format("{}{}: {}", first ? "" : ", ", json_escape(sl.name),
+                         unused(i) ? std::string("{\"value\": null}") : json_field(p, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
       first = false;
     }
     out += "},\n \"outputs\": {";
@@ -118,7 +121,8 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
   std::vector<Row> inputs, outputs;
   for (int i : s.inputs) {
     const Slot& sl = s.slots[static_cast<std::size_t>(i)];
-    inputs.push_back(table_row(p, sl.name, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
+    if (unused(i)) inputs.push_back(Row{sl.name, "(not used)", ""});
+    else inputs.push_back(table_row(p, sl.name, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
   }
   for (int i : s.outputs) {
     const Slot& sl = s.slots[static_cast<std::size_t>(i)];
