@@ -261,11 +261,15 @@ int show_scenario(const Program& p, const Scenario& sc, const Options& o, CliStr
 int cmd_list(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi list` takes one kind: hardware, workloads, nodes, fabrics, fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units or constants");
   Session session(SessionOptions{catalogue_files(o)});
-  Program& p = session.program();
   if (session.diagnostics().has_errors()) {
-    io.err << render_all(p.sources, session.diagnostics(), io.colour);
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
     return kExitSource;
   }
+  return list_in(session, o, io);
+}
+
+int list_in(Session& session, const Options& o, CliStreams& io) {
+  Program& p = session.program();
   const std::string& what = o.positional[0];
   if (what == "scenarios") return list_scenarios(session, o, io);
   if (what == "units") return list_units(session, o, io);
@@ -369,11 +373,15 @@ int cmd_list(const Options& o, CliStreams& io) {
 int cmd_show(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi show` takes one NAME (a catalogue entry, unit or constant)");
   Session session(SessionOptions{catalogue_files(o)});
-  Program& p = session.program();
   if (session.diagnostics().has_errors()) {
-    io.err << render_all(p.sources, session.diagnostics(), io.colour);
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
     return kExitSource;
   }
+  return show_in(session, o, io);
+}
+
+int show_in(Session& session, const Options& o, CliStreams& io) {
+  Program& p = session.program();
   const std::string& name = o.positional[0];
   if (const auto* e = p.catalogue.find(name)) {
     if (o.format == Format::json) {

@@ -84,10 +84,15 @@ void Evaluator::evaluate_instance(Instance& inst) {
   Frame f;
   f.instance = &inst;
   f.locals.resize(static_cast<std::size_t>(s.locals));
-  // Inputs are evaluated when first used, each checked against its `where` as soon as its value is
-  // known; a default nothing uses is never needed (`total_flops` given: `tokens` is not read).
+  // Given inputs are checked against their `where` first; defaults are evaluated when first used and
+  // checked as soon as known; a default nothing uses is never needed (`total_flops` given: `tokens` is
+  // not read).
   std::size_t deferred_from = deferred_wheres_.size();
   try {
+    // Given values are checked first: they are known, and a bad one is the likeliest cause of any
+    // later failure.
+    for (int i : s.inputs)
+      if (inst.state[static_cast<std::size_t>(i)] == 3) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
     for (std::size_t i = 0; i < s.slots.size(); ++i)
       if (s.slots[i].kind != SlotKind::input) slot(inst, static_cast<int>(i), s.slots[i].span);
     for (int i : s.inputs)
@@ -98,6 +103,9 @@ void Evaluator::evaluate_instance(Instance& inst) {
       deferred_wheres_.pop_back();
       if (owner == &inst) check_where(inst, input);
     }
+  } catch (WhereError&) {
+    deferred_wheres_.resize(std::min(deferred_wheres_.size(), deferred_from));
+    throw;
   } catch (EvalError&) {
     // A `where` that waited for the formulas names the bad input better than the formula that broke.
     std::vector<int> waiting;
@@ -165,7 +173,11 @@ void Evaluator::check_where(Instance& inst, int i) {
     const std::string& origin = (*top_origin_)[static_cast<std::size_t>(i)];
     if (!origin.empty() && origin != "default") notes.push_back(fmt::format("`{}` was given by {}", sl.name, origin));
   }
-  fail(sl.where->span, fmt::format("input `{}` = {} does not satisfy `{}`", sl.name, shown, cond), std::move(notes));
+  Diagnostic d;
+  d.span = sl.where->span;
+  d.message = fmt::format("input `{}` = {} does not satisfy `{}`", sl.name, shown, cond);
+  d.notes = std::move(notes);
+  throw WhereError{{std::move(d)}};
 }
 
 Value Evaluator::slot(Instance& inst, int index, Span use) {

@@ -18,6 +18,8 @@ struct EvalError {
 // A value needed while it is being computed. Inside a `where` it means the condition reads a formula
 // that reads the input itself: the check waits until the formulas are done.
 struct CycleError : EvalError {};
+// An input that fails its `where`: the most specific explanation, reported as it is.
+struct WhereError : EvalError {};
 
 // Bounds that keep every evaluation finite. Each is a flag of the command line.
 struct Limits {

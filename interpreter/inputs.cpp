@@ -77,6 +77,11 @@ std::string toml_to_expr(const toml::node& n) {
 
 }  // namespace
 
+bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+                  const std::string& origin, GivenInputs& given) {
+  return assign(s, ev, scenario, name, name_span, expr, origin, given);
+}
+
 bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given) {
   Program& p = s.program();
   FileId f = p.sources.add("--set", assignment);

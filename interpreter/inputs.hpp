@@ -16,5 +16,9 @@ using GivenInputs = std::vector<std::optional<InputValue>>;
 bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& given);
 bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, GivenInputs& given);
 bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given);
+// Checks the expression of one input's value (`name = expr`, already parsed) and evaluates it; `origin`
+// says where it was given ("--set", ":run").
+bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+                  const std::string& origin, GivenInputs& given);
 
 }  // namespace mlsi

@@ -5,7 +5,7 @@
 namespace mlsi {
 
 FileId SourceManager::add(std::string name, std::string text, std::string path) {
-  SourceFile f{std::move(name), std::move(path), std::move(text), {0}};
+  SourceFile f{std::move(name), std::move(path), std::move(text), {0}, 1};
   for (std::uint32_t i = 0; i < f.text.size(); ++i)
     if (f.text[i] == '\n') f.line_starts.push_back(i + 1);
   files_.push_back(std::move(f));
@@ -13,14 +13,17 @@ FileId SourceManager::add(std::string name, std::string text, std::string path) 
 }
 
 LineCol SourceManager::line_col(FileId id, std::uint32_t offset) const {
-  const auto& starts = files_.at(id).line_starts;
+  const auto& f = files_.at(id);
+  const auto& starts = f.line_starts;
   auto it = std::upper_bound(starts.begin(), starts.end(), offset);
   auto line = static_cast<std::uint32_t>(it - starts.begin());
-  return {line, offset - starts[line - 1] + 1};
+  return {line + f.first_line - 1, offset - starts[line - 1] + 1};
 }
 
 std::string_view SourceManager::line_text(FileId id, std::uint32_t line) const {
   const auto& f = files_.at(id);
+  if (line < f.first_line) return {};
+  line -= f.first_line - 1;
   std::uint32_t begin = f.line_starts.at(line - 1);
   std::uint32_t end = line < f.line_starts.size() ? f.line_starts[line] : static_cast<std::uint32_t>(f.text.size());
   std::string_view s(f.text.data() + begin, end - begin);

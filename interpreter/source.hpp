@@ -33,11 +33,14 @@ struct SourceFile {
   std::string path;  // canonical path on disk, empty for virtual sources
   std::string text;
   std::vector<std::uint32_t> line_starts;
+  std::uint32_t first_line = 1;  // the number of its first line (a REPL entry continues the session's count)
 };
 
 class SourceManager {
  public:
   FileId add(std::string name, std::string text, std::string path = {});
+  // Numbers the file's lines from `line` on: a REPL entry is shown as lines of the session.
+  void set_first_line(FileId id, std::uint32_t line) { files_.at(id).first_line = line; }
   const SourceFile& file(FileId id) const { return files_.at(id); }
   std::size_t size() const { return files_.size(); }
   LineCol line_col(FileId id, std::uint32_t offset) const;
