@@ -136,8 +136,11 @@ struct match_expr
     : pg::seq<kw_match, ws, expr, ws, pg::one<'{'>, ws, match_arm, pg::star<ws, pg::one<','>, ws, match_arm>,
               pg::opt<ws, pg::one<','>>, ws, pg::one<'}'>> {};
 
-struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, match_expr, list_lit, record_lit,
-                         paren, name_ref> {};
+// A list literal followed by a unit on the same line gives every entry that unit: `[120, 31.4] GB`,
+// the way lists of quantities are printed.
+struct list_quantity : pg::seq<list_lit, hs, unit_tight> {};
+struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, match_expr, list_quantity, list_lit,
+                         record_lit, paren, name_ref> {};
 
 struct arg_name : identifier {};
 struct named_arg : pg::seq<arg_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};

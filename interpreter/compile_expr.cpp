@@ -723,8 +723,14 @@ DisplayUnit Compiler::display_of(const ast::Expr& e) {
     }
     return d;
   }
+  // A name shows in the unit of what it names (`= gpu_mttf` in hours, as the prelude wrote it).
+  if (e.kind == ast::ExprKind::name) {
+    if (auto it = p_.global_index.find(e.text); it != p_.global_index.end()) return p_.globals[static_cast<std::size_t>(it->second)].display;
+    return d;
+  }
   const ast::UnitExpr* u = nullptr;
   if (e.kind == ast::ExprKind::convert || e.kind == ast::ExprKind::quantity) u = &e.unit;
+  if (e.kind == ast::ExprKind::binary && e.flag) u = &e.operands[1]->unit;  // `[a, b] GB`
   if (!u) return d;
   Diagnostics scratch;  // the unit was already checked where the expression was compiled
   auto r = p_.units.resolve(*u, p_.dims, p_.sources, scratch);

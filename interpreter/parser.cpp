@@ -73,7 +73,7 @@ using selector = pg::parse_tree::selector<
         g::number, g::string_lit, g::quantity, g::unit_name, g::unit_power, g::unit_atom, g::unit_mul, g::unit_div,
         g::unit_tight, g::unit_one, g::unit_paren, g::unit_expr, g::list_type, g::enum_case, g::enum_type, g::dim_name,
         g::dim_one, g::dim_power, g::dim_paren, g::dim_factor, g::dim_mul, g::dim_div, g::dim_expr, g::true_lit,
-        g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_lit,
+        g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_lit, g::list_quantity,
         g::field_name, g::record_field, g::record_lit, g::if_expr, g::match_pattern, g::match_arm, g::match_expr,
         g::arg_name, g::named_arg, g::call_args, g::field_access, g::index_access, g::call_suffix, g::postfix,
         g::op_pow, g::power, g::op_neg, g::negation, g::op_mul, g::op_div, g::product, g::op_add, g::op_sub, g::sum,
@@ -328,6 +328,19 @@ class Converter {
     if (n.is_type<g::paren>()) {
       auto e = expr(*n.children.at(0));
       e->span = span(n);
+      return e;
+    }
+    if (n.is_type<g::list_quantity>()) {
+      // `[a, b] GB` is `[a, b] * 1 GB`, marked so that the unit also becomes the display unit.
+      auto e = make(K::binary, n);
+      e->text = "*";
+      e->flag = true;
+      auto unit_node = make(K::quantity, *n.children.at(1));
+      unit_node->value = 1;
+      unit_node->unit = unit(*n.children.at(1));
+      e->op_span = unit_node->span;
+      e->operands.push_back(expr(*n.children.at(0)));
+      e->operands.push_back(std::move(unit_node));
       return e;
     }
     if (n.is_type<g::list_lit>()) {
