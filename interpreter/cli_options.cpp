@@ -37,7 +37,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--sort", "--where"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--sort", "--where", "--vary", "--shard"};
     if (std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
@@ -48,6 +48,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--inputs") o.inputs_file = v;
       else if (a == "--catalog") o.catalogues.push_back(v);
       else if (a == "--sort") o.sort = v;
+      else if (a == "--vary") o.varies.push_back(v);
+      else if (a == "--shard") o.shard = v;
       else if (a == "--where") o.where = v;
       else if (a == "--format") {
         o.format_given = true;

@@ -14,7 +14,8 @@ struct Options {
   std::string command;
   std::vector<std::string> positional;
   std::string scenario, config, inputs_file, sort, where;
-  std::vector<std::string> sets, catalogues;
+  std::vector<std::string> sets, catalogues, varies;
+  std::string shard;
   Format format = Format::table;
   bool format_given = false;
   Limits limits;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "interpreter/format.hpp"
+#include "interpreter/stack_guard.hpp"
 
 namespace mlsi {
 
@@ -16,6 +17,15 @@ void Evaluator::fail(Span span, std::string message, std::vector<std::string> no
   d.notes = std::move(notes);
   throw EvalError{std::move(d)};
 }
+
+// One level of function or scenario call, left also when the call fails: a failure that is caught (an
+// unused default that cannot be evaluated) must not leave the depth counted.
+Evaluator::CallDepth::CallDepth(Evaluator& ev, const CExpr& e) : ev_(ev) {
+  if (ev_.depth_ >= ev_.limits_.max_call_depth)
+    ev_.fail(e.span, fmt::format("calls nested deeper than {} (a runaway recursion?)", ev_.limits_.max_call_depth), {"raise the limit with --max-depth N"});
+  ++ev_.depth_;
+}
+Evaluator::CallDepth::~CallDepth() { --ev_.depth_; }
 
 void Evaluator::step(const CExpr& e) {
   if (++steps_ > limits_.max_steps)
@@ -215,6 +225,17 @@ Value Evaluator::value(const CExpr& e) {
   return eval(e, f);
 }
 
+Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run) {
+  const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
+  Instance inst{&s, run.slots, std::vector<std::uint8_t>(s.slots.size(), 2)};
+  for (std::size_t i = 0; i < run.available.size(); ++i)
+    if (!run.available[i]) inst.state[i] = 0;  // evaluated (or failing) when read
+  Frame f;
+  f.instance = &inst;
+  f.locals.resize(static_cast<std::size_t>(s.locals));
+  return eval(e, f);
+}
+
 Value Evaluator::value_with_locals(const CExpr& e, std::vector<Value> locals) {
   Frame f;
   f.locals = std::move(locals);
@@ -363,6 +384,9 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
 
 Value Evaluator::eval(const CExpr& e, Frame& f) {
   step(e);
+  if (stack_exhausted())
+    fail(e.span, "evaluation nested too deeply: it runs out of stack",
+         {"a deep recursion (see --max-depth) or a long chain of definitions that each use the next"});
   switch (e.op) {
     case Op::constant: return e.constant;
     case Op::slot: return slot(*f.instance, e.index, e.span);
@@ -425,11 +449,8 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       Frame callee;
       callee.locals.resize(static_cast<std::size_t>(std::max<int>(fn.locals, static_cast<int>(e.kids.size()))));
       for (std::size_t i = 0; i < e.kids.size(); ++i) callee.locals[i] = eval(e.kids[i], f);
-      if (++depth_ > limits_.max_call_depth)
-        fail(e.span, fmt::format("calls nested deeper than {} (a runaway recursion?)", limits_.max_call_depth), {"raise the limit with --max-depth N"});
-      Value r = eval(fn.body, callee);
-      --depth_;
-      return r;
+      CallDepth call{*this, e};
+      return eval(fn.body, callee);
     }
     case Op::call_scenario: {
       const Scenario& s = p_.scenarios[static_cast<std::size_t>(e.index)];
@@ -439,16 +460,16 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
         inst.slots[slot_index] = eval(e.kids[i], f);
         inst.state[slot_index] = 3;
       }
-      if (++depth_ > limits_.max_call_depth)
-        fail(e.span, fmt::format("calls nested deeper than {} (a runaway recursion?)", limits_.max_call_depth), {"raise the limit with --max-depth N"});
-      try {
-        evaluate_instance(inst);
-      } catch (EvalError& err) {
-        auto lc = p_.sources.line_col(e.span.file, e.span.begin);
-        err.diag.notes.push_back(fmt::format("in the call of scenario `{}` at {}:{}:{}", s.name, p_.sources.file(e.span.file).name, lc.line, lc.col));
-        throw;
+      {
+        CallDepth call{*this, e};
+        try {
+          evaluate_instance(inst);
+        } catch (EvalError& err) {
+          auto lc = p_.sources.line_col(e.span.file, e.span.begin);
+          err.diag.notes.push_back(fmt::format("in the call of scenario `{}` at {}:{}:{}", s.name, p_.sources.file(e.span.file).name, lc.line, lc.col));
+          throw;
+        }
       }
-      --depth_;
       RecordValue r;
       r.type = s.result;
       for (int o : s.outputs) r.fields.emplace_back(inst.slots[static_cast<std::size_t>(o)]);

@@ -58,6 +58,9 @@ class Evaluator {
   Value value(const CExpr& e);
   // A value of an expression compiled with locals (Compiler::compile_with_locals).
   Value value_with_locals(const CExpr& e, std::vector<Value> locals);
+  // A value of an expression of `scenario` when every slot is known (the sweep compiler folds what a
+  // sweep does not vary this way).
+  Value value_in(const CExpr& e, int scenario, const ScenarioRun& run);
 
  private:
   struct Instance {
@@ -69,6 +72,14 @@ class Evaluator {
   struct Frame {
     std::vector<Value> locals;
     Instance* instance = nullptr;
+  };
+
+  struct CallDepth {
+    CallDepth(Evaluator& ev, const CExpr& e);
+    ~CallDepth();
+    CallDepth(const CallDepth&) = delete;
+    CallDepth& operator=(const CallDepth&) = delete;
+    Evaluator& ev_;
   };
 
   void evaluate_instance(Instance& inst);

@@ -1,0 +1,9 @@
+#pragma once
+// `mlsi sweep`: a scenario over the cartesian product of varied inputs, one row per point, streamed.
+#include "interpreter/cli_options.hpp"
+
+namespace mlsi {
+
+int cmd_sweep(const Options& o, CliStreams& io);
+
+}  // namespace mlsi

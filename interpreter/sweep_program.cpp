@@ -1,0 +1,283 @@
+#include "interpreter/sweep_program.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlsi {
+
+// Builds a SweepProgram: decides which expressions depend on the varied inputs, folds the rest to
+// constants through the ordinary evaluator, and emits one instruction per remaining operation.
+class SweepCompiler {
+ public:
+  SweepCompiler(const Program& p, int scenario, const std::vector<int>& varied, const ScenarioRun& base)
+      : p_(p), scenario_(scenario), s_(p.scenarios.at(static_cast<std::size_t>(scenario))), base_(base), ev_(p) {
+    dependent_.assign(s_.slots.size(), 0);
+    slot_reg_.assign(s_.slots.size(), kNone);
+    // Inputs given for the whole sweep are constants, whatever their defaults would read.
+    for (int i : s_.inputs)
+      if (base.origin[static_cast<std::size_t>(i)] != "default") dependent_[static_cast<std::size_t>(i)] = 3;
+    for (int v : varied) dependent_[static_cast<std::size_t>(v)] = 2;
+    for (int v : varied) {
+      std::uint32_t r = new_reg();
+      prog_.input_regs_.push_back(r);
+      slot_reg_[static_cast<std::size_t>(v)] = r;
+    }
+  }
+
+  bool build(const std::vector<const CExpr*>& extra_bools, std::string* why) {
+    try {
+      for (std::size_t i = 0; i < s_.slots.size(); ++i) slot(static_cast<int>(i));
+      for (int i : s_.inputs) {
+        const Slot& sl = s_.slots[static_cast<std::size_t>(i)];
+        if (sl.where && depends(*sl.where, {})) prog_.checked_regs_.push_back(compile(*sl.where, {}));
+      }
+      for (const auto& c : s_.checks)
+        if (depends(c.condition, {})) prog_.checked_regs_.push_back(compile(c.condition, {}));
+      // Extra conditions see the scenario's inputs then outputs as locals 0, 1, ...
+      std::vector<std::uint32_t> locals;
+      for (int i : s_.inputs) locals.push_back(slot_register_or_none(i));
+      for (int i : s_.outputs) locals.push_back(slot_register_or_none(i));
+      for (const CExpr* e : extra_bools) prog_.extra_register.push_back(compile(*e, locals));
+    } catch (const Unsupported& u) {
+      if (why) *why = u.what;
+      return false;
+    }
+    prog_.slot_register = slot_reg_;
+    prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
+    for (const auto& [reg, value] : constants_)
+      std::fill_n(prog_.regs_.begin() + static_cast<std::ptrdiff_t>(reg * SweepProgram::kBlock), SweepProgram::kBlock, value);
+    prog_.ok_.resize(SweepProgram::kBlock);
+    return true;
+  }
+
+  SweepProgram take() { return std::move(prog_); }
+
+ private:
+  static constexpr std::uint32_t kNone = UINT32_MAX;
+  struct Unsupported {
+    std::string what;
+  };
+
+  std::uint32_t new_reg() { return next_reg_++; }
+
+  std::uint32_t constant(double v) {
+    std::uint32_t r = new_reg();
+    constants_.emplace_back(r, v);
+    return r;
+  }
+
+  std::uint32_t slot_register_or_none(int i) {
+    if (slot_reg_[static_cast<std::size_t>(i)] == kNone) {
+      if (!base_.available.empty() && !base_.available[static_cast<std::size_t>(i)])
+        throw Unsupported{"an input default that could not be evaluated"};
+      const Value& v = base_.slots[static_cast<std::size_t>(i)];
+      if (v.is_number()) slot_reg_[static_cast<std::size_t>(i)] = constant(v.number());
+      else if (std::holds_alternative<bool>(v.v)) slot_reg_[static_cast<std::size_t>(i)] = constant(v.boolean() ? 1 : 0);
+    }
+    return slot_reg_[static_cast<std::size_t>(i)];
+  }
+
+  // Whether a slot reads a varied input, directly or through other slots.
+  bool slot_depends(int i) {
+    auto& d = dependent_[static_cast<std::size_t>(i)];
+    if (d == 2) return true;
+    if (d == 1 || d == 3) return false;  // 1: being decided (a cycle was rejected by the checker)
+    d = 1;
+    const Slot& sl = s_.slots[static_cast<std::size_t>(i)];
+    bool result = sl.expr && depends(*sl.expr, {});
+    d = result ? 2 : 3;
+    return result;
+  }
+
+  bool depends(const CExpr& e, const std::vector<std::uint32_t>& locals) {
+    switch (e.op) {
+      case Op::constant:
+      case Op::global: return false;
+      case Op::slot: return slot_depends(e.index);
+      case Op::local: return true;  // parameters of an inlined function, conservatively
+      default: break;
+    }
+    (void)locals;
+    for (const auto& k : e.kids)
+      if (depends(k, locals)) return true;
+    return false;
+  }
+
+  std::uint32_t slot(int i) {
+    auto ui = static_cast<std::size_t>(i);
+    if (slot_reg_[ui] != kNone) return slot_reg_[ui];
+    if (!slot_depends(i)) return slot_register_or_none(i);
+    const Slot& sl = s_.slots[ui];
+    std::uint32_t r = compile(*sl.expr, {});
+    slot_reg_[ui] = r;
+    return r;
+  }
+
+  // The value of an expression that does not depend on the varied inputs, from the base point.
+  Value folded(const CExpr& e) {
+    try {
+      return ev_.value_in(e, scenario_, base_);
+    } catch (const EvalError&) {
+      throw Unsupported{"a value that fails at the base point"};
+    }
+  }
+
+  std::uint32_t emit(VOp op, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0, bool arithmetic = false) {
+    std::uint32_t r = new_reg();
+    prog_.code_.push_back(VInstr{op, r, a, b, c});
+    if (arithmetic) prog_.arithmetic_regs_.push_back(r);
+    return r;
+  }
+
+  std::uint32_t compile(const CExpr& e, const std::vector<std::uint32_t>& locals) {
+    if (e.op == Op::local) {
+      if (static_cast<std::size_t>(e.index) >= locals.size() || locals[static_cast<std::size_t>(e.index)] == kNone)
+        throw Unsupported{"a list or record value inside a varied formula"};
+      return locals[static_cast<std::size_t>(e.index)];
+    }
+    if (!depends(e, locals)) {
+      Value v = folded(e);
+      if (v.is_number()) return constant(v.number());
+      if (std::holds_alternative<bool>(v.v)) return constant(v.boolean() ? 1 : 0);
+      throw Unsupported{"a list, record or text value that depends on a varied input"};
+    }
+    auto k = [&](std::size_t i) { return compile(e.kids[i], locals); };
+    switch (e.op) {
+      case Op::slot: return slot(e.index);
+      case Op::negate: return emit(VOp::neg, k(0));
+      case Op::logical_not: return emit(VOp::logical_not, k(0));
+      case Op::add: return emit(VOp::add, k(0), k(1), 0, true);
+      case Op::sub: return emit(VOp::sub, k(0), k(1), 0, true);
+      case Op::mul: return emit(VOp::mul, k(0), k(1), 0, true);
+      case Op::div: return emit(VOp::div, k(0), k(1), 0, true);
+      case Op::pow: return emit(VOp::pow, k(0), k(1), 0, true);
+      case Op::lt: return emit(VOp::lt, k(0), k(1));
+      case Op::le: return emit(VOp::le, k(0), k(1));
+      case Op::gt: return emit(VOp::gt, k(0), k(1));
+      case Op::ge: return emit(VOp::ge, k(0), k(1));
+      case Op::eq: return emit(VOp::eq, k(0), k(1));
+      case Op::ne: return emit(VOp::ne, k(0), k(1));
+      case Op::logical_and: return emit(VOp::logical_and, k(0), k(1));
+      case Op::logical_or: return emit(VOp::logical_or, k(0), k(1));
+      case Op::if_then: {
+        if (!depends(e.kids[0], locals)) return folded(e.kids[0]).boolean() ? k(1) : k(2);
+        return emit(VOp::select, k(0), k(1), k(2));
+      }
+      case Op::match: {
+        if (depends(e.kids[0], locals)) throw Unsupported{"a match on a varied enumeration"};
+        Value subject = folded(e.kids[0]);
+        return k(static_cast<std::size_t>(e.map.at(static_cast<std::size_t>(subject.enumeration().index))));
+      }
+      case Op::call_fn: {
+        if (++inline_depth_ > 32) throw Unsupported{"a recursive function"};
+        const Function& fn = p_.functions.at(static_cast<std::size_t>(e.index));
+        std::vector<std::uint32_t> args(static_cast<std::size_t>(std::max<int>(fn.locals, static_cast<int>(e.kids.size()))), kNone);
+        for (std::size_t i = 0; i < e.kids.size(); ++i) {
+          if (!e.kids[i].type.is_quantity() && !e.kids[i].type.is_bool()) throw Unsupported{"a function of a list or record"};
+          args[i] = k(i);
+        }
+        std::uint32_t r = compile(fn.body, args);
+        --inline_depth_;
+        return r;
+      }
+      case Op::builtin: {
+        auto b = static_cast<Builtin>(e.index);
+        switch (b) {
+          case Builtin::sqrt: return emit(VOp::sqrt, k(0), 0, 0, true);
+          case Builtin::exp: return emit(VOp::exp, k(0), 0, 0, true);
+          case Builtin::log: return emit(VOp::log, k(0), 0, 0, true);
+          case Builtin::log2: return emit(VOp::log2, k(0), 0, 0, true);
+          case Builtin::log10: return emit(VOp::log10, k(0), 0, 0, true);
+          case Builtin::ceil: return emit(VOp::ceil, k(0));
+          case Builtin::floor: return emit(VOp::floor, k(0));
+          case Builtin::round: return emit(VOp::round, k(0));
+          case Builtin::abs: return emit(VOp::abs, k(0));
+          case Builtin::is_whole: return emit(VOp::is_whole, k(0));
+          case Builtin::min_args:
+          case Builtin::max_args: {
+            std::uint32_t r = k(0);
+            for (std::size_t i = 1; i < e.kids.size(); ++i) r = emit(b == Builtin::min_args ? VOp::min : VOp::max, r, k(i));
+            return r;
+          }
+          default: throw Unsupported{"a list function of a varied value"};
+        }
+      }
+      default: throw Unsupported{"a list, record or scenario call that depends on a varied input"};
+    }
+  }
+
+  const Program& p_;
+  int scenario_;
+  const Scenario& s_;
+  const ScenarioRun& base_;
+  Evaluator ev_;
+  std::vector<int> dependent_;  // 0 unknown, 1 deciding, 2 dependent, 3 independent
+  std::vector<std::uint32_t> slot_reg_;
+  std::vector<std::pair<std::uint32_t, double>> constants_;
+  std::uint32_t next_reg_ = 0;
+  int inline_depth_ = 0;
+  SweepProgram prog_;
+};
+
+std::optional<SweepProgram> SweepProgram::compile(const Program& p, int scenario, const std::vector<int>& varied,
+                                                  const ScenarioRun& base, const std::vector<const CExpr*>& extra_bools,
+                                                  std::string* why) {
+  SweepCompiler c(p, scenario, varied, base);
+  if (!c.build(extra_bools, why)) return std::nullopt;
+  return c.take();
+}
+
+void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) {
+  constexpr std::size_t B = kBlock;
+  for (std::size_t v = 0; v < input_regs_.size(); ++v) std::copy_n(inputs[v], n, regs_.begin() + static_cast<std::ptrdiff_t>(input_regs_[v] * B));
+  double* r = regs_.data();
+  for (const auto& in : code_) {
+    double* d = r + in.dst * B;
+    const double* a = r + in.a * B;
+    const double* b = r + in.b * B;
+    const double* c = r + in.c * B;
+    switch (in.op) {
+#define MLSI_LOOP(expr) for (std::size_t k = 0; k < n; ++k) d[k] = (expr); break;
+      case VOp::neg: MLSI_LOOP(-a[k])
+      case VOp::logical_not: MLSI_LOOP(a[k] == 0 ? 1.0 : 0.0)
+      case VOp::add: MLSI_LOOP(a[k] + b[k])
+      case VOp::sub: MLSI_LOOP(a[k] - b[k])
+      case VOp::mul: MLSI_LOOP(a[k] * b[k])
+      case VOp::div: MLSI_LOOP(a[k] / b[k])
+      case VOp::pow: MLSI_LOOP(std::pow(a[k], b[k]))
+      case VOp::lt: MLSI_LOOP(a[k] < b[k] ? 1.0 : 0.0)
+      case VOp::le: MLSI_LOOP(a[k] <= b[k] ? 1.0 : 0.0)
+      case VOp::gt: MLSI_LOOP(a[k] > b[k] ? 1.0 : 0.0)
+      case VOp::ge: MLSI_LOOP(a[k] >= b[k] ? 1.0 : 0.0)
+      case VOp::eq: MLSI_LOOP(a[k] == b[k] ? 1.0 : 0.0)
+      case VOp::ne: MLSI_LOOP(a[k] != b[k] ? 1.0 : 0.0)
+      case VOp::logical_and: MLSI_LOOP(a[k] != 0 && b[k] != 0 ? 1.0 : 0.0)
+      case VOp::logical_or: MLSI_LOOP(a[k] != 0 || b[k] != 0 ? 1.0 : 0.0)
+      case VOp::select: MLSI_LOOP(a[k] != 0 ? b[k] : c[k])
+      case VOp::sqrt: MLSI_LOOP(std::sqrt(a[k]))
+      case VOp::exp: MLSI_LOOP(std::exp(a[k]))
+      case VOp::log: MLSI_LOOP(std::log(a[k]))
+      case VOp::log2: MLSI_LOOP(std::log2(a[k]))
+      case VOp::log10: MLSI_LOOP(std::log10(a[k]))
+      case VOp::ceil: MLSI_LOOP(std::ceil(a[k]))
+      case VOp::floor: MLSI_LOOP(std::floor(a[k]))
+      case VOp::round: MLSI_LOOP(std::round(a[k]))
+      case VOp::abs: MLSI_LOOP(std::fabs(a[k]))
+      case VOp::is_whole: MLSI_LOOP(a[k] == std::floor(a[k]) ? 1.0 : 0.0)
+      case VOp::min: MLSI_LOOP(std::min(a[k], b[k]))
+      case VOp::max: MLSI_LOOP(std::max(a[k], b[k]))
+#undef MLSI_LOOP
+    }
+  }
+  std::fill_n(ok_.begin(), n, std::uint8_t{1});
+  for (std::uint32_t reg : checked_regs_) {
+    const double* v = r + reg * B;
+    for (std::size_t k = 0; k < n; ++k) ok_[k] &= v[k] != 0 ? 1 : 0;
+  }
+  for (std::uint32_t reg : arithmetic_regs_) {
+    const double* v = r + reg * B;
+    for (std::size_t k = 0; k < n; ++k) ok_[k] &= std::isfinite(v[k]) ? 1 : 0;
+  }
+}
+
+}  // namespace mlsi

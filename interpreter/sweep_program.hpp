@@ -1,0 +1,61 @@
+#pragma once
+// A scenario compiled for sweeps: a flat program over registers of doubles, evaluated over blocks of
+// points (each instruction runs over the whole block). Everything a sweep does not vary is folded to a
+// constant from one ordinary run, so the program holds only the arithmetic that depends on the varied
+// inputs: no name look-up, no allocation and no unit work per point.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/program.hpp"
+
+namespace mlsi {
+
+enum class VOp : std::uint8_t {
+  neg, logical_not, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, logical_and, logical_or, select,
+  sqrt, exp, log, log2, log10, ceil, floor, round, abs, is_whole, min, max,
+};
+
+struct VInstr {
+  VOp op;
+  std::uint32_t dst, a, b, c;
+};
+
+class SweepProgram {
+ public:
+  // Compiles `scenario` for points that vary `varied` (input slots); `base` is an ordinary run of one
+  // point, whose values stand for everything that does not depend on the varied inputs. Returns nothing
+  // when a formula that depends on a varied input is not plain arithmetic (a list, a record, a
+  // recursive call): the sweep then evaluates point by point.
+  static std::optional<SweepProgram> compile(const Program& p, int scenario, const std::vector<int>& varied,
+                                             const ScenarioRun& base, const std::vector<const CExpr*>& extra_bools,
+                                             std::string* why);
+
+  static constexpr std::size_t kBlock = 256;
+
+  // Evaluates `count` (<= kBlock) points whose varied inputs are given column by column
+  // (inputs[v][k]); results are read with value(register, k). ok(k) is false for a point whose `where`,
+  // `check` or an extra condition fails or whose arithmetic is not finite: it is re-evaluated point by
+  // point for its exact message.
+  void run(const std::vector<const double*>& inputs, std::size_t count);
+  double value(std::uint32_t reg, std::size_t k) const { return regs_[reg * kBlock + k]; }
+  bool ok(std::size_t k) const { return ok_[k] != 0; }
+
+  // The register of each slot (outputs included) and of each extra condition.
+  std::vector<std::uint32_t> slot_register;
+  std::vector<std::uint32_t> extra_register;
+  std::size_t instructions() const { return code_.size(); }
+
+ private:
+  std::vector<VInstr> code_;
+  std::vector<double> regs_;                  // registers x kBlock
+  std::vector<std::uint32_t> input_regs_;     // per varied input
+  std::vector<std::uint32_t> checked_regs_;   // Bool registers that must be true
+  std::vector<std::uint32_t> arithmetic_regs_;// results that must be finite
+  std::vector<std::uint8_t> ok_;
+  friend class SweepCompiler;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,22 @@
+#pragma once
+// The values a `--vary INPUT=SPEC` takes: a list (`1,2,4,8`), a range with a step
+// (`1024..16384 step 1024`) or a geometric range (`1024..65536 *2`), in the input's dimension.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/session.hpp"
+
+namespace mlsi {
+
+struct VarySpec {
+  int slot = -1;
+  std::string name;
+  std::vector<double> values;  // SI
+  DisplayUnit display;
+};
+
+// Parses NAME=SPEC for `scenario`; reports problems in the session's diagnostics and returns nothing.
+std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, std::size_t max_points);
+
+}  // namespace mlsi
