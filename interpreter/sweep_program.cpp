@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace mlsi {
 
@@ -47,6 +48,7 @@ class SweepCompiler {
     for (const auto& [reg, value] : constants_)
       std::fill_n(prog_.regs_.begin() + static_cast<std::ptrdiff_t>(reg * SweepProgram::kBlock), SweepProgram::kBlock, value);
     prog_.ok_.resize(SweepProgram::kBlock);
+    prog_.bad_.resize(SweepProgram::kBlock);
     return true;
   }
 
@@ -230,14 +232,16 @@ std::optional<SweepProgram> SweepProgram::compile(const Program& p, int scenario
 void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) {
   constexpr std::size_t B = kBlock;
   for (std::size_t v = 0; v < input_regs_.size(); ++v) std::copy_n(inputs[v], n, regs_.begin() + static_cast<std::ptrdiff_t>(input_regs_[v] * B));
+  // A nearly full block runs over all lanes: fixed-length loops over distinct arrays vectorize.
+  const std::size_t m = n > B / 4 ? B : n;
   double* r = regs_.data();
   for (const auto& in : code_) {
-    double* d = r + in.dst * B;
-    const double* a = r + in.a * B;
-    const double* b = r + in.b * B;
-    const double* c = r + in.c * B;
+    double* __restrict d = r + in.dst * B;
+    const double* __restrict a = r + in.a * B;
+    const double* __restrict b = r + in.b * B;
+    const double* __restrict c = r + in.c * B;
     switch (in.op) {
-#define MLSI_LOOP(expr) for (std::size_t k = 0; k < n; ++k) d[k] = (expr); break;
+#define MLSI_LOOP(expr) for (std::size_t k = 0; k < m; ++k) d[k] = (expr); break;
       case VOp::neg: MLSI_LOOP(-a[k])
       case VOp::logical_not: MLSI_LOOP(a[k] == 0 ? 1.0 : 0.0)
       case VOp::add: MLSI_LOOP(a[k] + b[k])
@@ -269,15 +273,19 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
 #undef MLSI_LOOP
     }
   }
-  std::fill_n(ok_.begin(), n, std::uint8_t{1});
-  for (std::uint32_t reg : checked_regs_) {
-    const double* v = r + reg * B;
-    for (std::size_t k = 0; k < n; ++k) ok_[k] &= v[k] != 0 ? 1 : 0;
-  }
+  // x * 0 is 0 for a finite x and NaN for infinity or NaN; a false condition adds NaN too. One sum per
+  // lane then says whether the point needs a closer look.
+  double* __restrict bad = bad_.data();
+  std::fill_n(bad, m, 0.0);
   for (std::uint32_t reg : arithmetic_regs_) {
-    const double* v = r + reg * B;
-    for (std::size_t k = 0; k < n; ++k) ok_[k] &= std::isfinite(v[k]) ? 1 : 0;
+    const double* __restrict v = r + reg * B;
+    for (std::size_t k = 0; k < m; ++k) bad[k] += v[k] * 0.0;
   }
+  for (std::uint32_t reg : checked_regs_) {
+    const double* __restrict v = r + reg * B;
+    for (std::size_t k = 0; k < m; ++k) bad[k] += v[k] != 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+  }
+  for (std::size_t k = 0; k < n; ++k) ok_[k] = bad[k] == 0 ? 1 : 0;
 }
 
 }  // namespace mlsi

@@ -55,6 +55,7 @@ class SweepProgram {
   std::vector<std::uint32_t> checked_regs_;   // Bool registers that must be true
   std::vector<std::uint32_t> arithmetic_regs_;// results that must be finite
   std::vector<std::uint8_t> ok_;
+  std::vector<double> bad_;  // per lane: 0, or NaN when the point needs the point-by-point path
   friend class SweepCompiler;
 };
 

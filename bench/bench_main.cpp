@@ -1,0 +1,153 @@
+// mlsi against hand-written C++ on the activation-memory formula of issue #8 (96 layers, seq 2048,
+// hidden 12288, 96 heads, 2-byte values: bytes, then GiB, then time at 3.35 TB/s in ms), side by side.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/inputs.hpp"
+#include "interpreter/session.hpp"
+#include "interpreter/sweep_program.hpp"
+
+namespace {
+
+constexpr std::size_t kPoints = 1'000'000;
+
+const char* kFormula = R"(
+scenario Bench {
+  input seq: Count = 2048
+  input layers: Count = 96
+  input hidden: Count = 12288
+  input heads: Count = 96
+  input bytes_per_value: Information = 2 byte
+  output bytes = layers * seq * hidden * (34 + 5 * heads * seq / hidden) * bytes_per_value / 2 -> GiB
+  output time = bytes / (3.35 TB/s) -> ms
+}
+)";
+
+// The same formula in doubles: bytes, GiB, ms.
+inline void formula(double seq, double& gib, double& ms) {
+  const double layers = 96, hidden = 12288, heads = 96, bpv = 2;
+  double bytes = layers * seq * hidden * (34 + 5 * heads * seq / hidden) * bpv / 2;
+  gib = bytes / 1073741824.0;
+  ms = bytes / 3.35e12 * 1e3;
+}
+
+void HandWrittenCxx_1M(benchmark::State& state) {
+  std::vector<double> gib(kPoints), ms(kPoints);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kPoints; ++i) formula(static_cast<double>(i + 1), gib[i], ms[i]);
+    benchmark::DoNotOptimize(gib.data());
+    benchmark::DoNotOptimize(ms.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+BENCHMARK(HandWrittenCxx_1M)->Unit(benchmark::kMillisecond);
+
+struct Compiled {
+  mlsi::Session session;
+  int scenario = -1;
+  int seq_slot = -1;
+  mlsi::ScenarioRun base;
+  std::optional<mlsi::SweepProgram> program;
+  mlsi::GivenInputs given;
+
+  explicit Compiled(const char* text, const char* builtin = nullptr, const char* varied = "seq") {
+    if (builtin) session.load_builtin_scenarios();
+    else session.load_text("bench.mls", text);
+    if (!session.check()) throw std::runtime_error("bench scenario does not check");
+    scenario = static_cast<int>(session.program().find_scenario(builtin ? builtin : "Bench") - session.program().scenarios.data());
+    const auto& sc = session.program().scenarios[static_cast<std::size_t>(scenario)];
+    seq_slot = sc.find_slot(varied);
+    given.assign(sc.slots.size(), std::nullopt);
+    base = mlsi::Evaluator(session.program()).run(scenario, given);
+    program = mlsi::SweepProgram::compile(session.program(), scenario, {seq_slot}, base, {}, nullptr);
+    if (!program) throw std::runtime_error("bench scenario does not compile for sweeps");
+  }
+};
+
+Compiled& bench_formula() {
+  static Compiled c(kFormula);
+  return c;
+}
+
+void TreeEvaluatorOnePoint(benchmark::State& state) {
+  auto& c = bench_formula();
+  mlsi::Evaluator ev(c.session.program());
+  auto given = c.given;
+  auto& input = given[static_cast<std::size_t>(c.seq_slot)].emplace();
+  input.origin = "bench";
+  double seq = 1;
+  for (auto _ : state) {
+    input.value.v = seq;
+    auto run = ev.run(c.scenario, given);
+    benchmark::DoNotOptimize(run.slots.data());
+    seq += 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(TreeEvaluatorOnePoint);
+
+void CompiledProgramOnePoint(benchmark::State& state) {
+  auto& c = bench_formula();
+  auto& prog = *c.program;
+  double seq = 1;
+  const double* column = &seq;
+  std::vector<const double*> inputs = {column};
+  std::uint32_t out = prog.slot_register[static_cast<std::size_t>(c.session.program().scenarios[static_cast<std::size_t>(c.scenario)].outputs[1])];
+  for (auto _ : state) {
+    prog.run(inputs, 1);
+    benchmark::DoNotOptimize(prog.value(out, 0));
+    seq += 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(CompiledProgramOnePoint);
+
+// A sweep of 1,000,000 points through the block-compiled program, results kept in memory.
+void BlockSweep(benchmark::State& state, Compiled& c) {
+  auto& prog = *c.program;
+  const auto& sc = c.session.program().scenarios[static_cast<std::size_t>(c.scenario)];
+  std::vector<double> column(mlsi::SweepProgram::kBlock);
+  std::vector<const double*> inputs = {column.data()};
+  std::vector<std::vector<double>> results(sc.outputs.size(), std::vector<double>(kPoints));
+  for (auto _ : state) {
+    for (std::size_t start = 0; start < kPoints; start += mlsi::SweepProgram::kBlock) {
+      std::size_t n = std::min(mlsi::SweepProgram::kBlock, kPoints - start);
+      for (std::size_t k = 0; k < n; ++k) column[k] = static_cast<double>(start + k + 1);
+      prog.run(inputs, n);
+      for (std::size_t o = 0; o < sc.outputs.size(); ++o) {
+        std::uint32_t reg = prog.slot_register[static_cast<std::size_t>(sc.outputs[o])];
+        if (reg == UINT32_MAX) continue;
+        for (std::size_t k = 0; k < n; ++k) results[o][start + k] = prog.value(reg, k);
+      }
+    }
+    benchmark::DoNotOptimize(results.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void BlockSweepFormula_1M(benchmark::State& state) { BlockSweep(state, bench_formula()); }
+BENCHMARK(BlockSweepFormula_1M)->Unit(benchmark::kMillisecond);
+
+void BuiltinActivationMemory_1M(benchmark::State& state) {
+  static Compiled c(nullptr, "ActivationMemory", "seq_len");
+  BlockSweep(state, c);
+}
+BENCHMARK(BuiltinActivationMemory_1M)->Unit(benchmark::kMillisecond);
+
+void ParseCheckPreludeCatalogueScenarios(benchmark::State& state) {
+  for (auto _ : state) {
+    mlsi::Session s;
+    s.load_builtin_scenarios();
+    benchmark::DoNotOptimize(s.check());
+  }
+}
+BENCHMARK(ParseCheckPreludeCatalogueScenarios)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
