@@ -28,11 +28,16 @@ usage:
   mlsi check FILE...               parse and check files without evaluating
   mlsi test [PATH...]              verify every config's `expect` (files or folders;
                                    no PATH: the built-in scenarios)
+  mlsi sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]
+                                   one row per point of the cartesian product of the
+                                   --vary values: `1,2,4`, `1024..16384 step 1024`,
+                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`
   mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
                                    list catalogue entries (hardware, workloads, nodes,
                                    fabrics, fleets, pods, datasets, precisions, grids,
-                                   datacenters, cooling, racks, pricing), units or constants
-  mlsi show NAME [--format json]   every field of an entry, or a unit or constant
+                                   datacenters, cooling, racks, pricing), or scenarios,
+                                   units or constants
+  mlsi show NAME [--format json]   a catalogue entry, scenario, constant, function or unit
   mlsi check-catalogue FILE...     validate catalogue TOML files
   mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
   mlsi --help | --version

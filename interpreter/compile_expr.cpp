@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "interpreter/compiler.hpp"
+#include "interpreter/stack_guard.hpp"
 #include "interpreter/format.hpp"
 
 namespace mlsi {
@@ -100,6 +101,15 @@ std::vector<std::string> Compiler::value_names(const Scope& sc) const {
 
 CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
   using K = ast::ExprKind;
+  if (stack_exhausted()) {
+    // Reported once: every expression between here and the top of the chain would say the same.
+    if (!stack_reported_) {
+      stack_reported_ = true;
+      auto& d = diags_.error(e.span, "nesting too deep to check: this expression, with the definitions it uses, runs out of stack");
+      d.notes.push_back("split a long chain of definitions that each use the next, or a very deep expression");
+    }
+    return constant(e, Value(0.0), Type::error());
+  }
   switch (e.kind) {
     case K::number:
       if (!std::isfinite(e.value)) {
@@ -112,7 +122,9 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       if (!u) return constant(e, Value(e.value), Type::error());
       // `3 t` is always three tonnes; if `t` is also a name in this scenario or function, the author
       // may have meant `3 * t`. The meaning does not change, but the reader is told.
+      // Only the unit right after the number reads like a factor (`3 t`); `3.35 TB/s` does not.
       for (const auto& term : e.unit.terms) {
+        if (&term != &e.unit.terms.front()) break;
         bool local = std::any_of(sc.locals.begin(), sc.locals.end(), [&](const Local& l) { return l.name == term.name; });
         bool slot = sc.scenario && sc.scenario->find_slot(term.name) >= 0;
         if (term.name.empty() || !(local || slot)) continue;

@@ -86,6 +86,7 @@ class Compiler {
   std::vector<bool>* current_compiled_ = nullptr;
   Scenario* current_scenario_ = nullptr;
   std::vector<FileId> pending_config_files_;
+  bool stack_reported_ = false;  // the checker ran out of stack (stack_guard.hpp); said once
 };
 
 }  // namespace mlsi

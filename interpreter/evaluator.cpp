@@ -105,8 +105,6 @@ void Evaluator::evaluate_instance(Instance& inst) {
       if (inst.state[static_cast<std::size_t>(i)] == 3) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
     for (std::size_t i = 0; i < s.slots.size(); ++i)
       if (s.slots[i].kind != SlotKind::input) slot(inst, static_cast<int>(i), s.slots[i].span);
-    for (int i : s.inputs)
-      if (inst.state[static_cast<std::size_t>(i)] == 3) slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
     // `where` conditions that read formulas of their own input, now that the formulas are known.
     while (deferred_wheres_.size() > deferred_from) {
       auto [owner, input] = deferred_wheres_.back();
@@ -145,6 +143,8 @@ void Evaluator::evaluate_instance(Instance& inst) {
     if (inst.state[static_cast<std::size_t>(i)] != 0) continue;
     try {
       slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
+    } catch (WhereError&) {
+      throw;  // a default that breaks its own rule is an error even when unused
     } catch (EvalError&) {
       inst.state[static_cast<std::size_t>(i)] = 4;
     }

@@ -28,7 +28,8 @@ struct ParseState {
 template <typename Rule>
 inline constexpr bool counts_nesting =
     std::is_same_v<Rule, g::expr> || std::is_same_v<Rule, g::negation> || std::is_same_v<Rule, g::logical_not> ||
-    std::is_same_v<Rule, g::type_expr> || std::is_same_v<Rule, g::unit_paren> || std::is_same_v<Rule, g::dim_paren>;
+    std::is_same_v<Rule, g::type_expr> || std::is_same_v<Rule, g::unit_paren> || std::is_same_v<Rule, g::dim_paren> ||
+    std::is_same_v<Rule, g::pow_operand>;
 
 // Syntax errors report what was expected at the farthest position the parser reached. A named rule
 // (one with an `expected` message) that fails where it began speaks for everything it tried inside
@@ -84,11 +85,47 @@ using selector = pg::parse_tree::selector<
         g::scenario_decl, g::expect_tolerance, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
     // does not select); each has exactly one child, which takes its place.
-    pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor>>;
+    pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
+                                 g::pow_operand>>;
+
+// A well-formed text the AST cannot hold: an operator chain too long, a power too large.
+struct ConvertError {
+  Span span;
+  std::string message;
+};
 
 class Converter {
  public:
   Converter(const SourceManager& sources, FileId file, std::uint32_t base) : sources_(sources), file_(file), base_(base) {}
+
+  // An operator chain (`a + b + c`, `f(x).y[0]`, `A * B * C` in a type) becomes a left-deep tree, as
+  // deep as the chain is long; the checker, the evaluator and the destructors recurse that deep. The
+  // lengths of the chains along one path, summed, are limited like bracket nesting.
+  struct Chain {
+    Converter& c;
+    int length;
+    ~Chain() { c.chain_ -= length; }
+  };
+  Chain chain(const Node& n, std::size_t operators) {
+    int length = static_cast<int>(std::min<std::size_t>(operators, kMaxChain + 1));
+    chain_ += length;
+    if (chain_ > kMaxChain)
+      throw ConvertError{span(n), fmt::format("syntax error: expression too deep: more than {} operators chained along one path", kMaxChain)};
+    return Chain{*this, length};
+  }
+
+  // The exponent of a unit or dimension power, `^-2`.
+  int power_of(const Node& n) const {
+    std::string text = n.string();  // `^2`, `^-1`: the grammar allows only these characters
+    bool negative = text.size() > 1 && text[1] == '-';
+    int value = 0;
+    for (std::size_t i = negative ? 2 : 1; i < text.size(); ++i) {
+      value = value * 10 + (text[i] - '0');
+      if (value > kMaxPower)
+        throw ConvertError{span(n), fmt::format("the power `{}` is too large (at most {})", text, kMaxPower)};
+    }
+    return negative ? -value : value;
+  }
 
   Span span(const Node& n) const {
     return Span{file_, static_cast<std::uint32_t>(base_ + n.m_begin.byte), static_cast<std::uint32_t>(base_ + n.m_end.byte)};
@@ -148,7 +185,7 @@ class Converter {
         ast::UnitTerm t;
         t.name = c->children.at(0)->string();
         t.span = span(*c);
-        if (c->children.size() > 1) t.power = std::stoi(c->children[1]->string().substr(1));
+        if (c->children.size() > 1) t.power = power_of(*c->children[1]);
         t.divide = inverted != divide_next;
         out.push_back(std::move(t));
         divide_next = false;
@@ -178,6 +215,7 @@ class Converter {
         t.case_spans.push_back(span(*c));
       }
     } else if (n.is_type<g::dim_expr>()) {
+      auto deeper = chain(n, n.children.size() / 2);
       t = type(*n.children.at(0));
       for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
         ast::TypeExpr combined;
@@ -193,7 +231,7 @@ class Converter {
         ast::TypeExpr p;
         p.kind = ast::TypeExpr::Kind::pow;
         p.span = span(n);
-        p.power = std::stoi(n.children[1]->string().substr(1));
+        p.power = power_of(*n.children[1]);
         p.operands.push_back(std::move(t));
         t = std::move(p);
       }
@@ -216,6 +254,7 @@ class Converter {
   }
 
   ast::ExprPtr binary(const Node& n) {
+    auto deeper = chain(n, n.children.size() / 2);
     auto lhs = expr(*n.children.at(0));
     for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
       auto rhs = expr(*n.children[i + 1]);
@@ -259,6 +298,7 @@ class Converter {
       return e;
     }
     if (n.is_type<g::postfix>()) {
+      auto deeper = chain(n, n.children.size() - 1);
       auto e = expr(*n.children.at(0));
       for (std::size_t i = 1; i < n.children.size(); ++i) {
         const Node& s = *n.children[i];
@@ -522,6 +562,7 @@ class Converter {
   const SourceManager& sources_;
   FileId file_;
   std::uint32_t base_;
+  int chain_ = 0;
 };
 
 std::string describe_found(std::string_view text, std::size_t pos) {
@@ -559,6 +600,8 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
     auto pos = static_cast<std::uint32_t>(begin + e.positions().front().byte);
     std::string msg(e.message());
     diags.error(Span{file, pos, pos + 1}, fmt::format("syntax error: {}", msg));
+  } catch (const ConvertError& e) {
+    diags.error(e.span, e.message);
   }
   return Result{};
 }

@@ -10,6 +10,11 @@ namespace mlsi {
 // How deeply expressions, types and units may nest before the parser gives up with an error
 // (instead of overflowing the stack on a file of 100,000 `(`).
 inline constexpr int kMaxNesting = 200;
+// How many operators may be chained along one path of an expression (`1 + 1 + ... + 1`, `x[0][0]...`,
+// counted over the nested chains too): each one is a level of the tree the checker and evaluator walk.
+inline constexpr int kMaxChain = 1000;
+// The largest exponent of a unit or dimension power (`s^2`).
+inline constexpr int kMaxPower = 1000;
 
 std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags);
 // Parses [begin, end) of a file as one expression (a `--set` value, a catalogue or TOML string).

@@ -290,7 +290,11 @@ Repl::Status Repl::cmd_list(const std::string& kind) {
   if (kind.empty() || kind == "scenarios") {
     // Only the live definitions: one replaced at the REPL no longer counts.
     std::vector<std::pair<std::string, std::string>> rows;
-    auto mine = [&](FileId file) { return kind == "scenarios" || !p.sources.file(file).name.starts_with("<"); };
+    // Defined at the REPL or by a loaded file (not the prelude, the catalogue or the built-in scenarios).
+    auto mine = [&](FileId file) {
+      const std::string& from = p.sources.file(file).name;
+      return kind == "scenarios" || from == "<repl>" || !from.starts_with("<");
+    };
     if (kind.empty()) {
       for (const auto& [name, i] : p.global_index)
         if (mine(p.globals[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(describe_global(i), "");

@@ -155,7 +155,7 @@ const std::vector<ReplCommand>& repl_commands() {
   static const std::vector<ReplCommand> commands = {
       {":help", "", "this list"},
       {":load", "FILE", "load a .mls file: its scenarios, functions, constants and configs become available"},
-      {":run", "SCENARIO [config=NAME] [INPUT=EXPR]...", "run a scenario and print its results, as `mlsi run` does"},
+      {":run", "SCENARIO [INPUT=EXPR]...", "run a scenario and print its results, as `mlsi run` does; `config=NAME` starts from a config"},
       {":type", "EXPR", "the type (dimension) of an expression, without evaluating it"},
       {":show", "NAME", "a catalogue entry, unit, constant, function or scenario"},
       {":list", "[KIND]", "catalogue entries of a kind, units, constants, scenarios; no KIND: this session's definitions"},

@@ -180,29 +180,24 @@ Repl::Snapshot Repl::snapshot() const {
   s.scenarios = p.scenarios.size();
   s.configs = p.configs.size();
   s.units = p.units.declared().size();
-  s.dims = p.dims.names().size();
+  s.global_index = p.global_index;
+  s.function_index = p.function_index;
+  s.scenario_index = p.scenario_index;
   s.loaded_paths = p.loaded_paths;
   return s;
 }
 
 void Repl::rollback(Snapshot& s) {
   Program& p = session_->program();
-  auto trim = [](std::map<std::string, int>& index, std::size_t n) {
-    for (auto it = index.begin(); it != index.end();) it = static_cast<std::size_t>(it->second) >= n ? index.erase(it) : std::next(it);
-  };
-  trim(p.global_index, s.globals);
-  trim(p.function_index, s.functions);
-  trim(p.scenario_index, s.scenarios);
   p.globals.erase(p.globals.begin() + static_cast<std::ptrdiff_t>(s.globals), p.globals.end());
   p.functions.erase(p.functions.begin() + static_cast<std::ptrdiff_t>(s.functions), p.functions.end());
   p.scenarios.erase(p.scenarios.begin() + static_cast<std::ptrdiff_t>(s.scenarios), p.scenarios.end());
   p.configs.erase(p.configs.begin() + static_cast<std::ptrdiff_t>(s.configs), p.configs.end());
   for (auto& c : s.replaced_configs) p.configs.push_back(std::move(c));
   s.replaced_configs.clear();
-  for (const auto& sh : s.shadowed) {
-    auto& index = sh.table == 0 ? p.global_index : sh.table == 1 ? p.function_index : p.scenario_index;
-    index[sh.name] = sh.index;
-  }
+  p.global_index = s.global_index;
+  p.function_index = s.function_index;
+  p.scenario_index = s.scenario_index;
   p.loaded_paths = s.loaded_paths;
 }
 
@@ -219,11 +214,9 @@ void Repl::replace_names(const std::string& text, const std::string& reload_path
   Diagnostics ignored;
   auto module = parse_module(scratch, scratch.add("", text), ignored);
   if (!module) return;  // the real load reports the syntax error
-  auto take = [&](int table, std::map<std::string, int>& index, const std::string& name, auto file_of) {
+  auto take = [&](std::map<std::string, int>& index, const std::string& name, auto file_of) {
     auto it = index.find(name);
-    if (it == index.end() || !replaceable(file_of(static_cast<std::size_t>(it->second)), reload_path)) return;
-    s.shadowed.push_back(Shadowed{table, name, it->second});
-    index.erase(it);
+    if (it != index.end() && replaceable(file_of(static_cast<std::size_t>(it->second)), reload_path)) index.erase(it);
   };
   for (const auto& decl : module->decls) {
     std::string name;
@@ -231,9 +224,9 @@ void Repl::replace_names(const std::string& text, const std::string& reload_path
     else if (const auto* f = std::get_if<ast::FnDecl>(&decl)) name = f->name;
     else if (const auto* sc = std::get_if<ast::ScenarioDecl>(&decl)) name = sc->name;
     if (name.empty()) continue;
-    take(0, p.global_index, name, [&](std::size_t i) { return p.globals[i].span.file; });
-    take(1, p.function_index, name, [&](std::size_t i) { return p.functions[i].span.file; });
-    take(2, p.scenario_index, name, [&](std::size_t i) { return p.scenarios[i].file; });
+    take(p.global_index, name, [&](std::size_t i) { return p.globals[i].span.file; });
+    take(p.function_index, name, [&](std::size_t i) { return p.functions[i].span.file; });
+    take(p.scenario_index, name, [&](std::size_t i) { return p.scenarios[i].file; });
   }
   // A config replaces one of the same name for the same scenario (unless that scenario is replaced too).
   for (const auto& decl : module->decls) {

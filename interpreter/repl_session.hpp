@@ -30,16 +30,11 @@ class Repl {
   const Program& program() const { return session_->program(); }
 
  private:
-  struct Shadowed {
-    int table;  // 0 globals, 1 functions, 2 scenarios
-    std::string name;
-    int index;
-  };
-  // Enough to take back a failed entry.
+  // Enough to take back a failed entry: what the tables held before it.
   struct Snapshot {
-    std::size_t globals = 0, functions = 0, scenarios = 0, configs = 0, units = 0, dims = 0;
+    std::size_t globals = 0, functions = 0, scenarios = 0, configs = 0, units = 0;
+    std::map<std::string, int> global_index, function_index, scenario_index;
     std::map<std::string, FileId> loaded_paths;
-    std::vector<Shadowed> shadowed;
     std::vector<Config> replaced_configs;
   };
 
