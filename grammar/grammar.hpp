@@ -155,7 +155,9 @@ struct postfix : pg::seq<primary, pg::star<pg::sor<call_suffix, field_access, in
 
 struct unary;
 struct op_pow : pg::one<'^'> {};
-struct power : pg::seq<postfix, pg::opt<ws, op_pow, ws, unary>> {};
+// The exponent of `^` is a rule of its own so that `2^2^2^...` counts as nesting (parser.cpp kMaxNesting).
+struct pow_operand : pg::seq<unary> {};
+struct power : pg::seq<postfix, pg::opt<ws, op_pow, ws, pow_operand>> {};
 struct op_neg : pg::seq<pg::one<'-'>, pg::not_at<pg::one<'>'>>> {};
 struct negation : pg::seq<op_neg, ws, unary> {};
 struct unary : pg::sor<negation, power> {};
