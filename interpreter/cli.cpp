@@ -55,6 +55,11 @@ common options:
   --max-depth N        nested calls allowed (default 200)
   --max-list N         entries allowed in one list (default 10000000)
   --max-steps N        evaluation steps allowed (default 500000000)
+  --max-nesting N      brackets and operators nested in a file (default 200)
+  --max-import-depth N imports nested in imports (default 32, at most 1000)
+  --max-files N        files one program may load (default 1000)
+  --max-file-size N    bytes one .mls or catalogue file may have (default 16777216,
+                       at most 1073741824)
 
 Input values come, lowest priority first, from the default, the config, --inputs and --set.
 Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage error,
@@ -68,7 +73,7 @@ void print_diagnostics(Session& s, CliStreams& io) {
 
 int cmd_run(Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
-  Session session(SessionOptions{catalogue_files(o)});
+  Session session(session_options(o));
   int scenario = -1;
   GivenInputs given;
   if (auto status = prepare_run(session, o, io, scenario, given)) return *status;
@@ -87,7 +92,7 @@ int cmd_check(Options& o, CliStreams& io) {
   if (o.positional.empty()) return usage(io, "`mlsi check` needs at least one FILE");
   int status = kExitOk;
   for (const auto& path : o.positional) {
-    Session session(SessionOptions{catalogue_files(o)});
+    Session session(session_options(o));
     auto file = session.load_file(path);
     if (!file && !session.diagnostics().list().empty() && !session.diagnostics().list()[0].span.valid()) {
       io.err << "error: " << session.diagnostics().list()[0].message << "\n";
@@ -121,7 +126,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (auto status = parse_options(args, o, io)) return *status;
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
-  if (o.command == "test") return run_tests(o.positional, catalogue_files(o), o.limits, io);
+  if (o.command == "test") return run_tests(o.positional, session_options(o), o.limits, io);
   if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "sweep") return cmd_sweep(o, io);
   if (o.command == "list") return cmd_list(o, io);

@@ -37,7 +37,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--sort", "--where", "--vary", "--shard"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard"};
     if (std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
@@ -61,7 +61,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
       } else if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(std::min<std::uint64_t>(n, 100000));
       else if (a == "--max-list") o.limits.max_list_length = n;
-      else o.limits.max_steps = n;
+      else if (a == "--max-steps") o.limits.max_steps = n;
+      // Imports recurse once per level, and spans hold 32-bit offsets: the caps keep both safe.
+      else if (a == "--max-import-depth") o.files.max_import_depth = static_cast<int>(std::min<std::uint64_t>(n, 1000));
+      else if (a == "--max-files") o.files.max_files = static_cast<int>(std::min<std::uint64_t>(n, 1'000'000));
+      else if (a == "--max-file-size") o.files.max_file_size = std::min<std::uint64_t>(n, std::uint64_t{1} << 30);
+      else o.files.max_nesting = static_cast<int>(std::min<std::uint64_t>(n, 10000));
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {
@@ -71,6 +76,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
   return std::nullopt;
 }
 
+
+SessionOptions session_options(const Options& o) {
+  SessionOptions s = o.files;
+  s.catalogues = catalogue_files(o);
+  return s;
+}
 
 std::vector<std::string> catalogue_files(const Options& o) {
   namespace fs = std::filesystem;

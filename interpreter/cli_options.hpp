@@ -7,6 +7,7 @@
 #include "interpreter/cli.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/render.hpp"
+#include "interpreter/session.hpp"
 
 namespace mlsi {
 
@@ -19,6 +20,9 @@ struct Options {
   Format format = Format::table;
   bool format_given = false;
   Limits limits;
+  // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
+  // catalogue_files(); session_options() puts both together).
+  SessionOptions files;
 };
 
 // Prints a usage error and returns the usage exit status.
@@ -27,5 +31,7 @@ int usage(CliStreams& io, const std::string& message);
 std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io);
 // Catalogue files named by MLSI_PATH (folders separated by `:`), then --catalog files.
 std::vector<std::string> catalogue_files(const Options& o);
+// The options of a session that loads .mls files: the catalogue files and the limits on files.
+SessionOptions session_options(const Options& o);
 
 }  // namespace mlsi

@@ -126,19 +126,23 @@ std::string lower(std::string s) {
 }  // namespace
 
 std::string closest_name(const std::string& name, const std::vector<std::string>& candidates) {
+  // The table below is as large as the two names: no guesses for names longer than any honest one.
+  if (name.size() > 100) return {};
   std::string best;
   std::size_t best_d = SIZE_MAX;
   const std::string lname = lower(name);
+  // Allow roughly one edit per three characters, at least one.
+  std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
   for (const auto& c : candidates) {
     if (c == name) continue;
+    // The distance is at least the difference in length.
+    if (c.size() > name.size() + limit || name.size() > c.size() + limit) continue;
     std::size_t d = lower(c) == lname ? 0 : edit_distance(name, c);
     if (d < best_d || (d == best_d && c < best)) {
       best_d = d;
       best = c;
     }
   }
-  // Allow roughly one edit per three characters, at least one.
-  std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
   return best_d <= limit ? best : std::string{};
 }
 

@@ -27,8 +27,13 @@ Evaluator::CallDepth::CallDepth(Evaluator& ev, const CExpr& e) : ev_(ev) {
 }
 Evaluator::CallDepth::~CallDepth() { --ev_.depth_; }
 
-void Evaluator::step(const CExpr& e) {
-  if (++steps_ > limits_.max_steps)
+void Evaluator::step(const CExpr& e) { charge(1, e); }
+
+// Work on the n entries of a list counts as n steps: `range(1e7)`, `xs * 2` or `sum(xs)` on ten million
+// entries is as much work as ten million nodes, and must not escape --max-steps.
+void Evaluator::charge(std::size_t n, const CExpr& e) {
+  steps_ += n;
+  if (steps_ > limits_.max_steps)
     fail(e.span, fmt::format("evaluation stopped after {} steps", limits_.max_steps), {"raise the limit with --max-steps N"});
 }
 
@@ -244,6 +249,7 @@ Value Evaluator::value_with_locals(const CExpr& e, std::vector<Value> locals) {
 
 Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
   if (a.is_list() || b.is_list()) {
+    charge((a.is_list() ? a : b).list().size(), e);
     List out;
     if (a.is_list() && b.is_list()) {
       if (a.list().size() != b.list().size())
@@ -274,6 +280,7 @@ Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
 
 Value Evaluator::compare(Op op, const Value& a, const Value& b, const CExpr& e) {
   if (a.is_list() || b.is_list()) {
+    charge((a.is_list() ? a : b).list().size(), e);
     List out;
     if (a.is_list() && b.is_list()) {
       if (a.list().size() != b.list().size())
@@ -307,6 +314,7 @@ Value Evaluator::compare(Op op, const Value& a, const Value& b, const CExpr& e) 
 
 Value Evaluator::unary_math(Builtin b, const Value& v, const CExpr& e) {
   if (v.is_list()) {
+    charge(v.list().size(), e);
     List out;
     for (const auto& x : v.list()) out.push_back(unary_math(b, x, e));  // element by element
     return Value(std::move(out));
@@ -337,12 +345,14 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
   for (const auto& k : e.kids) args.push_back(eval(k, f));
   auto numbers = [&](const Value& v, const char* fn) -> const List& {
     const List& l = v.list();
+    charge(l.size(), e);
     if (l.empty()) fail(e.kids[0].span, fmt::format("`{}` of an empty list", fn));
     return l;
   };
   switch (b) {
     case Builtin::len: return Value(static_cast<double>(args[0].list().size()));
     case Builtin::sum: {
+      charge(args[0].list().size(), e);
       double s = 0;
       for (const auto& x : args[0].list()) s += x.number();
       return finite(s, e, "the sum");
@@ -371,11 +381,19 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
       double hi = args.back().number();
       for (const auto& a : args)
         if (a.number() != std::floor(a.number())) fail(e.span, fmt::format("`range` needs whole numbers, given {}", format_number(a.number())));
+      // Beyond 2^53 consecutive whole numbers are not all doubles: `i + 1 == i`, and counting would
+      // never end.
+      for (const auto& a : args)
+        if (std::fabs(a.number()) > 9007199254740992.0)
+          fail(e.span, fmt::format("`range` needs whole numbers of at most 2^53 (9007199254740992), given {}", format_number(a.number())));
       double n = hi - lo;
       if (n > static_cast<double>(limits_.max_list_length))
         fail(e.span, fmt::format("`range` of {} entries is longer than the limit of {}", format_number(n), limits_.max_list_length), {"raise the limit with --max-list N"});
+      auto count = n > 0 ? static_cast<std::size_t>(n) : std::size_t{0};
+      charge(count, e);
       List out;
-      for (double i = lo; i < hi; ++i) out.emplace_back(i);
+      out.reserve(count);
+      for (std::size_t i = 0; i < count; ++i) out.emplace_back(lo + static_cast<double>(i));
       return Value(std::move(out));
     }
     default: return unary_math(b, args[0], e);

@@ -94,6 +94,7 @@ class Evaluator {
   double finite(double x, const CExpr& e, const char* what);
   [[noreturn]] void fail(Span span, std::string message, std::vector<std::string> notes = {});
   void step(const CExpr& e);
+  void charge(std::size_t n, const CExpr& e);
 
   const Program& p_;
   Limits limits_;

@@ -5,6 +5,7 @@
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "grammar/grammar.hpp"
+#include "interpreter/stack_guard.hpp"
 
 namespace mlsi {
 namespace {
@@ -23,6 +24,7 @@ struct ParseState {
   std::vector<const char*> expected;
   std::vector<Attempt> attempts;  // named rules being tried, innermost last
   int depth = 0;
+  int max_nesting = kMaxNesting;
 };
 
 template <typename Rule>
@@ -40,7 +42,9 @@ struct control : pg::normal<Rule> {
   template <typename Input>
   static void start(const Input& in, ParseState& ps) {
     if constexpr (counts_nesting<Rule>) {
-      if (++ps.depth > kMaxNesting) throw pg::parse_error(fmt::format("nesting deeper than {} levels", kMaxNesting), in);
+      if (++ps.depth > ps.max_nesting) throw pg::parse_error(fmt::format("nesting deeper than {} levels", ps.max_nesting), in);
+      // Only with a small stack (or a sanitizer's large frames) does this come before the limit above.
+      if (stack_exhausted()) throw pg::parse_error("nesting too deep for the available stack", in);
     }
     if constexpr (g::expected<Rule> != nullptr)
       ps.attempts.push_back({static_cast<std::size_t>(in.current() - in.begin()), ps.expected.size(), ps.farthest});
@@ -109,8 +113,8 @@ class Converter {
   Chain chain(const Node& n, std::size_t operators) {
     int length = static_cast<int>(std::min<std::size_t>(operators, kMaxChain + 1));
     chain_ += length;
-    if (chain_ > kMaxChain)
-      throw ConvertError{span(n), fmt::format("syntax error: expression too deep: more than {} operators chained along one path", kMaxChain)};
+    if (chain_ > kMaxChain)  // at the start of the chain: underlining all of it could mean a megabyte of `~`
+      throw ConvertError{Span{file_, span(n).begin, span(n).begin + 1}, fmt::format("syntax error: expression too deep: more than {} operators chained along one path", kMaxChain)};
     return Chain{*this, length};
   }
 
@@ -565,11 +569,50 @@ class Converter {
   int chain_ = 0;
 };
 
+// The length of the UTF-8 sequence at text[pos], or 0 when it is not valid UTF-8 (a stray or missing
+// continuation byte, an overlong form, a surrogate, beyond U+10FFFF).
+std::size_t utf8_length(std::string_view text, std::size_t pos) {
+  auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+  unsigned c = byte(pos);
+  if (c < 0x80) return 1;
+  std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (len == 0 || pos + len > text.size()) return 0;
+  for (std::size_t i = 1; i < len; ++i)
+    if ((byte(pos + i) & 0xC0) != 0x80) return 0;
+  unsigned second = byte(pos + 1);
+  if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second > 0x9F) || (c == 0xF0 && second < 0x90) ||
+      (c == 0xF4 && second > 0x8F))
+    return 0;
+  return len;
+}
+
+// Source text is UTF-8 (language.md, "Lexical structure") and holds no control characters but the
+// whitespace ones: a byte that breaks this is reported where it is, before it can reach a message or an
+// output (a terminal escape sequence in a string, invalid UTF-8 in JSON).
+bool check_encoding(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin, std::uint32_t end) {
+  std::string_view text(sources.file(file).text);
+  for (std::uint32_t i = begin; i < end;) {
+    auto c = static_cast<unsigned char>(text[i]);
+    std::size_t len = utf8_length(text, i);
+    std::string problem;
+    if (len == 0) problem = fmt::format("invalid UTF-8: the byte 0x{:02X} does not start a valid character here", c);
+    else if (c == 0) problem = "a NUL byte (0x00) is not allowed in source text";
+    else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') || c == 0x7F)
+      problem = fmt::format("the control character 0x{:02X} is not allowed in source text", c);
+    if (!problem.empty()) {
+      diags.error(Span{file, i, i + 1}, problem);
+      return false;
+    }
+    i += static_cast<std::uint32_t>(len);
+  }
+  return true;
+}
+
 std::string describe_found(std::string_view text, std::size_t pos) {
   if (pos >= text.size()) return "the end of the input";
   char c = text[pos];
   if (c == '\n' || c == '\r') return "the end of the line";
-  std::size_t len = 1;
+  std::size_t len = std::max<std::size_t>(utf8_length(text, pos), 1);  // a whole character, not its first byte
   auto is_word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
   if (is_word(c))
     while (pos + len < text.size() && is_word(text[pos + len]) && len < 30) ++len;
@@ -578,12 +621,15 @@ std::string describe_found(std::string_view text, std::size_t pos) {
 
 template <typename Rule, typename Result, typename Convert>
 Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin,
-                  std::uint32_t end, Convert convert) {
+                  std::uint32_t end, Convert convert, int max_nesting = kMaxNesting) {
   const auto& f = sources.file(file);
   end = std::min<std::uint32_t>(end, static_cast<std::uint32_t>(f.text.size()));
+  begin = std::min(begin, end);
+  if (!check_encoding(sources, file, diags, begin, end)) return Result{};
   std::string_view text(f.text.data() + begin, end - begin);
   pg::memory_input<> in(text.data(), text.size(), f.name);
   ParseState ps;
+  ps.max_nesting = max_nesting;
   try {
     auto root = pg::parse_tree::parse<Rule, selector, pg::nothing, control>(in, ps);
     if (root) {
@@ -608,13 +654,13 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
 
 }  // namespace
 
-std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags) {
+std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags, int max_nesting) {
   return parse_with<g::file, std::optional<ast::Module>>(sources, file, diags, 0, UINT32_MAX, [&](Converter& c, const Node& root) {
     ast::Module m;
     m.file = file;
     for (const auto& d : root.children) m.decls.push_back(c.decl(*d));
     return std::optional<ast::Module>(std::move(m));
-  });
+  }, max_nesting);
 }
 
 ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin,

@@ -16,7 +16,9 @@ inline constexpr int kMaxChain = 1000;
 // The largest exponent of a unit or dimension power (`s^2`).
 inline constexpr int kMaxPower = 1000;
 
-std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags);
+// `max_nesting`: --max-nesting, for a file.
+std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        int max_nesting = kMaxNesting);
 // Parses [begin, end) of a file as one expression (a `--set` value, a catalogue or TOML string).
 ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin = 0,
                               std::uint32_t end = UINT32_MAX);

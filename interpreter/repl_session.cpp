@@ -1,6 +1,8 @@
 // The REPL's entries: expressions, declarations, and taking back an entry that failed.
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "interpreter/format.hpp"
 #include "interpreter/parser.hpp"
 #include "interpreter/repl_input.hpp"
@@ -72,7 +74,7 @@ std::string unit_summary(const Program& p, const Unit& u) {
 Repl::Repl(const Options& options, CliStreams io) : options_(options), io_(io) { start(); }
 
 void Repl::start() {
-  session_ = std::make_unique<Session>(SessionOptions{catalogue_files(options_)});
+  session_ = std::make_unique<Session>(session_options(options_));
   ready_ = !session_->diagnostics().has_errors() && session_->check();
   if (report() || !ready_) {
     ready_ = false;

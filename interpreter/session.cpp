@@ -14,6 +14,27 @@ namespace mlsi {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Reads at most `limit` bytes; nothing when the file is longer (a device such as /dev/zero or a pipe has
+// no size to check beforehand, and must not be read without end) or cannot be opened.
+std::optional<std::string> read_at_most(const std::string& path, std::size_t limit, bool& too_long) {
+  too_long = false;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text, chunk(64 * 1024, '\0');
+  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limit) {
+      too_long = true;
+      return std::nullopt;
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
   load_embedded_prelude();
@@ -42,14 +63,16 @@ void Session::load_catalogues() {
     loader.load(id, true);
   }
   for (const auto& path : options_.catalogues) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in || fs::is_directory(path)) {
-      diags_.error(Span{}, fmt::format("cannot read catalogue file `{}`", path));
+    std::error_code ec;
+    bool too_long = false;
+    std::optional<std::string> text;
+    if (!fs::is_directory(path, ec)) text = read_at_most(path, options_.max_file_size, too_long);
+    if (!text) {
+      diags_.error(Span{}, too_long ? fmt::format("catalogue file `{}` is more than the limit of {} bytes", path, options_.max_file_size)
+                                    : fmt::format("cannot read catalogue file `{}`", path));
       continue;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    FileId id = program_->sources.add(path, ss.str(), path);
+    FileId id = program_->sources.add(path, std::move(*text), path);
     loader.load(id, false);
   }
   loader.finish();
@@ -61,7 +84,7 @@ std::optional<FileId> Session::load_text(const std::string& name, std::string te
 }
 
 std::optional<FileId> Session::load_module(FileId file, int depth) {
-  auto module = parse_module(program_->sources, file, diags_);
+  auto module = parse_module(program_->sources, file, diags_, options_.max_nesting);
   if (!module) return std::nullopt;
   program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
   const ast::Module& m = *program_->modules.back();
@@ -94,6 +117,10 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   std::string shown = fs::path(path).lexically_normal().string();
   if (auto rel = fs::proximate(path, ec); !ec && rel.string().size() < shown.size()) shown = rel.string();
   if (fs::is_directory(path, ec)) return fail(fmt::format("`{}` is a directory, not a .mls file", shown));
+  // An import names a file: a device (/dev/zero), a pipe or a socket could be read without end or
+  // block. (A FILE on the command line may be a pipe, as in `mlsi run <(generate)`.)
+  if (import_span.valid() && fs::exists(path, ec) && !fs::is_regular_file(path, ec))
+    return fail(fmt::format("`{}` is not a regular file", shown));
   if (!fs::exists(path, ec)) {
     std::vector<std::string> siblings;
     fs::path dir = fs::path(path).parent_path();
@@ -116,17 +143,17 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   auto size = fs::file_size(path, ec);
   if (!ec && size > options_.max_file_size)
     return fail(fmt::format("`{}` is {} bytes, more than the limit of {}", shown, size, options_.max_file_size));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(fmt::format("cannot read file `{}`", shown));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  bool too_long = false;
+  auto text = read_at_most(path, options_.max_file_size, too_long);
+  if (too_long) return fail(fmt::format("`{}` is more than the limit of {} bytes", shown, options_.max_file_size));
+  if (!text) return fail(fmt::format("cannot read file `{}`", shown));
   // Shown in diagnostics: relative to the working folder when that is shorter, as the user would type it.
   std::string name = fs::path(path).lexically_normal().string();
   if (import_span.valid()) {
     std::string relative = fs::proximate(canonical, ec).string();
     if (!ec && relative.size() < name.size()) name = relative;
   }
-  FileId id = program_->sources.add(name, ss.str(), canonical);
+  FileId id = program_->sources.add(name, std::move(*text), canonical);
   program_->loaded_paths[canonical] = id;
   import_stack_.push_back(canonical);
   auto r = load_module(id, static_cast<int>(import_stack_.size()));

@@ -15,6 +15,7 @@ struct SessionOptions {
   int max_import_depth = 32;
   int max_files = 1000;
   std::size_t max_file_size = 16 * 1024 * 1024;
+  int max_nesting = 200;  // parser.hpp kMaxNesting, for the files a session loads
 };
 
 class Session {

@@ -158,7 +158,7 @@ int cmd_sweep(const Options& o, CliStreams& io) {
     if (shard_n == 0 || shard_k < 1 || shard_k > shard_n)
       return usage(io, fmt::format("--shard needs K/N with 1 <= K <= N, such as 2/8; given `{}`", o.shard));
   }
-  Session session(SessionOptions{catalogue_files(o)});
+  Session session(session_options(o));
   int scenario = -1;
   GivenInputs given;
   if (auto status = prepare_run(session, o, io, scenario, given)) return *status;

@@ -112,11 +112,11 @@ void test_session(Session& session, const std::vector<FileId>& files, const Limi
 
 }  // namespace
 
-int run_tests(const std::vector<std::string>& paths, const std::vector<std::string>& catalogues, const Limits& limits, CliStreams& io) {
+int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io) {
   Tally tally;
   bool source_errors = false;
   if (paths.empty()) {
-    Session session(SessionOptions{catalogues});
+    Session session(options);
     session.load_builtin_scenarios();
     if (!session.check()) {
       io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
@@ -144,7 +144,7 @@ int run_tests(const std::vector<std::string>& paths, const std::vector<std::stri
     }
   }
   for (const auto& path : files) {
-    Session session(SessionOptions{catalogues});
+    Session session(options);
     auto file = session.load_file(path);
     bool ok = session.check() && file;
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour);

@@ -5,9 +5,10 @@
 
 #include "interpreter/cli.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/session.hpp"
 
 namespace mlsi {
 
-int run_tests(const std::vector<std::string>& paths, const std::vector<std::string>& catalogues, const Limits& limits, CliStreams& io);
+int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io);
 
 }  // namespace mlsi
