@@ -250,6 +250,12 @@ template <> inline constexpr const char* expected<member> = "`input`, `let`, `ou
 template <> inline constexpr const char* expected<config_item> = "`name = value`, `expect`";
 template <> inline constexpr const char* expected<declaration> = "a declaration (`scenario`, `config`, `fn`, `let`, `unit`, `dimension` or `import`)";
 template <> inline constexpr const char* expected<string_lit> = "a string in double quotes";
+template <> inline constexpr const char* expected<config_target> = "the name of a scenario";
+template <> inline constexpr const char* expected<dim_factor> = "a dimension (a name such as Time, `1` or `(`)";
+template <> inline constexpr const char* expected<enum_case> = "a case name";
+template <> inline constexpr const char* expected<field_name> = "a field name";
+template <> inline constexpr const char* expected<unit_decl_name> = "a unit name";
+template <> inline constexpr const char* expected<check_message> = "a message in double quotes";
 template <> inline constexpr const char* expected<then_kw> = "`then`";
 template <> inline constexpr const char* expected<else_kw> = "`else`";
 template <> inline constexpr const char* expected<in_kw> = "`in`";

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 
 #include "interpreter/compiler.hpp"
 #include "interpreter/stack_guard.hpp"
@@ -355,6 +356,15 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
       if (!r) {
         auto& d = diags_.error(c.kids[1].span, fmt::format("the exponent of a {} must be a number known before evaluation", tname(a.scalar())));
         d.notes.push_back("a quantity with a dimension can only be raised to a constant power, such as 2 or 1/2");
+        break;
+      }
+      // Dimension exponents are 32-bit fractions: `((1 s)^65536)^65536` must not wrap around to s^0 and
+      // pass for a plain number.
+      bool too_large = false;
+      for (const auto& x : a.scalar().dim.exp)
+        too_large = too_large || std::llabs(std::int64_t{x.num} * r->num) > 1'000'000 || std::int64_t{x.den} * r->den > 1'000'000;
+      if (too_large) {
+        diags_.error(c.op_span, fmt::format("this power gives a dimension exponent beyond one million ({} to the power {})", tname(a.scalar()), r->str()));
         break;
       }
       c.type = a.is_list() ? Type::list(Type::quantity(a.scalar().dim.pow(*r))) : Type::quantity(a.dim.pow(*r));

@@ -50,6 +50,25 @@ void mark(std::string& marks, std::uint32_t col_begin, std::uint32_t col_end, ch
   }
 }
 
+// A line or a message may hold the very bytes an error is about (a NUL, an escape sequence, invalid
+// UTF-8, from a source file or a catalogue string): they are shown as `?`, one for one so that markers
+// stay aligned, and never reach the terminal.
+std::string printable(std::string s) {
+  for (std::size_t i = 0; i < s.size();) {
+    auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    bool ok = len > 0 && i + len <= s.size() && !((c < 0x20 && c != '\n') || c == 0x7F);
+    for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok) {
+      i += len;
+    } else {
+      s[i] = '?';
+      ++i;
+    }
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string render(const SourceManager& sources, const Diagnostic& d, bool colour) {
@@ -61,10 +80,11 @@ std::string render(const SourceManager& sources, const Diagnostic& d, bool colou
   if (d.span.valid()) {
     const auto& f = sources.file(d.span.file);
     auto lc = sources.line_col(d.span.file, d.span.begin);
-    out += fmt::format("{}{}:{}:{}: {}{}:{} {}{}{}\n", bold, f.name, lc.line, lc.col, sev_colour, severity_name(d.severity), reset, bold, d.message, reset);
+    out += fmt::format("{}{}:{}:{}: {}{}:{} {}{}{}\n", bold, f.name, lc.line, lc.col, sev_colour, severity_name(d.severity), reset, bold, printable(d.message), reset);
     std::string line(sources.line_text(d.span.file, lc.line));
     // Tabs would misalign the markers; show them as single spaces.
     std::replace(line.begin(), line.end(), '\t', ' ');
+    line = printable(std::move(line));
     std::string marks;
     auto line_end_col = static_cast<std::uint32_t>(line.size()) + 1;
     for (const auto& l : d.labels) {
@@ -89,10 +109,10 @@ std::string render(const SourceManager& sources, const Diagnostic& d, bool colou
       auto b = sources.line_col(l.span.file, l.span.begin);
       out += fmt::format(" {} = {}: {}\n", pad, sources.text(l.span).size() < 40 ? fmt::format("`{}`", sources.text(l.span)) : fmt::format("line {}", b.line), l.text);
     }
-    for (const auto& n : d.notes) out += fmt::format(" {} = note: {}\n", pad, n);
+    for (const auto& n : d.notes) out += fmt::format(" {} = note: {}\n", pad, printable(n));
   } else {
-    out += fmt::format("{}{}:{} {}{}{}\n", sev_colour, severity_name(d.severity), reset, bold, d.message, reset);
-    for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", n);
+    out += fmt::format("{}{}:{} {}{}{}\n", sev_colour, severity_name(d.severity), reset, bold, printable(d.message), reset);
+    for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", printable(n));
   }
   return out;
 }

@@ -96,6 +96,10 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
       diags_.error(imp->span, "`import` is only allowed in a file on disk");
       continue;
     }
+    if (imp->path.empty()) {
+      diags_.error(imp->span, "`import` needs the path of a .mls file, as in `import \"units.mls\"`");
+      continue;
+    }
     if (depth + 1 > options_.max_import_depth) {
       diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.max_import_depth));
       continue;

@@ -13,8 +13,8 @@ std::size_t stack_budget() {
   static const std::size_t budget = [] {
     std::size_t size = std::size_t{8} << 20;
     rlimit rl{};
-    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < size)
-      size = static_cast<std::size_t>(rl.rlim_cur);
+    // The main thread's stack may grow to the soft limit, and new threads get that size by default.
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) size = static_cast<std::size_t>(rl.rlim_cur);
     return size / 2;
   }();
   return budget;

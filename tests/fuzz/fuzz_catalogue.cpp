@@ -17,16 +17,19 @@
 
 namespace {
 
-// One scratch file per process, removed at exit.
+// One scratch file per process, removed at exit. The name is never freed: the exit handler runs after
+// the destructors of static objects.
 const std::string& scratch() {
-  static const std::string path = [] {
+  static const std::string* path = [] {
+    auto* p = new std::string(
+        (std::filesystem::temp_directory_path() / ("mlsi_fuzz_catalogue_" + std::to_string(::getpid()) + ".toml")).string());
     std::atexit([] {
       std::error_code ec;
-      std::filesystem::remove(scratch(), ec);
+      std::filesystem::remove(*path, ec);
     });
-    return (std::filesystem::temp_directory_path() / ("mlsi_fuzz_catalogue_" + std::to_string(::getpid()) + ".toml")).string();
+    return p;
   }();
-  return path;
+  return *path;
 }
 
 int cli(const std::vector<std::string>& args) {

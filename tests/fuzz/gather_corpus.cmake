@@ -1,5 +1,6 @@
 # Writes the seed corpora of the fuzz targets into OUT (cmake -DROOT=SOURCE_DIR -DOUT=DIR -P this file):
 #   OUT/pipeline   every .mls file of the source tree (stdlib, scenarios, tests, docs examples)
+#   OUT/parse      the same files
 #   OUT/catalogue  every .toml file (the built-in catalogue, the user catalogue tests, the bad ones)
 #   OUT/set        one file per line of set_seeds.txt, plus every `--set` of the golden cases
 # Build folders (build*/) and hidden folders are skipped. Files are named after their path.
@@ -23,6 +24,7 @@ endfunction()
 
 file(REMOVE_RECURSE ${OUT})
 gather("*.mls" pipeline)
+gather("*.mls" parse)
 gather("*.toml" catalogue)
 
 # --set arguments: the seed list, then those the golden cases pass (`--set NAME=EXPR` or quoted).
