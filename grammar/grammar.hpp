@@ -109,7 +109,6 @@ struct false_lit : kw_false {};
 struct name_ref : identifier {};
 struct paren : pg::seq<pg::one<'('>, ws, expr, ws, pg::one<')'>> {};
 
-struct list_items : pg::seq<expr, pg::star<ws, pg::one<','>, ws, expr>, pg::opt<ws, pg::one<','>>> {};
 struct comp_var : identifier {};
 struct comp_filter : pg::seq<kw_if, ws, expr> {};
 // Keywords where the grammar needs them get rules of their own, so that "expected `then`" is reported
@@ -118,8 +117,13 @@ struct then_kw : kw_then {};
 struct else_kw : kw_else {};
 struct for_kw : kw_for {};
 struct in_kw : kw_in {};
-struct comprehension : pg::seq<expr, ws, for_kw, ws, comp_var, ws, in_kw, ws, expr, pg::opt<ws, comp_filter>> {};
-struct list_lit : pg::seq<pg::one<'['>, ws, pg::opt<pg::sor<comprehension, list_items>>, ws, pg::one<']'>> {};
+// The first entry is parsed once and then followed either by `for` (a comprehension) or by more entries:
+// trying a comprehension and then a plain list would parse it twice, and nested `[[[[...` would take time
+// exponential in the depth (found by fuzzing: 16 unclosed `[` took minutes).
+struct comprehension : pg::seq<ws, for_kw, ws, comp_var, ws, in_kw, ws, expr, pg::opt<ws, comp_filter>> {};
+struct list_items : pg::seq<pg::star<ws, pg::one<','>, ws, expr>, pg::opt<ws, pg::one<','>>> {};
+struct list_body : pg::seq<expr, pg::sor<comprehension, list_items>> {};
+struct list_lit : pg::seq<pg::one<'['>, ws, pg::opt<list_body>, ws, pg::one<']'>> {};
 
 struct field_name : identifier {};
 struct record_field : pg::seq<field_name, ws, pg::one<':'>, ws, expr> {};
@@ -137,9 +141,9 @@ struct match_expr
               pg::opt<ws, pg::one<','>>, ws, pg::one<'}'>> {};
 
 // A list literal followed by a unit on the same line gives every entry that unit: `[120, 31.4] GB`,
-// the way lists of quantities are printed.
-struct list_quantity : pg::seq<list_lit, hs, unit_tight> {};
-struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, match_expr, list_quantity, list_lit,
+// the way lists of quantities are printed. One rule with an optional unit, so that a list is parsed once.
+struct list_quantity : pg::seq<list_lit, pg::opt<hs, unit_tight>> {};
+struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, match_expr, list_quantity,
                          record_lit, paren, name_ref> {};
 
 struct arg_name : identifier {};

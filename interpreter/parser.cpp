@@ -78,7 +78,7 @@ using selector = pg::parse_tree::selector<
         g::number, g::string_lit, g::quantity, g::unit_name, g::unit_power, g::unit_atom, g::unit_mul, g::unit_div,
         g::unit_tight, g::unit_one, g::unit_paren, g::unit_expr, g::list_type, g::enum_case, g::enum_type, g::dim_name,
         g::dim_one, g::dim_power, g::dim_paren, g::dim_factor, g::dim_mul, g::dim_div, g::dim_expr, g::true_lit,
-        g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_lit, g::list_quantity,
+        g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_body, g::list_lit, g::list_quantity,
         g::field_name, g::record_field, g::record_lit, g::if_expr, g::match_pattern, g::match_arm, g::match_expr,
         g::arg_name, g::named_arg, g::call_args, g::field_access, g::index_access, g::call_suffix, g::postfix,
         g::op_pow, g::power, g::op_neg, g::negation, g::op_mul, g::op_div, g::product, g::op_add, g::op_sub, g::sum,
@@ -375,6 +375,7 @@ class Converter {
       return e;
     }
     if (n.is_type<g::list_quantity>()) {
+      if (n.children.size() == 1) return expr(*n.children[0]);  // a list without a unit
       // `[a, b] GB` is `[a, b] * 1 GB`, marked so that the unit also becomes the display unit.
       auto e = make(K::binary, n);
       e->text = "*";
@@ -388,19 +389,21 @@ class Converter {
       return e;
     }
     if (n.is_type<g::list_lit>()) {
-      if (!n.children.empty() && n.children[0]->is_type<g::comprehension>()) {
-        const Node& c = *n.children[0];
+      if (n.children.empty()) return make(K::list, n);
+      const Node& body = *n.children[0];  // list_body: the first entry, then a comprehension or more entries
+      const Node& rest = *body.children.at(1);
+      if (rest.is_type<g::comprehension>()) {
         auto e = make(K::comprehension, n);
-        e->operands.push_back(expr(*c.children.at(0)));
-        e->text = c.children.at(1)->string();
-        e->op_span = span(*c.children[1]);
-        e->operands.push_back(expr(*c.children.at(2)));
-        if (c.children.size() > 3) e->operands.push_back(expr(*c.children[3]->children.at(0)));
+        e->operands.push_back(expr(*body.children[0]));
+        e->text = rest.children.at(0)->string();
+        e->op_span = span(*rest.children[0]);
+        e->operands.push_back(expr(*rest.children.at(1)));
+        if (rest.children.size() > 2) e->operands.push_back(expr(*rest.children[2]->children.at(0)));
         return e;
       }
       auto e = make(K::list, n);
-      if (!n.children.empty())
-        for (const auto& item : n.children[0]->children) e->operands.push_back(expr(*item));
+      e->operands.push_back(expr(*body.children[0]));
+      for (const auto& item : rest.children) e->operands.push_back(expr(*item));
       return e;
     }
     if (n.is_type<g::record_lit>()) {
