@@ -57,7 +57,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         else if (v == "json") o.format = Format::json;
         else if (v == "csv") o.format = Format::csv;
         else if (v == "md" || v == "markdown") o.format = Format::markdown;
-        else return usage(io, fmt::format("unknown format `{}`; the formats are table, json, csv and md", v));
+        else if (o.command == "test") return usage(io, fmt::format("unknown format `{}`; the formats of `mlsi test --report` are table, md and json", v));
+        else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
       } else if (!parse_count(v, n)) {
         return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
       } else if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(std::min<std::uint64_t>(n, 100000));
