@@ -130,6 +130,25 @@ ExpectationRow report_row(const Program& p, const Expectation& x, const std::str
   return row;
 }
 
+// The compared values of a report row, written for people and for JSON.
+void fill_row(ExpectationRow& row, const Program& p, const Value& computed, const Value& expected, const Type& type,
+              const DisplayUnit& unit, const ErrorMeasure& error, const std::string& tolerance, double tol, bool relative) {
+  row.expected = format_value(expected, type, unit, p);
+  row.computed = format_value(computed, type, unit, p);
+  row.relative_error = error.relative;
+  row.expected_json = json_field(p, expected, type, unit);
+  row.computed_json = json_field(p, computed, type, unit);
+  if (has_tolerance(type)) {
+    row.tolerance = tolerance;
+    if (relative) row.tolerance_json = fmt::format("{{\"relative\": {}}}", tol);
+    else row.tolerance_json = fmt::format("{{\"absolute\": {}}}", json_field(p, Value(tol), type.scalar(), unit));
+  }
+  if (error.absolute && type.kind != Type::Kind::record) {
+    row.absolute_error = format_value(Value(*error.absolute), type.scalar(), unit, p);
+    row.absolute_error_json = json_field(p, Value(*error.absolute), type.scalar(), unit);
+  }
+}
+
 void test_session(Session& session, const std::vector<FileId>& files, TestRun& t) {
   Program& p = session.program();
   CliStreams& io = t.io;
@@ -181,21 +200,8 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
         std::string tolerance = x.relative ? fmt::format("{}%", format_number(100 * tol))
                                            : format_value(Value(tol), slot.type.scalar(), unit, p);
         if (t.options.report) {
+          fill_row(row, p, computed, expected, slot.type, unit, error, tolerance, tol, x.relative);
           row.passed = passed;
-          row.expected = format_value(expected, slot.type, unit, p);
-          row.computed = format_value(computed, slot.type, unit, p);
-          row.relative_error = error.relative;
-          row.expected_json = json_field(p, expected, slot.type, unit);
-          row.computed_json = json_field(p, computed, slot.type, unit);
-          if (has_tolerance(slot.type)) {
-            row.tolerance = tolerance;
-            if (x.relative) row.tolerance_json = fmt::format("{{\"relative\": {}}}", tol);
-            else row.tolerance_json = fmt::format("{{\"absolute\": {}}}", json_field(p, Value(tol), slot.type.scalar(), unit));
-          }
-          if (error.absolute && slot.type.kind != Type::Kind::record) {
-            row.absolute_error = format_value(Value(*error.absolute), slot.type.scalar(), unit, p);
-            row.absolute_error_json = json_field(p, Value(*error.absolute), slot.type.scalar(), unit);
-          }
           t.report.rows.push_back(std::move(row));
           continue;
         }
