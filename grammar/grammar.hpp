@@ -77,7 +77,9 @@ struct unit_atom : pg::seq<unit_name, pg::opt<unit_power>> {};
 struct unit_mul : pg::one<'*'> {};
 struct unit_div : pg::one<'/'> {};
 struct unit_tight : pg::seq<unit_atom, pg::star<pg::sor<unit_mul, unit_div>, unit_atom>> {};
-struct quantity : pg::seq<number, hs, unit_tight> {};
+// `source` after a number starts the source of an `expect` (`== 0.5 source "..."`), never a unit.
+struct source_kw : keyword<TAO_PEGTL_STRING("source")> {};
+struct quantity : pg::seq<number, hs, pg::not_at<source_kw>, unit_tight> {};
 
 // After `->` and in `unit` declarations a unit expression may use spaces and parentheses: `-> 1/s`.
 struct unit_expr;
@@ -223,7 +225,14 @@ struct scenario_decl
 
 struct expect_tolerance : pg::seq<kw_within, ws, expr> {};
 struct expect_eq : TAO_PEGTL_STRING("==") {};
-struct expect_decl : pg::seq<kw_expect, ws, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>> {};
+// `source` is not reserved (catalogue entries have a `source` field): after an expectation it starts the
+// source, unless `=` follows, which makes it the next line's setting of an input named `source`. Once it
+// starts the source, the text must follow.
+struct expect_source_text : string_lit {};
+struct setting_equals : pg::one<'='> {};  // no message: that `=` is not expected, only looked for
+struct expect_source : pg::seq<source_kw, ws, pg::not_at<setting_equals>, pg::must<expect_source_text>> {};
+struct expect_decl
+    : pg::seq<kw_expect, ws, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>, pg::opt<ws, expect_source>> {};
 struct config_set : pg::seq<decl_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
 struct config_item : pg::sor<expect_decl, config_set> {};
 struct config_target : identifier {};
@@ -260,6 +269,7 @@ template <> inline constexpr const char* expected<enum_case> = "a case name";
 template <> inline constexpr const char* expected<field_name> = "a field name";
 template <> inline constexpr const char* expected<unit_decl_name> = "a unit name";
 template <> inline constexpr const char* expected<check_message> = "a message in double quotes";
+template <> inline constexpr const char* expected<expect_source_text> = "the source in double quotes (`source \"Author et al. 2020, Table 1\"`)";
 template <> inline constexpr const char* expected<then_kw> = "`then`";
 template <> inline constexpr const char* expected<else_kw> = "`else`";
 template <> inline constexpr const char* expected<in_kw> = "`in`";

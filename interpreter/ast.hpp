@@ -116,6 +116,8 @@ struct Expectation {
   Span span;
   ExprPtr value;
   ExprPtr tolerance;  // may be null
+  std::string source;  // `source "..."`: where the expected value was published; empty: none
+  Span source_span;
 };
 struct ConfigDecl {
   std::string name;

@@ -26,8 +26,12 @@ const char* kHelp = R"(mlsi — run, check and test .mls scenarios with statical
 usage:
   mlsi run FILE|NAME [options]     evaluate a scenario and print its results
   mlsi check FILE...               parse and check files without evaluating
-  mlsi test [PATH...]              verify every config's `expect` (files or folders;
-                                   no PATH: the built-in scenarios)
+  mlsi test [PATH...] [--report [--format table|md|json]] [--published]
+                                   verify every config's `expect` (files or folders;
+                                   no PATH: the built-in scenarios); --report: one row per
+                                   expectation, expected against computed with the error
+                                   and its published source; --published: only the
+                                   expectations that cite a `source`
   mlsi sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]
                                    one row per point of the cartesian product of the
                                    --vary values: `1,2,4`, `1024..16384 step 1024`,
@@ -107,6 +111,16 @@ int cmd_check(Options& o, CliStreams& io) {
   return status;
 }
 
+int cmd_test(Options& o, CliStreams& io) {
+  if (o.format_given && !o.report) return usage(io, "`mlsi test` takes --format only with --report");
+  if (o.format == Format::csv) return usage(io, "`mlsi test --report` writes table, md or json, not csv");
+  TestOptions test;
+  test.report = o.report;
+  test.published_only = o.published;
+  test.format = o.format;
+  return run_tests(o.positional, session_options(o), o.limits, io, test);
+}
+
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, CliStreams io) {
@@ -124,9 +138,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
+  if (o.command != "test" && (o.report || o.published))
+    return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
+  if (o.command != "test" && o.format == Format::markdown) return usage(io, "`--format md` is for `mlsi test --report`");
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
-  if (o.command == "test") return run_tests(o.positional, session_options(o), o.limits, io);
+  if (o.command == "test") return cmd_test(o, io);
   if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "sweep") return cmd_sweep(o, io);
   if (o.command == "list") return cmd_list(o, io);

@@ -56,6 +56,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         if (v == "table") o.format = Format::table;
         else if (v == "json") o.format = Format::json;
         else if (v == "csv") o.format = Format::csv;
+        else if (v == "md" || v == "markdown") o.format = Format::markdown;
+        else if (o.command == "test") return usage(io, fmt::format("unknown format `{}`; the formats of `mlsi test --report` are table, md and json", v));
         else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
       } else if (!parse_count(v, n)) {
         return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
@@ -67,6 +69,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--max-files") o.files.max_files = static_cast<int>(std::min<std::uint64_t>(n, 1'000'000));
       else if (a == "--max-file-size") o.files.max_file_size = std::min<std::uint64_t>(n, std::uint64_t{1} << 30);
       else o.files.max_nesting = static_cast<int>(std::min<std::uint64_t>(n, 10000));
+    } else if (a == "--report" && !has_value) {
+      o.report = true;
+    } else if (a == "--published" && !has_value) {
+      o.published = true;
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {

@@ -478,6 +478,9 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
     Expectation ex;
     ex.slot = slot;
     ex.span = x.span;
+    ex.source = x.source;
+    if (x.source_span.valid() && x.source.find_first_not_of(" \t") == std::string::npos)
+      diags_.error(x.source_span, "the source of an expectation is empty; name the publication (`source \"Author et al. 2020, Table 1\"`) or leave `source` out");
     ex.value = compile_value(*x.value, out_type, nullptr);
     expect_type(ex.value, out_type, fmt::format("the expected value of `{}`", x.output));
     if (x.tolerance) {

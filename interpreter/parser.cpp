@@ -14,6 +14,9 @@ namespace pg = tao::pegtl;
 namespace g = grammar;
 using Node = pg::parse_tree::node;
 
+// Thrown when a rule under `must` fails; the parse state holds what was expected where.
+struct MustFailed {};
+
 struct ParseState {
   struct Attempt {
     std::size_t start;
@@ -54,6 +57,16 @@ struct control : pg::normal<Rule> {
     if constexpr (counts_nesting<Rule>) --ps.depth;
     if constexpr (g::expected<Rule> != nullptr) ps.attempts.pop_back();
   }
+  // A `must` that fails: what the failed rule recorded (in failure above) is the message.
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, ParseState& ps) {
+    auto pos = static_cast<std::size_t>(in.current() - in.begin());
+    if (ps.farthest < pos || ps.expected.empty()) {
+      ps.farthest = pos;
+      ps.expected.assign(1, g::expected<Rule> != nullptr ? g::expected<Rule> : "valid syntax");
+    }
+    throw MustFailed{};
+  }
   template <typename Input>
   static void failure(const Input& in, ParseState& ps) {
     if constexpr (counts_nesting<Rule>) --ps.depth;
@@ -86,7 +99,7 @@ using selector = pg::parse_tree::selector<
         g::decl_name, g::import_decl, g::dimension_decl, g::attribute, g::attr_name, g::attr_arg, g::unit_decl_name,
         g::unit_decl, g::param, g::params, g::return_type, g::fn_decl, g::type_annotation, g::let_decl,
         g::where_clause, g::default_value, g::input_decl, g::output_decl, g::check_message, g::check_decl,
-        g::scenario_decl, g::expect_tolerance, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
+        g::scenario_decl, g::expect_tolerance, g::expect_source_text, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
     // does not select); each has exactly one child, which takes its place.
     pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
@@ -505,7 +518,14 @@ class Converter {
           x.output = c.children.at(0)->string();
           x.output_span = span(*c.children[0]);
           x.value = expr(*c.children.at(1));
-          if (c.children.size() > 2) x.tolerance = expr(*c.children[2]->children.at(0));
+          for (std::size_t k = 2; k < c.children.size(); ++k) {
+            const Node& part = *c.children[k];
+            if (part.is_type<g::expect_tolerance>()) x.tolerance = expr(*part.children.at(0));
+            else if (part.is_type<g::expect_source_text>()) {
+              x.source = unescape(part.string_view());
+              x.source_span = span(part);
+            }
+          }
           d.expects.push_back(std::move(x));
         } else {
           ast::ConfigSet s;
@@ -633,18 +653,23 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
   pg::memory_input<> in(text.data(), text.size(), f.name);
   ParseState ps;
   ps.max_nesting = max_nesting;
-  try {
-    auto root = pg::parse_tree::parse<Rule, selector, pg::nothing, control>(in, ps);
-    if (root) {
-      Converter conv(sources, file, begin);
-      return convert(conv, *root);
-    }
+  auto report_expected = [&] {
     std::string expected;
     for (std::size_t i = 0; i < ps.expected.size(); ++i)
       expected += (i == 0 ? "" : i + 1 == ps.expected.size() ? " or " : ", ") + std::string(ps.expected[i]);
     if (expected.empty()) expected = "valid syntax";
     auto pos = static_cast<std::uint32_t>(begin + ps.farthest);
     diags.error(Span{file, pos, pos + 1}, fmt::format("syntax error: expected {}, found {}", expected, describe_found(f.text, pos)));
+  };
+  try {
+    auto root = pg::parse_tree::parse<Rule, selector, pg::nothing, control>(in, ps);
+    if (root) {
+      Converter conv(sources, file, begin);
+      return convert(conv, *root);
+    }
+    report_expected();
+  } catch (const MustFailed&) {
+    report_expected();
   } catch (const pg::parse_error& e) {
     auto pos = static_cast<std::uint32_t>(begin + e.positions().front().byte);
     std::string msg(e.message());

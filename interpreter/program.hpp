@@ -120,6 +120,7 @@ struct Expectation {
   CExpr value;
   std::optional<CExpr> tolerance;
   bool relative = true;
+  std::string source;  // where the expected value was published; empty: none
 };
 struct Config {
   std::string name;

@@ -56,24 +56,6 @@ std::string json_plain(const Value& v, const Type& t, double factor) {
   }
 }
 
-std::string json_field(const Program& p, const Value& v, const Type& t, const DisplayUnit& display) {
-  if (t.kind == Type::Kind::record) {
-    const auto& r = v.record();
-    if (!r.key.empty()) return fmt::format("{{\"value\": {}}}", json_escape(r.key));
-    std::string s = "{";
-    for (std::size_t i = 0; i < r.fields.size(); ++i) {
-      s += (i ? ", " : "") + json_escape(r.type->fields[i]) + ": ";
-      s += r.fields[i] ? json_field(p, *r.fields[i], r.type->types[i], DisplayUnit{}) : "null";
-    }
-    return s + "}";
-  }
-  const Type& scalar = t.scalar();
-  if (!scalar.is_quantity()) return fmt::format("{{\"value\": {}}}", json_plain(v, t, 1));
-  DisplayUnit u = effective_unit(v, t, display, p);
-  return fmt::format("{{\"value\": {}, \"unit\": {}, \"si\": {}, \"dimension\": {}}}", json_plain(v, t, u.factor),
-                     json_escape(u.text), json_plain(v, t, 1), json_escape(p.dims.format(scalar.dim)));
-}
-
 struct Row {
   std::string name, value, unit;
 };
@@ -94,6 +76,24 @@ std::string csv_cell(std::string s) {
 }
 
 }  // namespace
+
+std::string json_field(const Program& p, const Value& v, const Type& t, const DisplayUnit& display) {
+  if (t.kind == Type::Kind::record) {
+    const auto& r = v.record();
+    if (!r.key.empty()) return fmt::format("{{\"value\": {}}}", json_escape(r.key));
+    std::string s = "{";
+    for (std::size_t i = 0; i < r.fields.size(); ++i) {
+      s += (i ? ", " : "") + json_escape(r.type->fields[i]) + ": ";
+      s += r.fields[i] ? json_field(p, *r.fields[i], r.type->types[i], DisplayUnit{}) : "null";
+    }
+    return s + "}";
+  }
+  const Type& scalar = t.scalar();
+  if (!scalar.is_quantity()) return fmt::format("{{\"value\": {}}}", json_plain(v, t, 1));
+  DisplayUnit u = effective_unit(v, t, display, p);
+  return fmt::format("{{\"value\": {}, \"unit\": {}, \"si\": {}, \"dimension\": {}}}", json_plain(v, t, u.factor),
+                     json_escape(u.text), json_plain(v, t, 1), json_escape(p.dims.format(scalar.dim)));
+}
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour) {
   const Scenario& s = p.scenarios.at(static_cast<std::size_t>(run.scenario));

@@ -8,9 +8,11 @@
 
 namespace mlsi {
 
-enum class Format { table, json, csv };
+enum class Format { table, json, csv, markdown };  // markdown: `mlsi test --report` only
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour);
 std::string json_escape(const std::string& s);
+// One value as a JSON object of spec/README.md: {"value", "unit", "si", "dimension"} for a quantity.
+std::string json_field(const Program& p, const Value& v, const Type& t, const DisplayUnit& display);
 
 }  // namespace mlsi

@@ -5,10 +5,18 @@
 
 #include "interpreter/cli.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/render.hpp"
 #include "interpreter/session.hpp"
 
 namespace mlsi {
 
-int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io);
+struct TestOptions {
+  bool report = false;          // --report: one row per expectation instead of one line per config
+  bool published_only = false;  // --published: only expectations with a `source`
+  Format format = Format::table;  // of the report: table, markdown or json
+};
+
+int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io,
+              const TestOptions& test = {});
 
 }  // namespace mlsi

@@ -1,0 +1,268 @@
+// `expect ... source "..."` and `mlsi test --report`: exact table and Markdown text for a small file,
+// JSON fields, exit statuses, --published, and the published checks of the built-in scenarios.
+//
+// The fixture's numbers, by hand: `published` runs 1000 tokens at 4 Hz, 1000 / 4 = 250 s, equal to the
+// expected 250 s (error 0 %, tolerance 1 %); fits is 250 s < 300 s = true. `slower` runs at 5 Hz:
+// 1000 / 5 = 200 s against 250 s, off by 50 s (20 %, beyond the absolute 10 s): it fails. `idle` is 0 s
+// against 0 s: a relative error has no meaning, so the absolute one, 0 s, is shown; the default
+// tolerance is relative 1e-9, shown as 1e-07 %.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "interpreter/cli.hpp"
+#include "interpreter/session.hpp"
+
+// gtest after the interpreter headers (see cli_test.cpp).
+#include <gtest/gtest.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+Result mlsi(std::vector<std::string> args) {
+  auto previous = fs::current_path();
+  fs::current_path(MLSI_SOURCE_DIR);
+  std::ostringstream out, err;
+  Result r;
+  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
+  fs::current_path(previous);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+struct TempFile {
+  fs::path path;
+  explicit TempFile(const std::string& name, const std::string& text) {
+    path = fs::temp_directory_path() / ("mlsi_report_test_" + std::to_string(::getpid()) + "_" + name);
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  ~TempFile() {
+    std::error_code ec;
+    fs::remove(path, ec);
+  }
+};
+
+const char* kFixture = R"(scenario Step {
+  input tokens: Count = 1000
+  input rate: Count / Time = 4 Hz
+  output time = tokens / rate -> s
+  output fits = time < 300 s
+  output idle = 0 s
+}
+
+## Reproduces a published figure.
+config published for Step {
+  expect time == 250 s within 1% source "Doe et al. 2020, Table 2"
+  expect fits == true
+}
+
+config slower for Step {
+  rate = 5 Hz
+  expect time == 250 s within 10 s
+  expect idle == 0 s
+}
+)";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(line);
+  return out;
+}
+
+// Cells of a Markdown table row: the `|` not escaped by `\`.
+int unescaped_pipes(const std::string& line) {
+  int n = 0;
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (line[i] == '|' && (i == 0 || line[i - 1] != '\\')) ++n;
+  return n;
+}
+
+TEST(TestReportTest, Table) {
+  TempFile f("table.mls", kFixture);
+  auto r = mlsi({"test", f.path.string(), "--report"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out,
+            "scenario  config     output  expected  computed  error  tolerance  result  source\n"
+            "Step      published  time    250 s     250 s     0%     1%         ok      Doe et al. 2020, Table 2\n"
+            "Step      published  fits    true      true      -      exact      ok\n"
+            "Step      slower     time    250 s     200 s     20%    10 s       FAIL\n"
+            "Step      slower     idle    0 s       0 s       0 s    1e-07%     ok\n"
+            "\n"
+            "4 expectations: 3 passed, 1 failed; 1 with a published source: 1 passed, 0 failed\n");
+}
+
+TEST(TestReportTest, Markdown) {
+  TempFile f("md.mls", kFixture);
+  auto r = mlsi({"test", f.path.string(), "--report", "--format", "md"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "| scenario | config | output | expected | computed | error | tolerance | result | source |\n"
+            "|---|---|---|--:|--:|--:|--:|---|---|\n"
+            "| Step | published | time | 250 s | 250 s | 0% | 1% | ok | Doe et al. 2020, Table 2 |\n"
+            "| Step | published | fits | true | true | - | exact | ok |  |\n"
+            "| Step | slower | time | 250 s | 200 s | 20% | 10 s | FAIL |  |\n"
+            "| Step | slower | idle | 0 s | 0 s | 0 s | 1e-07% | ok |  |\n"
+            "\n"
+            "4 expectations: 3 passed, 1 failed; 1 with a published source: 1 passed, 0 failed.\n");
+}
+
+// Every row of the Markdown table has the header's cells, the second row is the separator, and a `|`
+// inside a source is escaped so that it does not split the cell.
+TEST(TestReportTest, MarkdownIsAWellFormedTable) {
+  TempFile f("md_pipe.mls", R"(scenario S {
+  output x = 2 s
+}
+config c for S {
+  expect x == 2 s source "Roe 2021 | appendix B"
+}
+)");
+  auto r = mlsi({"test", f.path.string(), "--report", "--format=md"});
+  EXPECT_EQ(r.status, 0);
+  auto lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[1], "|---|---|---|--:|--:|--:|--:|---|---|");
+  int cells = unescaped_pipes(lines[0]);
+  EXPECT_EQ(cells, 10);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(lines[i].front(), '|') << lines[i];
+    EXPECT_EQ(lines[i].back(), '|') << lines[i];
+    EXPECT_EQ(unescaped_pipes(lines[i]), cells) << lines[i];
+  }
+  EXPECT_EQ(lines[2], "| S | c | x | 2 s | 2 s | 0% | 1e-07% | ok | Roe 2021 \\| appendix B |");
+}
+
+TEST(TestReportTest, Json) {
+  TempFile f("json.mls", kFixture);
+  auto r = mlsi({"test", f.path.string(), "--report", "--format", "json"});
+  EXPECT_EQ(r.status, 1);
+  // 50 s off 250 s is a relative error of 0.2; the tolerance is kept as given (10 s, 1 % = 0.01).
+  EXPECT_NE(r.out.find("\"scenario\": \"Step\", \"config\": \"slower\", \"output\": \"time\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"relative_error\": 0.2, \"absolute_error\": null, \"tolerance\": {\"absolute\": {\"value\": 10, \"unit\": \"s\", \"si\": 10, \"dimension\": \"Time\"}}, \"passed\": false, \"source\": null"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"tolerance\": {\"relative\": 0.01}, \"passed\": true, \"source\": \"Doe et al. 2020, Table 2\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"computed\": {\"value\": 200, \"unit\": \"s\", \"si\": 200, \"dimension\": \"Time\"}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"summary\": {\"expectations\": 4, \"passed\": 3, \"failed\": 1, \"published\": 1, \"published_passed\": 1, \"published_failed\": 0, \"unchecked_files\": []}}"), std::string::npos) << r.out;
+}
+
+// --published keeps only the expectations that cite a source; the failure of `slower` is not among
+// them, so the run passes.
+TEST(TestReportTest, PublishedOnly) {
+  TempFile f("published.mls", kFixture);
+  auto r = mlsi({"test", f.path.string(), "--report", "--published"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "scenario  config     output  expected  computed  error  tolerance  result  source\n"
+            "Step      published  time    250 s     250 s     0%     1%         ok      Doe et al. 2020, Table 2\n"
+            "\n"
+            "1 expectation: 1 passed, 0 failed; 1 with a published source: 1 passed, 0 failed\n");
+  auto plain = mlsi({"test", f.path.string(), "--published"});
+  EXPECT_EQ(plain.status, 0);
+  EXPECT_EQ(plain.out, "ok   Step / published (1 expectation)\n1 passed, 0 failed\n");
+}
+
+// Without --report the source changes nothing: one line per config, as before.
+TEST(TestReportTest, PlainTestUnchanged) {
+  TempFile f("plain.mls", kFixture);
+  auto r = mlsi({"test", f.path.string()});
+  EXPECT_EQ(r.status, 1);
+  std::string name = f.path.string();
+  EXPECT_EQ(r.out, "ok   Step / published (2 expectations)\n"
+                   "FAIL " + name + ":17:3 Step / slower: `time` expected 250 s within 10 s, computed 200 s (relative error 20%)\n"
+                   "3 passed, 1 failed\n");
+}
+
+TEST(TestReportTest, UncheckedFileIsListedAndThree) {
+  TempFile f("broken.mls", "scenario S {\n  output x = 1 GB + 1 s\n}\n");
+  auto r = mlsi({"test", f.path.string(), "--report"});
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.out, "scenario  config  output  expected  computed  error  tolerance  result  source\n\nFAIL " + f.path.string() +
+                       ": does not check\n0 expectations: 0 passed, 0 failed; 0 with a published source: 0 passed, 0 failed\n");
+}
+
+TEST(TestReportTest, EvaluationFailureIsAFailedRow) {
+  TempFile f("evalfail.mls", R"(scenario S {
+  input n: Count = 1 where n >= 1
+  output x = n * 1 s
+}
+config bad for S {
+  n = 0
+  expect x == 0 s source "Poe 2019, p. 3"
+}
+)");
+  auto r = mlsi({"test", f.path.string(), "--report", "--format", "md"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("| S | bad | x | - | evaluation failed | - |  | FAIL | Poe 2019, p. 3 |\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("error:"), std::string::npos);
+}
+
+TEST(TestReportTest, UsageErrors) {
+  TempFile f("usage.mls", kFixture);
+  EXPECT_EQ(mlsi({"test", f.path.string(), "--format", "md"}).status, 2);
+  EXPECT_EQ(mlsi({"test", f.path.string(), "--report", "--format", "csv"}).status, 2);
+  EXPECT_EQ(mlsi({"run", f.path.string(), "--format", "md"}).status, 2);
+  EXPECT_EQ(mlsi({"run", f.path.string(), "--published"}).status, 2);
+}
+
+// `source` is a word only after an expectation: an input named `source` set on the next line, a
+// catalogue entry's `source` field, and a number followed by `source` all keep working.
+TEST(TestReportTest, SourceIsNotReserved) {
+  TempFile f("source_name.mls", R"(scenario S {
+  input source: Count = 1
+  output origin: Text = H100.source
+  output twice = 2 * source
+}
+config c for S {
+  expect twice == 6
+  source = 3
+}
+config d for S {
+  expect twice == 2 source "Koe 2018"
+}
+)");
+  auto r = mlsi({"test", f.path.string()});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "ok   S / c (1 expectation)\nok   S / d (1 expectation)\n2 passed, 0 failed\n");
+}
+
+// The built-in scenarios cite the publications they reproduce; the report lists them with their source.
+TEST(TestReportTest, TrainingScenariosListKorthikanti) {
+  auto r = mlsi({"test", "scenarios/training", "--report", "--published"});
+  EXPECT_EQ(r.status, 0) << r.out;
+  bool found = false;
+  for (const auto& line : lines_of(r.out))
+    if (line.rfind("ActivationMemory", 0) == 0 && line.find(" gpt3_seq2048 ") != std::string::npos &&
+        line.find(" none ") != std::string::npos && line.find("256.5 GiB") != std::string::npos &&
+        line.find("Korthikanti et al. 2022") != std::string::npos)
+      found = true;
+  EXPECT_TRUE(found) << r.out;
+}
+
+// Every `source` of the built-in scenarios names something (the checker rejects a blank one too), and
+// there are published checks at all.
+TEST(TestReportTest, TrainingScenarioSourcesAreNonEmpty) {
+  mlsi::Session session{mlsi::SessionOptions{}};
+  session.load_builtin_scenarios();
+  ASSERT_TRUE(session.check());
+  int sourced = 0;
+  for (const auto& cfg : session.program().configs)
+    for (const auto& x : cfg.expects) {
+      if (x.source.empty()) continue;
+      ++sourced;
+      EXPECT_NE(x.source.find_first_not_of(' '), std::string::npos) << cfg.name;
+      EXPECT_GE(x.source.size(), 8u) << cfg.name << ": `" << x.source << "` is too short to name a publication";
+    }
+  EXPECT_GE(sourced, 10);
+}
+
+}  // namespace
