@@ -19,6 +19,8 @@ struct Options {
   std::string shard;
   Format format = Format::table;
   bool format_given = false;
+  bool fmt_write = false;  // `mlsi fmt --write`
+  bool fmt_check = false;  // `mlsi fmt --check`
   Limits limits;
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).
