@@ -101,10 +101,11 @@ bool Writer::line_comments_before(std::uint32_t begin, int comment_indent) {
   bool after_open = !out_.empty() && out_.back() == '{';
   while (comment_before(begin)) {
     const Comment& c = comments_[next_comment_++];
-    if (out_.empty() || has_newline(last_, c.begin)) new_line(comment_indent, !after_open && has_blank_line(last_, c.begin));
+    bool own_line = out_.empty() || has_newline(last_, c.begin);
+    if (own_line) new_line(comment_indent, !after_open && has_blank_line(last_, c.begin));
     write(trim_end(src_.substr(c.begin, c.end - c.begin)), Space::one);
     last_ = c.end;
-    after_open = false;
+    after_open = after_open && !own_line;  // a comment ending the `{` line: still no blank line after it
   }
   return after_open;
 }

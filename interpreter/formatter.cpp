@@ -2,12 +2,9 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "grammar/grammar.hpp"
-#include "interpreter/ast_equal.hpp"
+#include "interpreter/fmt_lex.hpp"
 #include "interpreter/fmt_writer.hpp"
-#include "interpreter/parser.hpp"
 
 namespace mlsi {
 namespace {
@@ -15,60 +12,6 @@ namespace {
 using fmt_layout::Space;
 using fmt_layout::Writer;
 using ast::ExprKind;
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ident_first(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_ident(char c) { return is_ident_first(c) || is_digit(c); }
-
-// The length of the number literal at text[0] (grammar.hpp `number`).
-std::size_t number_length(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size() && is_digit(text[i])) ++i;
-  if (i + 1 < text.size() && text[i] == '.' && is_digit(text[i + 1])) {
-    ++i;
-    while (i < text.size() && is_digit(text[i])) ++i;
-  }
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    std::size_t j = i + 1;
-    if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
-    if (j < text.size() && is_digit(text[j])) {
-      while (j < text.size() && is_digit(text[j])) ++j;
-      i = j;
-    }
-  }
-  return i;
-}
-
-// The length of the string literal at text[0], quotes included.
-std::size_t string_length(std::string_view text) {
-  std::size_t i = 1;
-  while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
-  return std::min(i + 1, text.size());
-}
-
-// The tokens of a unit or type as written, for printing with canonical spacing: names, `1`, `%`,
-// brackets, `*`, `/`, `|` and powers `^-2` (one token, since a power is written against what it raises).
-struct Lexeme {
-  std::uint32_t begin, end;
-};
-std::vector<Lexeme> lex_region(const Writer& w, std::uint32_t begin, std::uint32_t end) {
-  std::string_view s = w.source();
-  std::vector<Lexeme> out;
-  for (std::uint32_t i = w.skip(begin); i < end; i = w.skip(i)) {
-    std::uint32_t j = i + 1;
-    if (is_ident_first(s[i])) {
-      while (j < end && is_ident(s[j])) ++j;
-    } else if (is_digit(s[i])) {
-      while (j < end && is_digit(s[j])) ++j;
-    } else if (s[i] == '^') {
-      if (j < end && s[j] == '-') ++j;
-      while (j < end && is_digit(s[j])) ++j;
-    }
-    out.push_back({i, j});
-    i = j;
-  }
-  return out;
-}
 
 class Printer {
  public:
@@ -215,7 +158,7 @@ class Printer {
   void decl(const ast::ImportDecl&) {
     start(0);
     header("import", Space::none);
-    literal(string_length(src_.substr(w_.next())), Space::one, false);
+    literal(fmt_layout::string_length(src_.substr(w_.next())), Space::one, false);
   }
 
   void member(const ast::InputDecl& d) {
@@ -249,7 +192,7 @@ class Printer {
     clause(*d.condition);
     if (d.message) {
       w_.expect("else", Space::one);
-      literal(string_length(src_.substr(w_.next())), Space::one, true);
+      literal(fmt_layout::string_length(src_.substr(w_.next())), Space::one, true);
     }
   }
 
@@ -263,7 +206,7 @@ class Printer {
     if (!tao::pegtl::parse<Rule>(in)) throw fmt_layout::LostPlace(begin, "expected a type in the source here");
     auto end = static_cast<std::uint32_t>(begin + (in.current() - in.begin()));
     std::string_view prev;
-    for (const auto& t : lex_region(w_, begin, end)) {
+    for (const auto& t : fmt_layout::lex_region(w_, begin, end)) {
       std::string_view text = src_.substr(t.begin, t.end - t.begin);
       auto is = [&](std::string_view s, std::initializer_list<std::string_view> any) {
         return std::find(any.begin(), any.end(), s) != any.end();
@@ -278,7 +221,7 @@ class Printer {
 
   // A unit after `->`, written without spaces: `-> GB/s`, `-> 1/s`.
   void unit(const ast::UnitExpr& u, Space space) {
-    for (const auto& t : lex_region(w_, u.span.begin, u.span.end)) {
+    for (const auto& t : fmt_layout::lex_region(w_, u.span.begin, u.span.end)) {
       w_.token(src_.substr(t.begin, t.end - t.begin), t.begin, t.end, space, false);
       space = Space::none;
     }
@@ -343,11 +286,11 @@ class Printer {
     const auto& ops = e.operands;
     switch (e.kind) {
       case ExprKind::number:
-        return literal(number_length(src_.substr(w_.next())), space, true);
+        return literal(fmt_layout::number_length(src_.substr(w_.next())), space, true);
       case ExprKind::quantity: {
         // As written, with at most one space between the number and its unit.
         std::uint32_t at = w_.next();
-        std::string text(src_.substr(at, number_length(src_.substr(at))));
+        std::string text(src_.substr(at, fmt_layout::number_length(src_.substr(at))));
         if (at + text.size() < e.unit.span.begin) text += ' ';
         text += src_.substr(e.unit.span.begin, e.unit.span.end - e.unit.span.begin);
         return w_.token(text, at, e.unit.span.end, space, true);
@@ -355,7 +298,7 @@ class Printer {
       case ExprKind::boolean:
         return w_.expect(e.flag ? "true" : "false", space);
       case ExprKind::text:
-        return literal(string_length(src_.substr(w_.next())), space, true);
+        return literal(fmt_layout::string_length(src_.substr(w_.next())), space, true);
       case ExprKind::name:
         return w_.expect(e.text, space);
       case ExprKind::negate:
@@ -454,17 +397,6 @@ class Printer {
   std::string_view src_;
 };
 
-// The text of every comment, in order, without trailing whitespace.
-std::vector<std::string_view> comment_texts(std::string_view text) {
-  std::vector<std::string_view> texts;
-  for (const auto& c : fmt_layout::find_comments(text)) {
-    auto t = text.substr(c.begin, c.end - c.begin);
-    while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r')) t.remove_suffix(1);
-    texts.push_back(t);
-  }
-  return texts;
-}
-
 }  // namespace
 
 std::string format_module(const SourceManager& sources, const ast::Module& module) {
@@ -472,35 +404,6 @@ std::string format_module(const SourceManager& sources, const ast::Module& modul
   // A byte order mark stays: it decides whether `##` on the first line is a doc (parser.cpp doc_before).
   std::string_view bom = text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(0, 3) : std::string_view();
   return std::string(bom) + Printer(text).module(module);
-}
-
-std::optional<std::string> format_file(const SourceManager& sources, FileId file, Diagnostics& diags) {
-  auto module = parse_module(sources, file, diags);
-  if (!module) return std::nullopt;
-  const std::string& text = sources.file(file).text;
-  std::string formatted;
-  try {
-    formatted = format_module(sources, *module);
-  } catch (const fmt_layout::LostPlace& e) {
-    diags.error(Span{file, e.offset, e.offset + 1},
-                fmt::format("internal error of `mlsi fmt` ({}); the file is left as it is", e.what()));
-    return std::nullopt;
-  }
-  // The safety net: the formatted text must mean what the source means and keep every comment.
-  SourceManager again_sources;
-  FileId again_file = again_sources.add(sources.file(file).name, formatted);
-  Diagnostics again_diags;
-  auto again = parse_module(again_sources, again_file, again_diags);
-  const char* problem = !again                                           ? "its output does not parse"
-                        : !ast::same_module(*module, *again)             ? "its output means something else"
-                        : comment_texts(text) != comment_texts(formatted) ? "its output lost or reordered a comment"
-                                                                          : nullptr;
-  if (problem) {
-    diags.error(Span{}, fmt::format("internal error of `mlsi fmt` on `{}`: {}; the file is left as it is",
-                                    sources.file(file).name, problem));
-    return std::nullopt;
-  }
-  return formatted;
 }
 
 }  // namespace mlsi

@@ -239,6 +239,10 @@ unit q = 1 s
 scenario Empty {}
 scenario Commented { # only a comment
 }
+scenario B { # about B
+
+  input a: Count = 1
+}
 )";
   const char* expected = R"(scenario S {
   input a: # type next
@@ -261,6 +265,9 @@ scenario Commented { # only a comment
 unit q = 1 s
 scenario Empty {}
 scenario Commented { # only a comment
+}
+scenario B { # about B
+  input a: Count = 1
 }
 )";
   std::string out = format_ok(source);
@@ -324,6 +331,27 @@ TEST(Fmt, IdempotentAndMeaningPreservingOnEveryProjectFile) {
   EXPECT_GE(unparsable, 30);
   std::cout << "[          ] " << formatted << " files formatted (" << canonical << " already canonical), "
             << unparsable << " with syntax errors\n";
+}
+
+// Spaces and tabs between tokens are the formatter's to choose: doubling every blank outside strings and
+// comments of a training scenario gives the same canonical text as the scenario itself.
+TEST(Fmt, ExtraBlanksBetweenTokensChangeNothing) {
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(MLSI_SOURCE_DIR) / "scenarios/training")) {
+    std::string source = read(entry.path());
+    std::string inflated;
+    bool in_string = false, in_comment = false;
+    for (char c : source) {
+      if (c == '\n') in_string = in_comment = false;
+      else if (!in_comment && c == '"') in_string = !in_string;
+      else if (!in_string && c == '#') in_comment = true;
+      inflated += c;
+      if (!in_string && !in_comment && (c == ' ' || c == '\t')) inflated += " \t";
+    }
+    EXPECT_EQ(format_ok(inflated), format_ok(source)) << entry.path();
+    ++files;
+  }
+  EXPECT_EQ(files, 57);
 }
 
 struct Run {
