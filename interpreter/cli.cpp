@@ -40,8 +40,9 @@ usage:
                                    units or constants
   mlsi show NAME [--format json]   a catalogue entry, scenario, constant, function or unit
   mlsi check-catalogue FILE...     validate catalogue TOML files
-  mlsi fmt FILE... [--write|--check]
-                                   print files in canonical layout (`-`: standard input);
+  mlsi fmt PATH... [--write|--check]
+                                   print files in canonical layout (a folder: its .mls
+                                   files; `-`: standard input);
                                    --write (-w) rewrites changed files, --check lists the
                                    files that are not canonical and exits 1
   mlsi repl                        an interactive session (also plain `mlsi` at a terminal)

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -37,13 +39,32 @@ std::optional<std::string> read_source(const std::string& path, const Options& o
   return text;
 }
 
+// The files named on the command line, a folder standing for every .mls file under it (sorted).
+std::vector<std::string> expand_folders(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (path == "-" || !fs::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(path, ec))
+      if (entry.is_regular_file() && entry.path().extension() == ".mls") found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
 }  // namespace
 
 int cmd_fmt(const Options& o, CliStreams& io) {
   if (o.positional.empty()) return usage(io, "`mlsi fmt` needs at least one FILE (`-`: standard input)");
   if (o.fmt_write && o.fmt_check) return usage(io, "`mlsi fmt` takes --write or --check, not both");
   int status = kExitOk;
-  for (const auto& path : o.positional) {
+  for (const auto& path : expand_folders(o.positional)) {
     if (o.fmt_write && path == "-") {
       status = std::max(status, usage(io, "`mlsi fmt --write` cannot rewrite standard input"));
       continue;

@@ -427,6 +427,11 @@ TEST_F(FmtFiles, CheckListsTheFilesThatAreNotCanonical) {
   r = mlsi_cli({"fmt", "--check", clean});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "");
+  // A folder stands for its .mls files; other files in it are not read.
+  file("notes.txt", "not   mls");
+  r = mlsi_cli({"fmt", "--check", dir_.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, messy + "\n");
 }
 
 TEST_F(FmtFiles, WriteRewritesOnlyChangedFiles) {
