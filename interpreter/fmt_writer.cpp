@@ -152,7 +152,7 @@ void Writer::open(std::string_view text, Space space) {
 
 void Writer::close(std::string_view text, bool comma_when_broken, bool has_entries, Space inside) {
   std::uint32_t at = next();
-  if (at < src_.size() && src_[at] == ',' && text != ",") at = skip(at + 1);
+  if (at < src_.size() && src_[at] == ',') at = skip(at + 1);  // a trailing comma
   if (src_.substr(at, text.size()) != text)
     throw LostPlace(at, fmt::format("expected `{}` in the source here", text));
   bool broken = comment_before(at) || has_newline(last_, at);

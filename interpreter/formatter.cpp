@@ -1,6 +1,7 @@
 #include "interpreter/formatter.hpp"
 
 #include <algorithm>
+#include <variant>
 
 #include "grammar/grammar.hpp"
 #include "interpreter/fmt_lex.hpp"
@@ -61,16 +62,16 @@ class Printer {
     header("for");
     header(d.scenario);
     // Settings and expectations are kept apart in the AST; the file interleaves them.
-    std::vector<std::pair<std::uint32_t, const void*>> items;
-    for (const auto& s : d.sets) items.push_back({s.name_span.begin, &s});
-    for (const auto& x : d.expects) items.push_back({x.span.begin, &x});
+    using Item = std::variant<const ast::ConfigSet*, const ast::Expectation*>;
+    std::vector<std::pair<std::uint32_t, Item>> items;
+    for (const auto& s : d.sets) items.emplace_back(s.name_span.begin, &s);
+    for (const auto& x : d.expects) items.emplace_back(x.span.begin, &x);
     std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     block([&] {
-      for (const auto& [at, item] : items) {
+      for (const auto& item : items) {
         start(2);
-        bool is_set = std::any_of(d.sets.begin(), d.sets.end(), [&](const auto& s) { return &s == item; });
-        if (is_set) config_set(*static_cast<const ast::ConfigSet*>(item));
-        else expectation(*static_cast<const ast::Expectation*>(item));
+        if (const auto* set = std::get_if<const ast::ConfigSet*>(&item.second)) config_set(**set);
+        else expectation(*std::get<const ast::Expectation*>(item.second));
       }
     }, !items.empty());
   }
@@ -208,13 +209,10 @@ class Printer {
     std::string_view prev;
     for (const auto& t : fmt_layout::lex_region(w_, begin, end)) {
       std::string_view text = src_.substr(t.begin, t.end - t.begin);
-      auto is = [&](std::string_view s, std::initializer_list<std::string_view> any) {
-        return std::find(any.begin(), any.end(), s) != any.end();
-      };
-      Space space = Space::one;
-      if (prev.empty()) space = Space::one;
-      else if (is(text, {")", "]", "["}) || text[0] == '^' || is(prev, {"(", "["})) space = Space::none;
-      w_.token(text, t.begin, t.end, space, false);
+      // Against its neighbour: `(`, `[` and what follows them, `)`, `]`, the `[` of `List[` and a power.
+      bool tight = !prev.empty() && (text == ")" || text == "]" || text == "[" || text[0] == '^' ||
+                                     prev == "(" || prev == "[");
+      w_.token(text, t.begin, t.end, tight ? Space::none : Space::one, false);
       prev = text;
     }
   }
