@@ -7,6 +7,7 @@
 
 #include "interpreter/browse.hpp"
 #include "interpreter/cli_options.hpp"
+#include "interpreter/fmt_command.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/render.hpp"
 #include "interpreter/repl.hpp"
@@ -43,6 +44,11 @@ usage:
                                    units or constants
   mlsi show NAME [--format json]   a catalogue entry, scenario, constant, function or unit
   mlsi check-catalogue FILE...     validate catalogue TOML files
+  mlsi fmt PATH... [--write|--check]
+                                   print files in canonical layout (a folder: its .mls
+                                   files; `-`: standard input);
+                                   --write (-w) rewrites changed files, --check lists the
+                                   files that are not canonical and exits 1
   mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
   mlsi --help | --version
 
@@ -149,7 +155,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue"};
+  if (o.command == "fmt") return cmd_fmt(o, io);
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

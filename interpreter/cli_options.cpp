@@ -73,6 +73,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       o.report = true;
     } else if (a == "--published" && !has_value) {
       o.published = true;
+    } else if (o.command == "fmt" && (a == "--write" || a == "-w")) {
+      o.fmt_write = true;
+    } else if (o.command == "fmt" && a == "--check") {
+      o.fmt_check = true;
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {

@@ -21,6 +21,8 @@ struct Options {
   bool format_given = false;
   bool report = false;     // mlsi test --report
   bool published = false;  // mlsi test --published
+  bool fmt_write = false;  // `mlsi fmt --write`
+  bool fmt_check = false;  // `mlsi fmt --check`
   Limits limits;
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).

@@ -1,0 +1,110 @@
+#include "interpreter/fmt_command.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "interpreter/formatter.hpp"
+
+namespace mlsi {
+namespace {
+
+// The text of `path` (`-`: standard input), or nothing with a message when it cannot be read whole.
+std::optional<std::string> read_source(const std::string& path, const Options& o, CliStreams& io) {
+  std::string text;
+  if (path == "-") {
+    if (io.in == nullptr) {
+      io.err << "error: no standard input to read\n";
+      return std::nullopt;
+    }
+    text.assign(std::istreambuf_iterator<char>(*io.in), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      io.err << fmt::format("error: cannot read file `{}`\n", path);
+      return std::nullopt;
+    }
+    std::ostringstream all;
+    all << in.rdbuf();
+    text = all.str();
+  }
+  if (text.size() > o.files.max_file_size) {
+    io.err << fmt::format("error: `{}` is more than the limit of {} bytes\n", path, o.files.max_file_size);
+    return std::nullopt;
+  }
+  return text;
+}
+
+// The files named on the command line, a folder standing for every .mls file under it (sorted).
+std::vector<std::string> expand_folders(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (path == "-" || !fs::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(path, ec))
+      if (entry.is_regular_file() && entry.path().extension() == ".mls") found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+}  // namespace
+
+int cmd_fmt(const Options& o, CliStreams& io) {
+  if (o.positional.empty()) return usage(io, "`mlsi fmt` needs at least one FILE (`-`: standard input)");
+  if (o.fmt_write && o.fmt_check) return usage(io, "`mlsi fmt` takes --write or --check, not both");
+  int status = kExitOk;
+  for (const auto& path : expand_folders(o.positional)) {
+    if (o.fmt_write && path == "-") {
+      status = std::max(status, usage(io, "`mlsi fmt --write` cannot rewrite standard input"));
+      continue;
+    }
+    auto text = read_source(path, o, io);
+    if (!text) {
+      status = std::max(status, kExitUsage);
+      continue;
+    }
+    SourceManager sources;
+    FileId file = sources.add(path == "-" ? "<stdin>" : path, *text, path);
+    Diagnostics diags;
+    auto formatted = format_file(sources, file, diags);
+    if (!formatted) {
+      io.err << render_all(sources, diags, io.colour);
+      status = std::max(status, kExitSource);
+      continue;
+    }
+    bool changed = *formatted != *text;
+    if (o.fmt_check) {
+      if (changed) {
+        io.out << path << "\n";
+        status = std::max(status, kExitFailed);
+      }
+    } else if (o.fmt_write) {
+      if (!changed) continue;
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << *formatted;
+      out.close();
+      if (!out) {
+        io.err << fmt::format("error: cannot write file `{}`\n", path);
+        status = std::max(status, kExitUsage);
+        continue;
+      }
+      io.out << fmt::format("{}: formatted\n", path);
+    } else {
+      io.out << *formatted;
+    }
+  }
+  return status;
+}
+
+}  // namespace mlsi
