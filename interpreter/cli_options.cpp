@@ -67,6 +67,9 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--max-files") o.files.max_files = static_cast<int>(std::min<std::uint64_t>(n, 1'000'000));
       else if (a == "--max-file-size") o.files.max_file_size = std::min<std::uint64_t>(n, std::uint64_t{1} << 30);
       else o.files.max_nesting = static_cast<int>(std::min<std::uint64_t>(n, 10000));
+    } else if (a == "--explain") {
+      if (has_value) return usage(io, "--explain takes no value");
+      o.explain = true;
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {

@@ -19,6 +19,8 @@ struct Options {
   std::string shard;
   Format format = Format::table;
   bool format_given = false;
+  bool explain = false;  // run --explain: each output's derivation
+
   Limits limits;
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).

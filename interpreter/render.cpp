@@ -95,6 +95,10 @@ std::string csv_cell(std::string s) {
 
 }  // namespace
 
+std::string json_value(const Program& p, const Value& v, const Type& t, const DisplayUnit& display) {
+  return json_field(p, v, t, display);
+}
+
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour) {
   const Scenario& s = p.scenarios.at(static_cast<std::size_t>(run.scenario));
   auto value_of = [&](int slot) -> const Value& { return run.slots[static_cast<std::size_t>(slot)]; };

@@ -12,5 +12,7 @@ enum class Format { table, json, csv };
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour);
 std::string json_escape(const std::string& s);
+// One value as the JSON of `mlsi run` writes it: {"value": 2, "unit": "GiB", "si": ..., "dimension": ...}.
+std::string json_value(const Program& p, const Value& v, const Type& t, const DisplayUnit& display);
 
 }  // namespace mlsi
