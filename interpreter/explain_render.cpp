@@ -49,8 +49,9 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
   std::string pad(indent, ' ');
   std::string note = note_of(n, cited);
   const std::vector<ExplainNode>* terms = &n.terms;
+  const std::string& written = n.formula.empty() ? n.name : n.formula;
   // `L = workload.layers`: the catalogue field is the whole formula, so its note goes on this line.
-  if (n.terms.size() == 1 && n.terms[0].kind == ExplainNode::Kind::catalogue && n.terms[0].name == n.formula &&
+  if (n.terms.size() == 1 && n.terms[0].kind == ExplainNode::Kind::catalogue && n.terms[0].name == written &&
       n.terms[0].catalogue && !n.explained_above) {
     std::string field = catalogue_note(*n.terms[0].catalogue, cited);
     note = note.empty() ? field : note + "; " + field;
@@ -59,7 +60,7 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
   // `compute = training_compute(params, tokens)`: the call is the whole formula, so its body is shown
   // as the next steps of this derivation.
   std::vector<const std::string*> steps = {&n.formula, &n.substituted};
-  if (n.terms.size() == 1 && n.terms[0].kind == ExplainNode::Kind::call && n.terms[0].name == n.formula && !n.explained_above) {
+  if (n.terms.size() == 1 && n.terms[0].kind == ExplainNode::Kind::call && n.terms[0].name == written && !n.explained_above) {
     const ExplainNode& call = n.terms[0];
     if (!call.declared.empty()) note = note.empty() ? call.declared : note + "; " + call.declared;
     if (n.substituted.empty() && !call.call.empty()) steps.push_back(&call.call);
@@ -73,13 +74,14 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
   std::string single = head;
   for (const std::string* part : steps)
     if (!part->empty()) single += " = " + *part;
-  if (!n.value.empty()) single += " = " + n.value;
+  bool show_value = !n.value.empty() && n.value != n.name;  // `1 GB` is its own value
+  if (show_value) single += " = " + n.value;
   bool call = n.kind == ExplainNode::Kind::call;
   bool multi = !n.explained_above && (top || (call && !n.formula.empty()) || width(pad + single) > 80);
   if (!multi) {
     out.push_back(Line{pad + single, note});
   } else {
-    out.push_back(Line{pad + head + (n.value.empty() ? "" : " = " + n.value), note});
+    out.push_back(Line{pad + head + (show_value ? " = " + n.value : ""), note});
     for (const std::string* part : steps)
       if (!part->empty()) out.push_back(Line{pad + "  = " + *part, ""});
   }
