@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "interpreter/cli.hpp"
+#include "interpreter/session.hpp"
 
 #include <gtest/gtest.h>
 
@@ -390,6 +391,35 @@ TEST(Explain, UsageErrors) {
   EXPECT_EQ(bad.status, 1);
   EXPECT_EQ(bad.out, "");
   EXPECT_NE(bad.err.find("input `microbatch` = 0 does not satisfy"), std::string::npos) << bad.err;
+}
+
+// Every built-in scenario (lists, records, enumerations, matches, comprehensions, nested catalogue
+// references) explains: valid JSON with one tree per output, each naming its output, and a text tree
+// with one `depends on` per output.
+TEST(Explain, EveryBuiltInScenarioExplains) {
+  mlsi::Session session;
+  session.load_builtin_scenarios();
+  ASSERT_TRUE(session.check());
+  for (const auto& s : session.program().scenarios) {
+    bool needs_input = false;
+    for (int i : s.inputs) needs_input = needs_input || !s.slots[static_cast<std::size_t>(i)].expr;
+    if (needs_input) continue;
+    auto j = mlsi({"run", s.name, "--explain", "--format", "json"});
+    ASSERT_EQ(j.status, 0) << s.name << ": " << j.err;
+    Json root;
+    ASSERT_TRUE(JsonReader(j.out).read(root)) << s.name << ":\n" << j.out;
+    ASSERT_EQ(root["outputs"].items.size(), s.outputs.size()) << s.name;
+    for (std::size_t k = 0; k < s.outputs.size(); ++k)
+      EXPECT_EQ(root["outputs"][k]["name"].s, s.slots[static_cast<std::size_t>(s.outputs[k])].name) << s.name;
+    auto t = mlsi({"run", s.name, "--explain"});
+    ASSERT_EQ(t.status, 0) << s.name << ": " << t.err;
+    EXPECT_EQ(count(t.out, "\n  depends on"), s.outputs.size()) << s.name << ":\n" << t.out;
+  }
+}
+
+TEST(Explain, HelpMentionsTheFlag) {
+  auto r = mlsi({"--help"});
+  EXPECT_NE(r.out.find("  --explain            each output's derivation"), std::string::npos) << r.out;
 }
 
 }  // namespace
