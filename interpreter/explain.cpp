@@ -62,16 +62,20 @@ Provenance entry_provenance(const RecordValue& r) {
   return Provenance{Provenance::Kind::catalogue, r.key, r.type->name, source_of(r)};
 }
 
+// The origin of an input of a called scenario: the call gave it.
+const char* const kCallArgument = "argument of the call";
+
 // How an input's origin is written: "default", "config NAME", "--set", "--inputs FILE".
 std::string origin_text(const std::string& origin) {
-  if (origin.empty() || origin == "default" || origin.rfind("config ", 0) == 0 || origin.rfind("--", 0) == 0 || origin.rfind(':', 0) == 0)
+  if (origin.empty() || origin == "default" || origin == kCallArgument || origin.rfind("config ", 0) == 0 || origin.rfind("--", 0) == 0 ||
+      origin.rfind(':', 0) == 0)
     return origin.empty() ? "default" : origin;
   return "--inputs " + origin;
 }
 
 class Explainer {
  public:
-  Explainer(const Program& p, const Limits& limits) : p_(p), limits_(limits) {}
+  Explainer(const Program& p, const Limits& limits, int depth = 0) : p_(p), limits_(limits), depth_(depth) {}
 
   Explanation run(const ScenarioRun& run, const Given& given, const std::string& config) {
     const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(run.scenario));
@@ -212,6 +216,8 @@ class Explainer {
       for (std::size_t i = 1; i < e.kids.size(); ++i) kids.push_back(&e.kids[i]);
       return kids;
     }
+    // A comprehension's body and filter read its loop variable: shown as written, only the list substituted.
+    if (e.op == Op::comprehension) return {&e.kids[0]};
     for (const auto& k : e.kids) kids.push_back(&k);
     return kids;
   }
@@ -257,6 +263,9 @@ class Explainer {
       }
       case Op::call_fn: add(call_node(e, cx)); return;
       case Op::call_scenario: add(scenario_call_node(e, cx)); return;
+      case Op::comprehension:
+        for (const auto& k : e.kids) collect(k, cx, terms, deps);
+        return;
       default:
         for (const CExpr* k : live_kids(e, cx)) collect(*k, cx, terms, deps);
     }
@@ -395,6 +404,26 @@ class Explainer {
     auto lc = p_.sources.line_col(s.span.file, s.span.begin);
     n.declared = fmt::format("scenario {} at {}:{}", s.name, p_.sources.file(s.span.file).name, lc.line);
     for (const auto& k : e.kids) collect(k, cx, n.terms, n.depends_on);
+    // The called scenario's own derivation, run again with the call's arguments, so that what its outputs
+    // rest on reaches the caller's `depends on`.
+    Given args(s.slots.size());
+    bool known = depth_ < 4;
+    for (std::size_t i = 0; known && i < e.kids.size(); ++i) {
+      auto v = value_of(e.kids[i], cx);
+      known = v.has_value();
+      if (v) args[static_cast<std::size_t>(e.map[i])] = InputValue{*v, kCallArgument, DisplayUnit{}, e.kids[i].span};
+    }
+    if (!known) return n;
+    try {
+      ScenarioRun inner = Evaluator(p_, limits_).run(e.index, args);
+      Explanation x = Explainer(p_, limits_, depth_ + 1).run(inner, args, "");
+      for (auto& o : x.outputs) {
+        merge(n.depends_on, o.depends_on);
+        n.terms.push_back(std::move(o));
+      }
+    } catch (const EvalError&) {
+      // the call did not fail in the run; if it does here, its insides are left out
+    }
     return n;
   }
 
@@ -408,6 +437,7 @@ class Explainer {
   std::map<int, std::vector<Provenance>> global_deps_;
   std::map<std::string, std::vector<Provenance>> fields_done_;
   std::vector<int> calls_;  // functions being expanded
+  int depth_ = 0;           // scenario calls this explanation is inside
 };
 
 }  // namespace

@@ -393,6 +393,29 @@ TEST(Explain, UsageErrors) {
   EXPECT_NE(bad.err.find("input `microbatch` = 0 does not satisfy"), std::string::npos) << bad.err;
 }
 
+// A scenario call is expanded with the call's arguments: what the called scenario rests on reaches the
+// caller. tests/examples/group_stats.mls: kv = KvCache(batch = 2).total; KvCache reads Llama2_70B
+// (80 layers, 8 KV heads, hidden 8192 / 64 heads = head_dim 128) and H100.memory;
+// per_token = 2*80*8*128*2 B = 327680 B = 320 KiB; total = 320 KiB * 2 * 4096 = 2.5 GiB.
+// The comprehension's body reads its loop variable, so only its list is substituted.
+TEST(Explain, ScenarioCallsAndComprehensions) {
+  auto r = mlsi({"run", "tests/examples/group_stats.mls", "--explain"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string kv = r.out.substr(r.out.find("\nkv = 2.5 GiB\n"));
+  EXPECT_NE(line_starting(kv.substr(1), "  KvCache(batch = 2) = {per_token: 320 KiB, total: 2.5 GiB, fits_h100: true} ")
+                .find("scenario KvCache at tests/examples/kv_cache.mls:2"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(kv.find("\n      = 2 * 80 * 8 * 128 * 2 byte -> KiB\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(line_starting(kv.substr(1), "      batch = 2 ").ends_with(" argument of the call")) << r.out;
+  EXPECT_NE(kv.find("\n  depends on: Llama2_70B (Workload; source \"Touvron et al. 2023"), std::string::npos) << r.out;
+  EXPECT_NE(kv.find("\n              H100 (Hardware; source \"NVIDIA H100 datasheet; Choquette, IEEE Micro 2023\")\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n  = [rewards[i] - baseline[i] for i in range(n)]\n  = [rewards[i] - baseline[i] for i in range(4)]\n"),
+            std::string::npos)
+      << r.out;
+}
+
 // Every built-in scenario (lists, records, enumerations, matches, comprehensions, nested catalogue
 // references) explains: valid JSON with one tree per output, each naming its output, and a text tree
 // with one `depends on` per output.
