@@ -1,6 +1,6 @@
-#include "interpreter/explain.hpp"
 // The derivation tree of --explain: which terms each formula reads, each let and input explained once,
 // and the catalogue entries and constants every node rests on.
+#include "interpreter/explain.hpp"
 
 #include <fmt/format.h>
 

@@ -393,6 +393,33 @@ TEST(Explain, UsageErrors) {
   EXPECT_NE(bad.err.find("input `microbatch` = 0 does not satisfy"), std::string::npos) << bad.err;
 }
 
+// A value given as an expression keeps its provenance: --set seq_len=GPT3.seq_len (GPT3's context is
+// 2048, stdlib.md §3) adds GPT3 to `depends on`; sbh = 2048 * 8 * 1600 = 26214400.
+// A long list is elided; an `if` shows the branch taken: sum(range(20)) = 19 * 20 / 2 = 190.
+TEST(Explain, GivenExpressionsListsAndBranches) {
+  auto r = mlsi({"run", "ActivationMemory", "--config", "gpt2_b8", "--set", "seq_len=GPT3.seq_len", "--explain"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(line_starting(r.out, "      seq_len = GPT3.seq_len = 2048 ").ends_with(" --set; GPT3.seq_len (Workload; source \"Brown et al. 2020 "
+                                                                              "(context 2048, same 50257-token BPE); Patterson et al. 2021 (energy)\")"))
+      << r.out;
+  EXPECT_NE(r.out.find("  sbh = s * b * h = 2048 * 8 * 1600 = 26214400\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n              GPT3 (Workload; source \"Brown et al. 2020"), std::string::npos) << r.out;
+
+  TempFile file("lists.mls",
+                "scenario Lists {\n"
+                "  input xs: List[Count] = range(20)\n"
+                "  input on: Bool = true\n"
+                "  output total = if on then sum(xs) else 0\n"
+                "}\n");
+  auto l = mlsi({"run", file.path.string(), "--explain"});
+  ASSERT_EQ(l.status, 0) << l.err;
+  EXPECT_NE(l.out.find("\ntotal = 190\n  = if on then sum(xs) else 0\n  = if true then sum([0, 1, 2, …, 19] (20 entries)) else 0\n"),
+            std::string::npos)
+      << l.out;
+  EXPECT_TRUE(line_starting(l.out, "  xs = range(20) = [0, 1, 2, …, 19] (20 entries) ").ends_with(" default")) << l.out;
+  EXPECT_NE(l.out.find("  depends on no catalogue entry or constant\n"), std::string::npos) << l.out;
+}
+
 // A scenario call is expanded with the call's arguments: what the called scenario rests on reaches the
 // caller. tests/examples/group_stats.mls: kv = KvCache(batch = 2).total; KvCache reads Llama2_70B
 // (80 layers, 8 KV heads, hidden 8192 / 64 heads = head_dim 128) and H100.memory;
