@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -135,7 +136,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
-  if (o.explain && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue"};
+  bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
+  if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return run_tests(o.positional, session_options(o), o.limits, io);
@@ -144,7 +147,6 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }
