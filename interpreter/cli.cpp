@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
 #include "interpreter/browse.hpp"
 #include "interpreter/cli_options.hpp"
+#include "interpreter/explain.hpp"
 #include "interpreter/fmt_command.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/render.hpp"
@@ -58,6 +60,10 @@ run options:
   --set NAME=EXPR      set an input (repeatable), e.g. --set batch=4 --set "bytes_per_value=1 byte"
   --inputs FILE.toml   set inputs from a TOML file (NAME = value or "expression")
   --format FORMAT      table (default), json or csv
+  --explain            each output's derivation: its formula, the values substituted, the
+                       lets and inputs it uses (with where each input came from), catalogue
+                       fields with their entry's source, and the constants it depends on
+                       (as a tree, or with --format json as JSON)
 
 common options:
   --catalog FILE.toml  add catalogue entries (repeatable); MLSI_PATH=DIR:DIR adds every
@@ -83,6 +89,7 @@ void print_diagnostics(Session& s, CliStreams& io) {
 
 int cmd_run(Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
+  if (o.explain && o.format == Format::csv) return usage(io, "--explain writes a tree (table) or JSON, not csv");
   Session session(session_options(o));
   int scenario = -1;
   GivenInputs given;
@@ -90,6 +97,11 @@ int cmd_run(Options& o, CliStreams& io) {
   Program& p = session.program();
   try {
     ScenarioRun run = Evaluator(p, o.limits).run(scenario, given);
+    if (o.explain) {
+      Explanation x = explain_run(p, run, given, o.config, o.limits);
+      io.out << (o.format == Format::json ? render_explanation_json(x) : render_explanation_text(x, io.colour));
+      return kExitOk;
+    }
     io.out << render_run(p, run, o.config, o.format, io.colour && o.format == Format::table);
     return kExitOk;
   } catch (const EvalError& e) {
@@ -144,6 +156,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt"};
+  bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
+  if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
   if (o.command != "test" && o.format == Format::markdown) return usage(io, "`--format md` is for `mlsi test --report`");
@@ -156,7 +171,6 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
   if (o.command == "fmt") return cmd_fmt(o, io);
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

@@ -77,6 +77,9 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       o.fmt_write = true;
     } else if (o.command == "fmt" && a == "--check") {
       o.fmt_check = true;
+    } else if (a == "--explain") {
+      if (has_value) return usage(io, "--explain takes no value");
+      o.explain = true;
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {

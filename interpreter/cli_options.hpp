@@ -23,6 +23,8 @@ struct Options {
   bool published = false;  // mlsi test --published
   bool fmt_write = false;  // `mlsi fmt --write`
   bool fmt_check = false;  // `mlsi fmt --check`
+  bool explain = false;  // run --explain: each output's derivation
+
   Limits limits;
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).

@@ -3,6 +3,7 @@
 // `check`, division by zero, NaN, infinity, a domain error, an index out of range, an absent catalogue
 // field, a limit) is an EvalError carrying a diagnostic with its span.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,8 @@ struct InputValue {
   std::string origin;  // "default", "config long_context", "--set", "inputs.toml"
   DisplayUnit display;
   Span span;           // the expression that gave it, if any
+  // That expression, compiled (outside any scenario): --explain shows its terms and their provenance.
+  std::shared_ptr<const CExpr> expr = nullptr;
 };
 
 struct ScenarioRun {

@@ -14,7 +14,8 @@ bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& 
   (void)s;
   for (const auto& set : config.sets) {
     Value v = ev.value(set.value);
-    given[static_cast<std::size_t>(set.slot)] = InputValue{std::move(v), "config " + config.name, set.display, set.span};
+    given[static_cast<std::size_t>(set.slot)] =
+        InputValue{std::move(v), "config " + config.name, set.display, set.span, std::make_shared<const CExpr>(set.value)};
   }
   return true;
 }
@@ -52,7 +53,9 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
     s.diagnostics().error(c.span, msg);
     return false;
   }
-  given[static_cast<std::size_t>(slot)] = InputValue{ev.value(c), origin, display, c.span};
+  Value v = ev.value(c);
+  Span span = c.span;
+  given[static_cast<std::size_t>(slot)] = InputValue{std::move(v), origin, display, span, std::make_shared<const CExpr>(std::move(c))};
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "interpreter/browse.hpp"
+#include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/parser.hpp"
@@ -93,7 +94,7 @@ Repl::Status Repl::command(const std::string& text, std::uint32_t line) {
   if (name == ":show") return cmd_show(rest);
   if (name == ":list") return cmd_list(rest);
   if (name == ":units") return cmd_units(text, end, line);
-  if (name == ":explain") return cmd_explain();
+  if (name == ":explain") return cmd_explain(text, end, line);
   if ((name == ":reset" || name == ":quit" || name == ":q") && !rest.empty()) return error(fmt::format("`{}` takes no arguments", name));
   if (name == ":reset") return cmd_reset();
   if (name == ":quit" || name == ":q") return Status::quit;
@@ -370,9 +371,24 @@ Repl::Status Repl::cmd_units(const std::string& text, std::size_t args, std::uin
   return Status::ok;
 }
 
-Repl::Status Repl::cmd_explain() {
-  return error("`:explain` is not available: mlsi has no explain feature yet (`mlsi run --explain` does not exist either); "
-               "`:type EXPR` shows an expression's dimension without evaluating it");
+Repl::Status Repl::cmd_explain(const std::string& text, std::size_t args, std::uint32_t line) {
+  Program& p = session_->program();
+  if (trim(text.substr(args)).empty()) return error("`:explain` needs an expression or a constant's name, as in `:explain training_compute(7e9, 2e12)`");
+  FileId f = add_source(text, line);
+  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  if (report() || !e) return Status::failed;
+  DisplayUnit display;
+  CExpr c = session_->compiler().compile_global_expr(*e, &display);
+  if (report()) return Status::failed;
+  if (c.type.is_error()) return error("this expression has no type");
+  try {
+    Evaluator(p, options_.limits).value(c);  // a failing expression reports its error, not a tree
+  } catch (const EvalError& err) {
+    io_.err << render(p.sources, err.diag, io_.colour);
+    return Status::failed;
+  }
+  io_.out << render_node_text(explain_expression(p, c, display, options_.limits), io_.colour);
+  return Status::ok;
 }
 
 Repl::Status Repl::cmd_reset() {

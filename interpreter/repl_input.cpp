@@ -160,7 +160,7 @@ const std::vector<ReplCommand>& repl_commands() {
       {":show", "NAME", "a catalogue entry, unit, constant, function or scenario"},
       {":list", "[KIND]", "catalogue entries of a kind, units, constants, scenarios; no KIND: this session's definitions"},
       {":units", "[DIMENSION]", "units by dimension; with a dimension or unit, every unit of that dimension"},
-      {":explain", "EXPR", "not available yet: mlsi has no explain feature"},
+      {":explain", "EXPR", "the derivation of a value: terms, constants, catalogue sources"},
       {":reset", "", "forget every definition, loaded file and `ans`"},
       {":quit", "", "leave (also Ctrl-D)"},
   };

@@ -61,7 +61,7 @@ class Repl {
   Status cmd_show(const std::string& name);
   Status cmd_list(const std::string& kind);
   Status cmd_units(const std::string& text, std::size_t args, std::uint32_t line);
-  Status cmd_explain();
+  Status cmd_explain(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_reset();
   Status error(const std::string& message);
 

@@ -205,7 +205,8 @@ std::string read_file(const std::string& path) {
 // tests/repl/session.repl: 45 entries (expressions, declarations, a multi-line scenario, every command,
 // errors followed by successful lines), with the hand derivation of every expected number in its `#`
 // comments; tests/repl/session.out: everything the session prints. Line numbers matter: diagnostics
-// name them (`<repl>:LINE:COL`).
+// name them (`<repl>:LINE:COL`). (`:explain kv(80, hbm / (1 GiB)) -> KiB`, kept on one line so the line
+// numbers stay: hbm = 80 GiB makes the second argument 80; kv(80, 80) = 2 * 80 * 80 * 2 B = 25600 B = 25 KiB.)
 TEST(ReplScript, Session) {
   std::string script = read_file("tests/repl/session.repl");
   ASSERT_FALSE(script.empty());
