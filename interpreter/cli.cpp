@@ -7,6 +7,7 @@
 
 #include "interpreter/browse.hpp"
 #include "interpreter/cli_options.hpp"
+#include "interpreter/doc.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/render.hpp"
 #include "interpreter/repl.hpp"
@@ -39,6 +40,10 @@ usage:
                                    units or constants
   mlsi show NAME [--format json]   a catalogue entry, scenario, constant, function or unit
   mlsi check-catalogue FILE...     validate catalogue TOML files
+  mlsi doc [PATH|NAME|catalogue] [--format markdown|html] [-o FILE]
+                                   a reference page from the `##` docs and declarations:
+                                   a file, a folder (recursively), a built-in scenario,
+                                   all built-in scenarios (no PATH), or the catalogue
   mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
   mlsi --help | --version
 
@@ -132,7 +137,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue"};
+  if (o.command == "doc") return cmd_doc(o, io);
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "doc"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

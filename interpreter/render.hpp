@@ -8,7 +8,7 @@
 
 namespace mlsi {
 
-enum class Format { table, json, csv };
+enum class Format { table, json, csv, markdown, html };  // markdown and html: `mlsi doc` only
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour);
 std::string json_escape(const std::string& s);
