@@ -72,7 +72,7 @@ ScenarioSection section_of(const Program& p, int index) {
   out.contract = first_line(sc.doc);
   out.file = shown_file(p, sc.file);
   const std::string base = slug(sc.name);
-  std::map<std::string, std::string> anchors;  // input and output names -> their rows
+  auto& anchors = out.anchors;
   for (const auto& sl : sc.slots)
     if (sl.kind != SlotKind::let) anchors[sl.name] = base + "-" + sl.name;
 
@@ -176,7 +176,8 @@ Page scenario_page(const std::string& title, const std::string& intro, std::vect
   if (sections.size() > 1) {
     page.heading(2, text("Contracts"), "contracts");
     std::vector<Inline> items;
-    for (const auto& s : sections) items.push_back(join(join(link(s.name, slug(s.name)), text(": ")), prose(s.contract)));
+    for (const auto& s : sections)
+      items.push_back(s.contract.empty() ? link(s.name, slug(s.name)) : join(join(link(s.name, slug(s.name)), text(": ")), prose(s.contract, s.anchors)));
     page.list(std::move(items));
   }
   for (auto& s : sections)

@@ -1,6 +1,7 @@
 #pragma once
 // The reference of scenarios, from their `##` docs and declarations: contract, inputs, outputs, checks and
 // configurations, and the functions, units and constants their files declare.
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@ struct ScenarioSection {
   std::string name;
   std::string contract;
   std::string file;                // as the user would name it (built-in files without `<builtin>/`)
+  std::map<std::string, std::string> anchors;  // input and output names -> the anchors of their rows
   std::vector<Block> blocks;       // headed at level 2; a page of one scenario lifts them a level
 };
 

@@ -183,7 +183,8 @@ TEST(Doc, OutputFileHoldsWhatStdoutWould) {
 
 TEST(Doc, FolderIndexIsAlphabeticalAndRecursive) {
   TempDir dir("toy_models");
-  dir.write("b.mls", "## Last by name.\nscenario Zeta {\n  input x: Count = 1\n  output y = x\n}\n"
+  dir.write("b.mls", "scenario Undocumented {\n  input x: Count = 1\n  output y = x\n}\n"
+                     "## Last by name.\nscenario Zeta {\n  input x: Count = 1\n  output y = x\n}\n"
                      "## In the middle.\nscenario Mid {\n  input x: Count = 1\n  output y = x\n}\n");
   dir.write("sub/a.mls", "## First by name, in a subfolder; reads `x`.\nscenario Alpha {\n  input x: Count = 1\n  output y = x\n}\n");
   dir.write("notes.txt", "not a scenario");
@@ -195,8 +196,9 @@ TEST(Doc, FolderIndexIsAlphabeticalAndRecursive) {
                      "\n"
                      "## Contracts\n"
                      "\n"
-                     "- [Alpha](#alpha): First by name, in a subfolder; reads `x`.\n"
+                     "- [Alpha](#alpha): First by name, in a subfolder; reads [`x`](#alpha-x).\n"
                      "- [Mid](#mid): In the middle.\n"
+                     "- [Undocumented](#undocumented)\n"
                      "- [Zeta](#zeta): Last by name.\n"
                      "\n"
                      "## Alpha\n"
@@ -283,7 +285,8 @@ TEST(Doc, TrainingContractsIndex) {
   EXPECT_EQ(names[52], "TrainingState");  // before TrainingStateFit: by name, not by line text
   EXPECT_EQ(names[53], "TrainingStateFit");
   EXPECT_EQ(lines.front(), "- [ActivationLogicCost](#activationlogiccost): Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).");
-  EXPECT_EQ(lines.back(), "- [ZeroSharding](#zerosharding): `workload`'s training state per device at each ZeRO stage over `n_devices`.");
+  EXPECT_EQ(lines.back(), "- [ZeroSharding](#zerosharding): [`workload`](#zerosharding-workload)'s training state per device at each ZeRO stage over "
+            "[`n_devices`](#zerosharding-n_devices).");
   // The embedded scenarios give the same page, but for the command that generated it.
   auto builtin = mlsi({"doc"});
   ASSERT_EQ(builtin.status, 0) << builtin.err;
