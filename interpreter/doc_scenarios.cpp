@@ -183,9 +183,10 @@ Page scenario_page(const std::string& title, const std::string& intro, std::vect
   for (auto& s : sections)
     for (auto& b : s.blocks) {
       if (b.kind == Block::Kind::heading) b.level -= lift;
+      bool title = b.kind == Block::Kind::heading && b.level == 1;
       page.blocks.push_back(std::move(b));
+      if (title && !intro.empty()) page.paragraph(prose(intro));  // under the scenario's name, as under a title
     }
-  if (lift == 1 && !intro.empty()) page.blocks.insert(page.blocks.begin() + 1, Block{Block::Kind::paragraph, 0, {}, prose(intro), {}, {}, {}});
   if (!defs.functions.empty() || !defs.units.empty() || !defs.constants.empty()) {
     page.heading(2, text("Definitions"), "definitions");
     if (!defs.functions.empty()) {
