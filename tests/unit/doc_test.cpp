@@ -306,6 +306,13 @@ TEST(Doc, CatalogueKindsAndEntries) {
   EXPECT_NE(r.out.find("| key | name | year | tier | peak_flops | memory | memory_bandwidth | tdp | source |\n"), std::string::npos);
   EXPECT_NE(r.out.find("- [Hardware](#hardware): "), std::string::npos);
   EXPECT_NE(r.out.find("(`mlsi list hardware`)\n"), std::string::npos);
+  EXPECT_EQ(r.out.find("(user file)"), std::string::npos);
+  // A --catalog entry is listed among the built-in ones, marked, with the values its file wrote.
+  auto user = mlsi({"doc", "catalogue", "--catalog", "tests/catalogue/my_chips.toml"});
+  ASSERT_EQ(user.status, 0) << user.err;
+  EXPECT_NE(user.out.find("| `Hypothetica_X1` (user file) | Hypothetica X1 (fictional) | 2027 | cloud | 2000 TFLOP/s | 256 GiB | 10 TB/s | 900 W | "
+                          "a fictional accelerator for the mlsi test suite |\n"),
+            std::string::npos);
 }
 
 TEST(Doc, UsageAndSourceErrors) {
