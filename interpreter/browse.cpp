@@ -13,14 +13,6 @@
 
 namespace mlsi {
 
-namespace {
-
-struct KindView {
-  const char* plural;  // the word `mlsi list` takes
-  const char* kind;
-  std::vector<std::string> columns;  // the key fields shown in a table
-};
-
 const std::vector<KindView>& kind_views() {
   static const std::vector<KindView> views = {
       {"hardware", "Hardware", {"name", "year", "tier", "peak_flops", "memory", "memory_bandwidth", "tdp"}},
@@ -58,6 +50,8 @@ std::string field_text(const Program& p, const CatalogueEntry& e, int index) {
   }
   return format_value(*v, t, DisplayUnit{}, p);
 }
+
+namespace {
 
 std::string json_value(const Program& p, const Value& v, const Type& t, const DisplayUnitText& unit) {
   if (t.is_quantity()) {
@@ -187,8 +181,6 @@ int list_constants(Session& s, const Options& o, CliStreams& io) {
   return kExitOk;
 }
 
-std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
-
 int list_scenarios(Session& s, const Options& o, CliStreams& io) {
   s.load_builtin_scenarios();
   if (!s.check()) {
@@ -257,6 +249,8 @@ int show_scenario(const Program& p, const Scenario& sc, const Options& o, CliStr
 }
 
 }  // namespace
+
+std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
 
 int cmd_list(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi list` takes one kind: hardware, workloads, nodes, fabrics, fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units or constants");

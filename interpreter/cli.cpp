@@ -10,6 +10,7 @@
 #include "interpreter/cli_options.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/fmt_command.hpp"
+#include "interpreter/doc.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/render.hpp"
 #include "interpreter/repl.hpp"
@@ -51,6 +52,10 @@ usage:
                                    files; `-`: standard input);
                                    --write (-w) rewrites changed files, --check lists the
                                    files that are not canonical and exits 1
+  mlsi doc [PATH|NAME|catalogue] [--format markdown|html] [-o FILE]
+                                   a reference page from the `##` docs and declarations:
+                                   a file, a folder (recursively), a built-in scenario,
+                                   all built-in scenarios (no PATH), or the catalogue
   mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
   mlsi --help | --version
 
@@ -156,12 +161,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt"};
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc"};
   bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
-  if (o.command != "test" && o.format == Format::markdown) return usage(io, "`--format md` is for `mlsi test --report`");
+  if (o.command != "test" && o.command != "doc" && o.format == Format::markdown) return usage(io, "`--format md` is for `mlsi test --report` and `mlsi doc`");
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return cmd_test(o, io);
@@ -171,6 +176,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
   if (o.command == "fmt") return cmd_fmt(o, io);
+  if (o.command == "doc") return cmd_doc(o, io);
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

@@ -37,8 +37,9 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard"};
-    if (std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard", "-o", "--output"};
+    bool doc_only = (a == "-o" || a == "--output") && o.command != "doc";
+    if (!doc_only && std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
       std::uint64_t n = 0;
@@ -51,13 +52,16 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--vary") o.varies.push_back(v);
       else if (a == "--shard") o.shard = v;
       else if (a == "--where") o.where = v;
+      else if (a == "-o" || a == "--output") o.output = v;
       else if (a == "--format") {
         o.format_given = true;
         if (v == "table") o.format = Format::table;
         else if (v == "json") o.format = Format::json;
         else if (v == "csv") o.format = Format::csv;
         else if (v == "md" || v == "markdown") o.format = Format::markdown;
+        else if (o.command == "doc" && v == "html") o.format = Format::html;
         else if (o.command == "test") return usage(io, fmt::format("unknown format `{}`; the formats of `mlsi test --report` are table, md and json", v));
+        else if (o.command == "doc") return usage(io, fmt::format("unknown format `{}`; `mlsi doc` writes markdown or html", v));
         else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
       } else if (!parse_count(v, n)) {
         return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));

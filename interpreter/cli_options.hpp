@@ -17,6 +17,7 @@ struct Options {
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
+  std::string output;  // -o/--output FILE (`mlsi doc`)
   Format format = Format::table;
   bool format_given = false;
   bool report = false;     // mlsi test --report

@@ -8,7 +8,7 @@
 
 namespace mlsi {
 
-enum class Format { table, json, csv, markdown };  // markdown: `mlsi test --report` only
+enum class Format { table, json, csv, markdown, html };  // markdown: `mlsi test --report` and `mlsi doc`; html: `mlsi doc`
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour);
 std::string json_escape(const std::string& s);
