@@ -8,6 +8,7 @@
 #include "interpreter/browse.hpp"
 #include "interpreter/cli_options.hpp"
 #include "interpreter/inputs.hpp"
+#include "interpreter/plot.hpp"
 #include "interpreter/render.hpp"
 #include "interpreter/repl.hpp"
 #include "interpreter/run_setup.hpp"
@@ -31,7 +32,14 @@ usage:
   mlsi sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]
                                    one row per point of the cartesian product of the
                                    --vary values: `1,2,4`, `1024..16384 step 1024`,
-                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`
+                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`;
+                                   --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also
+                                   draws the first varied input on x, the second as lines
+  mlsi plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES]
+            [--log-x] [--log-y] [-o FILE.svg] [run options]
+                                   an SVG line chart (standard output without -o); a
+                                   range `a..b` on --x takes 50 points (geometric with
+                                   --log-x), on --series 5
   mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
                                    list catalogue entries (hardware, workloads, nodes,
                                    fabrics, fleets, pods, datasets, precisions, grids,
@@ -129,10 +137,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "test") return run_tests(o.positional, session_options(o), o.limits, io);
   if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "sweep") return cmd_sweep(o, io);
+  if (o.command == "plot") return cmd_plot(o, io);
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue"};
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "plot", "repl", "list", "show", "check-catalogue"};
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

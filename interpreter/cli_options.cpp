@@ -37,7 +37,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
     if (std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
@@ -51,6 +51,11 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--vary") o.varies.push_back(v);
       else if (a == "--shard") o.shard = v;
       else if (a == "--where") o.where = v;
+      else if (a == "--plot") o.plot_file = v;
+      else if (a == "--x") o.plot_x = v;
+      else if (a == "--y") o.plot_y += (o.plot_y.empty() ? "" : ",") + v;
+      else if (a == "--series") o.plot_series = v;
+      else if (a == "-o" || a == "--output") o.output_file = v;
       else if (a == "--format") {
         o.format_given = true;
         if (v == "table") o.format = Format::table;
@@ -67,6 +72,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--max-files") o.files.max_files = static_cast<int>(std::min<std::uint64_t>(n, 1'000'000));
       else if (a == "--max-file-size") o.files.max_file_size = std::min<std::uint64_t>(n, std::uint64_t{1} << 30);
       else o.files.max_nesting = static_cast<int>(std::min<std::uint64_t>(n, 10000));
+    } else if (a == "--log-x" && !has_value) {
+      o.log_x = true;
+    } else if (a == "--log-y" && !has_value) {
+      o.log_y = true;
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {

@@ -17,6 +17,10 @@ struct Options {
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
+  // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
+  // separated), a second varied input drawn as one line per value, and -o for plot's SVG file.
+  std::string plot_file, plot_x, plot_y, plot_series, output_file;
+  bool log_x = false, log_y = false;
   Format format = Format::table;
   bool format_given = false;
   Limits limits;
