@@ -171,6 +171,7 @@ int cmd_plot(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi plot` takes one FILE or scenario NAME");
   if (o.plot_x.empty()) return usage(io, "`mlsi plot` needs --x INPUT=VALUES, such as --x batch=1..64 or --x \"seq_len=1024..65536 *2\"");
   if (!o.varies.empty()) return usage(io, "`mlsi plot` varies inputs with --x and --series, not --vary");
+  if (!o.shard.empty()) return usage(io, "`mlsi plot` draws every point; --shard is for `mlsi sweep`");
   Sweep sweep(o);
   std::vector<VaryRequest> requests{{o.plot_x, VaryOptions{"--x", kRangePoints, o.log_x}}};
   if (!o.plot_series.empty()) requests.push_back({o.plot_series, VaryOptions{"--series", kSeriesRangePoints, false}});

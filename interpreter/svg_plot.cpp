@@ -83,8 +83,9 @@ std::string render_svg(const LineChart& chart) {
       kWidth, kHeight);
   s += fmt::format("<title>{}</title>\n", xml_escape(chart.title));
   s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", kWidth, kHeight);
-  s += fmt::format("<clipPath id=\"plot-area\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", num(kLeft),
-                   num(kTop), num(right - kLeft), num(bottom - kTop));
+  // Lines stay inside the frame; the clip leaves room for a whole dot on the frame itself.
+  s += fmt::format("<clipPath id=\"plot-area\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", num(kLeft - 4),
+                   num(kTop - 4), num(right - kLeft + 8), num(bottom - kTop + 8));
   s += fmt::format("<text x=\"{}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">{}</text>\n",
                    num((kLeft + right) / 2), xml_escape(chart.title));
 
@@ -145,13 +146,18 @@ std::string render_svg(const LineChart& chart) {
       s += fmt::format("<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}</text>\n", num(lx), num(ly + 4), xml_escape(chart.legend_title));
       ly += 20;
     }
-    for (std::size_t l = 0; l < chart.lines.size(); ++l) {
+    // As many entries as fit beside the plot; the rest are counted.
+    auto fit = static_cast<std::size_t>((kHeight - ly - 24) / 18);
+    std::size_t shown = chart.lines.size() <= fit ? chart.lines.size() : fit - 1;
+    for (std::size_t l = 0; l < shown; ++l) {
       std::string dash = kDashes[(l / kColours.size()) % kDashes.size()];
       s += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"3\"{}/>\n", num(lx), num(ly), num(lx + 24),
                        num(ly), line_colour(l), dash.empty() ? "" : fmt::format(" stroke-dasharray=\"{}\"", dash));
       s += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(lx + 32), num(ly + 4), xml_escape(chart.lines[l].label));
       ly += 18;
     }
+    if (shown < chart.lines.size())
+      s += fmt::format("<text x=\"{}\" y=\"{}\">... {} more</text>\n", num(lx + 32), num(ly + 4), chart.lines.size() - shown);
     s += "</g>\n";
   }
   s += "</svg>\n";
