@@ -127,7 +127,7 @@ std::string render_svg(const LineChart& chart) {
       if (!usable(i)) continue;
       bool starts = i == 0 || !usable(i - 1);
       bool ends = i + 1 == line.x.size() || !usable(i + 1);
-      path += fmt::format("{}{} {} ", starts ? "M" : "L", num(px(line.x[i])), num(py(line.y[i])));
+      if (!(starts && ends)) path += fmt::format("{}{} {} ", starts ? "M" : "L", num(px(line.x[i])), num(py(line.y[i])));
       if (few || (starts && ends))
         dots += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\" stroke=\"none\"/>\n", num(px(line.x[i])), num(py(line.y[i])), colour);
     }

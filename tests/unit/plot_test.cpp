@@ -98,19 +98,28 @@ TEST(SvgPlot, AxesLegendAndGaps) {
   // No external resources: no links, images, styles or fonts from elsewhere.
   EXPECT_EQ(svg.find("href"), std::string::npos);
   EXPECT_EQ(svg.find("@import"), std::string::npos);
-  // The first line has a gap at x = 3: its path has two pieces (two `M`), the second one.
+  // The first line has a gap at x = 3: its path is the piece x = 1..2 (one `M`, one `L`); x = 4 alone
+  // is only a dot. The second line is one piece. Few points: every point has a dot (3 and 4).
   auto path_of = [&](const std::string& colour) {
     auto at = svg.find("stroke=\"" + colour + "\"");
     auto start = svg.rfind("<path d=\"", at);
     return svg.substr(start, at - start);
   };
   std::string first = path_of(mlsi::line_colour(0)), second = path_of(mlsi::line_colour(1));
-  EXPECT_EQ(std::count(first.begin(), first.end(), 'M'), 2);
+  EXPECT_EQ(std::count(first.begin(), first.end(), 'M'), 1);
   EXPECT_EQ(std::count(first.begin(), first.end(), 'L'), 1);
   EXPECT_EQ(std::count(second.begin(), second.end(), 'M'), 1);
   EXPECT_EQ(std::count(second.begin(), second.end(), 'L'), 3);
+  auto dots = [&](const std::string& colour) {
+    std::string dot = "r=\"3\" fill=\"" + colour + "\"";
+    std::size_t n = 0;
+    for (auto at = svg.find(dot); at != std::string::npos; at = svg.find(dot, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(dots(mlsi::line_colour(0)), 3u);
+  EXPECT_EQ(dots(mlsi::line_colour(1)), 4u);
   EXPECT_NE(mlsi::line_colour(0), mlsi::line_colour(1));
-  // y runs 1..8: ticks 0, 2, ..., 8 (step 2 from a raw 1.17... no: 7 / 6 = 1.17 rounds up to 2).
+  // y runs 1..8: a raw step of 7 / 6 = 1.17 rounds up to 2, so the ticks are 0, 2, ..., 8.
   for (const char* t : {">0</text>", ">2</text>", ">4</text>", ">6</text>", ">8</text>"}) EXPECT_NE(svg.find(t), std::string::npos) << t;
 }
 
@@ -178,6 +187,21 @@ TEST(Plot, QuantityInputsChooseOneUnitForTheAxis) {
   for (const char* t : {">0</text>", ">0.5</text>", ">1.0</text>", ">1.5</text>", ">2.0</text>"}) EXPECT_NE(g.out.find(t), std::string::npos) << t;
   // One line: no legend.
   EXPECT_EQ(g.out.find("class=\"legend\""), std::string::npos);
+}
+
+TEST(Plot, FailedPointsAreGaps) {
+  // microbatch must be whole: of 1, 1.5, ..., 4 only 1, 2, 3, 4 have values, each between two failed
+  // points, so each line is four lone dots and no path; the failures are counted on standard error.
+  auto r = cli({"plot", "ActivationMemory", "--x", "microbatch=1..4 step 0.5", "--series", "seq_len=2048,4096"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err.rfind("warning: 6 of 14 points failed and are gaps in the lines; the first: input `microbatch` = 1.5", 0), 0u) << r.err;
+  EXPECT_EQ(r.out.find("<path"), std::string::npos);
+  for (std::size_t l = 0; l < 2; ++l) {
+    std::string dot = "r=\"3\" fill=\"" + mlsi::line_colour(l) + "\"";
+    std::size_t dots = 0;
+    for (auto at = r.out.find(dot); at != std::string::npos; at = r.out.find(dot, at + 1)) ++dots;
+    EXPECT_EQ(dots, 4u) << l;
+  }
 }
 
 TEST(Plot, LogAxisNeedsPositiveValues) {
