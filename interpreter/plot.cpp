@@ -60,8 +60,11 @@ std::optional<int> SweepPlot::setup(Sweep& sweep, const Options& o, CliStreams& 
       auto it = std::find(outputs.begin(), outputs.end(), name);
       if (it == outputs.end()) {
         auto& d = diags.error(span, fmt::format("scenario `{}` has no output `{}`", sweep.scenario().name, name));
+        int slot = sweep.scenario().find_slot(name);
         auto sug = closest_name(name, outputs);
-        if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+        if (slot >= 0 && sweep.scenario().slots[static_cast<std::size_t>(slot)].kind == SlotKind::input)
+          d.notes.push_back(fmt::format("`{}` is an input: --y draws outputs, --x and --series vary inputs", name));
+        else if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
       } else {
         std::size_t c = first_output + static_cast<std::size_t>(it - outputs.begin());
         const Type& t = sweep.column_type(c);

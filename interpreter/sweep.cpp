@@ -2,16 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
 #include <iterator>
 
-#include "interpreter/format.hpp"
-#include "interpreter/parser.hpp"
-#include "interpreter/run_setup.hpp"
-#include "interpreter/sweep_program.hpp"
-#include "interpreter/sweep_spec.hpp"
-#include "interpreter/sweep_run.hpp"
 #include "interpreter/plot.hpp"
+#include "interpreter/render.hpp"
+#include "interpreter/sweep_run.hpp"
 
 namespace mlsi {
 
