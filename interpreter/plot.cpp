@@ -119,7 +119,8 @@ std::optional<int> SweepPlot::chart(Sweep& sweep, const Options& o, CliStreams& 
       }
     }
   if (!any) {
-    io.err << fmt::format("error: no point of the sweep has a value to plot{}\n", first_error_.empty() ? "" : "; the first failed: " + first_error_);
+    std::string why = !first_error_.empty() ? "; the first failed: " + first_error_ : !o.where.empty() ? "; --where keeps none" : "";
+    io.err << fmt::format("error: no point of the sweep has a value to plot{}\n", why);
     return kExitFailed;
   }
   if (failed_)
