@@ -12,6 +12,7 @@
 #include "interpreter/fmt_command.hpp"
 #include "interpreter/doc.hpp"
 #include "interpreter/inputs.hpp"
+#include "interpreter/plot.hpp"
 #include "interpreter/render.hpp"
 #include "interpreter/repl.hpp"
 #include "interpreter/run_setup.hpp"
@@ -39,7 +40,14 @@ usage:
   mlsi sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]
                                    one row per point of the cartesian product of the
                                    --vary values: `1,2,4`, `1024..16384 step 1024`,
-                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`
+                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`;
+                                   --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also
+                                   draws the first varied input on x, the second as lines
+  mlsi plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES]
+            [--log-x] [--log-y] [-o FILE.svg] [run options]
+                                   an SVG line chart (standard output without -o); a
+                                   range `a..b` on --x takes 50 points (geometric with
+                                   --log-x), on --series 5
   mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
                                    list catalogue entries (hardware, workloads, nodes,
                                    fabrics, fleets, pods, datasets, precisions, grids,
@@ -161,7 +169,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc"};
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc", "plot"};
   bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
@@ -172,6 +180,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "test") return cmd_test(o, io);
   if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "sweep") return cmd_sweep(o, io);
+  if (o.command == "plot") return cmd_plot(o, io);
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);

@@ -37,9 +37,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard", "-o", "--output"};
-    bool doc_only = (a == "-o" || a == "--output") && o.command != "doc";
-    if (!doc_only && std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+    // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
+    bool output_elsewhere = (a == "-o" || a == "--output") && o.command != "doc" && o.command != "plot";
+    if (!output_elsewhere && std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
       std::uint64_t n = 0;
@@ -52,6 +53,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--vary") o.varies.push_back(v);
       else if (a == "--shard") o.shard = v;
       else if (a == "--where") o.where = v;
+      else if (a == "--plot") o.plot_file = v;
+      else if (a == "--x") o.plot_x = v;
+      else if (a == "--y") o.plot_y += (o.plot_y.empty() ? "" : ",") + v;
+      else if (a == "--series") o.plot_series = v;
       else if (a == "-o" || a == "--output") o.output = v;
       else if (a == "--format") {
         o.format_given = true;
@@ -84,6 +89,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
     } else if (a == "--explain") {
       if (has_value) return usage(io, "--explain takes no value");
       o.explain = true;
+    } else if (a == "--log-x" && !has_value) {
+      o.log_x = true;
+    } else if (a == "--log-y" && !has_value) {
+      o.log_y = true;
     } else if (a.rfind("--", 0) == 0 || (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
       return usage(io, fmt::format("unknown option `{}`", a));
     } else {

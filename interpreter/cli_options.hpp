@@ -17,7 +17,11 @@ struct Options {
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
-  std::string output;  // -o/--output FILE (`mlsi doc`)
+  std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
+  // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
+  // separated), a second varied input drawn as one line per value.
+  std::string plot_file, plot_x, plot_y, plot_series;
+  bool log_x = false, log_y = false;
   Format format = Format::table;
   bool format_given = false;
   bool report = false;     // mlsi test --report

@@ -1,5 +1,6 @@
 #pragma once
-// `mlsi sweep`: a scenario over the cartesian product of varied inputs, one row per point, streamed.
+// `mlsi sweep`: a scenario over the cartesian product of varied inputs, one row per point, streamed
+// (with --plot FILE.svg also drawn as a chart, see plot.hpp).
 #include "interpreter/cli_options.hpp"
 
 namespace mlsi {

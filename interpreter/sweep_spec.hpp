@@ -9,6 +9,14 @@
 
 namespace mlsi {
 
+// How a spec is read: the option it came from (named in messages), and for a range without a step
+// (`a..b`), how many points to take, evenly or geometrically spaced (0: such a range is an error).
+struct VaryOptions {
+  std::string flag = "--vary";
+  std::size_t range_points = 0;
+  bool geometric = false;
+};
+
 struct VarySpec {
   int slot = -1;
   std::string name;
@@ -17,6 +25,7 @@ struct VarySpec {
 };
 
 // Parses NAME=SPEC for `scenario`; reports problems in the session's diagnostics and returns nothing.
-std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, std::size_t max_points);
+std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, std::size_t max_points,
+                                   const VaryOptions& options = {});
 
 }  // namespace mlsi
