@@ -56,11 +56,22 @@ void Session::load_embedded_prelude() {
 }
 
 void Session::load_catalogues() {
-  CatalogueLoader loader(*program_, diags_);
+  auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
+  CatalogueLoader& loader = *shared_loader;
+  bool lazy = options_.lazy_catalogue && options_.catalogues.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
-    FileId id = program_->sources.add("<catalogue>/" + f.path.substr(17), f.text);
+    std::string shown = "<catalogue>/" + f.path.substr(17);
+    if (lazy) {
+      loader.defer(std::move(shown), f.text);
+      continue;
+    }
+    FileId id = program_->sources.add(std::move(shown), f.text);
     loader.load(id, true);
+  }
+  if (lazy) {
+    program_->catalogue.load_on_demand = [shared_loader](const std::string& name) { shared_loader->demand(name); };
+    return;
   }
   for (const auto& path : options_.catalogues) {
     std::error_code ec;

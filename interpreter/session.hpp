@@ -16,6 +16,10 @@ struct SessionOptions {
   int max_files = 1000;
   std::size_t max_file_size = 16 * 1024 * 1024;
   int max_nesting = 200;  // parser.hpp kMaxNesting, for the files a session loads
+  // Read a built-in catalogue file only when a name it defines is first looked up (Catalogue::find), so
+  // that a run pays for the entries it uses. Only without user catalogues, whose every problem must be
+  // reported; commands that list or browse the whole catalogue leave it off.
+  bool lazy_catalogue = false;
 };
 
 class Session {

@@ -1,0 +1,178 @@
+// The built-in catalogue read on demand (SessionOptions::lazy_catalogue) gives the same entries as the
+// eager read of every file, and reads only what is looked up.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "interpreter/catalogue_loader.hpp"
+#include "interpreter/embedded.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/inputs.hpp"
+#include "interpreter/session.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using mlsi::Value;
+
+// Structural equality: same numbers (bit for bit), texts, booleans, lists and records.
+bool same(const Value& a, const Value& b) {
+  if (a.v.index() != b.v.index()) return false;
+  if (a.is_number()) return a.number() == b.number();
+  if (std::holds_alternative<bool>(a.v)) return a.boolean() == b.boolean();
+  if (std::holds_alternative<std::string>(a.v)) return a.text() == b.text();
+  if (a.is_list()) {
+    if (a.list().size() != b.list().size()) return false;
+    for (std::size_t i = 0; i < a.list().size(); ++i)
+      if (!same(a.list()[i], b.list()[i])) return false;
+    return true;
+  }
+  if (std::holds_alternative<mlsi::EnumValue>(a.v)) return a.enumeration().index == b.enumeration().index;
+  const auto& ra = a.record();
+  const auto& rb = b.record();
+  if (ra.key != rb.key || ra.type->name != rb.type->name || ra.fields.size() != rb.fields.size()) return false;
+  for (std::size_t i = 0; i < ra.fields.size(); ++i) {
+    if (ra.fields[i].has_value() != rb.fields[i].has_value()) return false;
+    if (ra.fields[i] && !same(*ra.fields[i], *rb.fields[i])) return false;
+  }
+  return true;
+}
+
+std::string where(mlsi::Session& s, mlsi::Span span) {
+  auto lc = s.program().sources.line_col(span.file, span.begin);
+  return s.program().sources.file(span.file).name + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.col) + "+" +
+         std::to_string(span.end - span.begin);
+}
+
+mlsi::SessionOptions lazy() {
+  mlsi::SessionOptions o;
+  o.lazy_catalogue = true;
+  return o;
+}
+
+TEST(CatalogueOnDemand, SectionsNameEveryEntryOfEachBuiltinFile) {
+  mlsi::Session eager;
+  ASSERT_FALSE(eager.diagnostics().has_errors());
+  std::map<std::string, std::set<std::string>> by_file;  // names the full TOML read gives, per file
+  for (const auto& e : eager.program().catalogue.entries) {
+    auto& names = by_file[eager.program().sources.file(e.span.file).name];
+    names.insert(e.key);
+    names.insert(e.aliases.begin(), e.aliases.end());
+  }
+  std::size_t files = 0;
+  for (const auto& f : mlsi::embedded_files()) {
+    if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
+    ++files;
+    std::set<std::string> scanned;
+    std::size_t previous_end = 0;
+    for (const auto& section : mlsi::catalogue_sections(f.text)) {
+      scanned.insert(section.names.begin(), section.names.end());
+      EXPECT_LE(previous_end, section.begin) << f.path;  // sections follow each other
+      EXPECT_LT(section.begin, section.end) << f.path;
+      previous_end = section.end;
+    }
+    EXPECT_EQ(scanned, by_file["<catalogue>/" + f.path.substr(17)]) << f.path;
+  }
+  EXPECT_EQ(files, by_file.size());
+}
+
+TEST(CatalogueOnDemand, SectionsOfAHandWrittenFile) {
+  const char* text =
+      "# comment\n"
+      "[Hardware.A]  # the first\n"
+      "aliases = [\"A1\", \"A_2\"]\n"
+      "[Hardware.A.flops]\n"
+      "fp16 = \"1 TFLOP/s\"\n"
+      "[[Hardware.A.mig_profiles]]\n"
+      "name = \"x\"\n"
+      "\n"
+      "[Workload.B]\n"
+      "layers = 2\n";
+  auto sections = mlsi::catalogue_sections(text);
+  ASSERT_EQ(sections.size(), 2u);
+  EXPECT_EQ(sections[0].names, (std::vector<std::string>{"A", "A1", "A_2"}));
+  EXPECT_EQ(sections[1].names, (std::vector<std::string>{"B"}));
+  std::string_view all(text);
+  EXPECT_EQ(all.substr(sections[0].begin, 5), "[Hard");
+  EXPECT_EQ(sections[0].end, sections[1].begin);
+  EXPECT_EQ(all.substr(sections[1].begin), "[Workload.B]\nlayers = 2\n");
+  EXPECT_EQ(sections[1].end, all.size());
+}
+
+TEST(CatalogueOnDemand, EveryEntryIsTheSameAsTheEagerRead) {
+  mlsi::Session eager;
+  mlsi::Session on_demand(lazy());
+  const auto& all = eager.program().catalogue;
+  ASSERT_EQ(all.entries.size(), 143u);
+  for (const auto& [name, index] : all.names) {
+    const auto& want = all.entries[static_cast<std::size_t>(index)];
+    const auto* got = on_demand.program().catalogue.find(name);
+    ASSERT_NE(got, nullptr) << name;
+    EXPECT_EQ(got->key, want.key);
+    EXPECT_EQ(got->kind, want.kind);
+    EXPECT_EQ(got->aliases, want.aliases);
+    EXPECT_EQ(got->builtin, want.builtin);
+    EXPECT_EQ(where(on_demand, got->span), where(eager, want.span)) << name;
+    ASSERT_EQ(got->field_spans.size(), want.field_spans.size());
+    for (std::size_t i = 0; i < want.field_spans.size(); ++i) {
+      EXPECT_EQ(got->field_spans[i].valid(), want.field_spans[i].valid()) << name << " field " << i;
+      if (want.field_spans[i].valid()) {
+        EXPECT_EQ(where(on_demand, got->field_spans[i]), where(eager, want.field_spans[i]));
+      }
+    }
+    ASSERT_EQ(got->units.size(), want.units.size());
+    for (std::size_t i = 0; i < want.units.size(); ++i) {
+      EXPECT_EQ(got->units[i].text, want.units[i].text);
+      EXPECT_EQ(got->units[i].factor, want.units[i].factor);
+    }
+    EXPECT_TRUE(same(got->value, want.value)) << name;
+  }
+  EXPECT_FALSE(on_demand.diagnostics().has_errors());
+  EXPECT_EQ(on_demand.diagnostics().size(), 0u);
+  EXPECT_EQ(on_demand.program().catalogue.all_names(), all.all_names());
+}
+
+TEST(CatalogueOnDemand, ReadsOnlyTheEntriesLookedUpAndThoseTheyReferTo) {
+  mlsi::Session s(lazy());
+  auto& cat = s.program().catalogue;
+  EXPECT_TRUE(cat.entries.empty());
+  ASSERT_NE(cat.find("GPT3"), nullptr);
+  EXPECT_EQ(cat.entries.size(), 1u);  // a workload refers to nothing
+  EXPECT_EQ(cat.find("NoSuchEntry"), nullptr);
+  EXPECT_EQ(cat.entries.size(), 1u);
+  // A node names its accelerator: reading the node reads that Hardware entry too.
+  mlsi::Session eager;
+  const auto* node = eager.program().catalogue.find("DGX_H100");
+  ASSERT_NE(node, nullptr);
+  ASSERT_NE(cat.find("DGX_H100"), nullptr);
+  EXPECT_EQ(cat.entries.size(), 3u);
+  EXPECT_NE(cat.names.find("H100"), cat.names.end());
+  EXPECT_TRUE(same(cat.find("DGX_H100")->value, node->value));
+}
+
+TEST(CatalogueOnDemand, AScenarioRunsTheSameWithEitherRead) {
+  const char* text = R"(
+scenario NodeMemory {
+  input node: Node = DGX_H100
+  output memory: Information = node.accelerator.memory * node.accelerators_per_node -> GiB
+}
+)";
+  double results[2];
+  for (int lazy_read = 0; lazy_read < 2; ++lazy_read) {
+    mlsi::Session s(lazy_read ? lazy() : mlsi::SessionOptions{});
+    ASSERT_TRUE(s.load_text("node.mls", text));
+    ASSERT_TRUE(s.check());
+    int sc = static_cast<int>(s.program().find_scenario("NodeMemory") - s.program().scenarios.data());
+    mlsi::GivenInputs given(s.program().scenarios[static_cast<std::size_t>(sc)].slots.size());
+    auto run = mlsi::Evaluator(s.program()).run(sc, given);
+    results[lazy_read] = run.slots[static_cast<std::size_t>(s.program().scenarios[static_cast<std::size_t>(sc)].find_slot("memory"))].number();
+  }
+  // 8 H100 SXM of 80 GiB each (stdlib.md §3: H100 memory "80 GiB", DGX_H100 accelerators_per_node 8).
+  EXPECT_EQ(results[0], 8 * 80.0 * 1024 * 1024 * 1024);
+  EXPECT_EQ(results[1], results[0]);
+}
+
+}  // namespace
