@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,6 +15,9 @@
 namespace mlsi {
 
 namespace fs = std::filesystem;
+
+// The names a prelude file declares: the word after `keyword` (`let `, `fn `) at the start of a line.
+std::vector<std::string> prelude_names(std::string_view text, std::string_view keyword);
 
 namespace {
 
@@ -50,8 +55,77 @@ void Session::load_embedded_prelude() {
     return (a->path.find("units") == std::string::npos) < (b->path.find("units") == std::string::npos);
   });
   for (const auto* f : prelude) {
-    FileId id = program_->sources.add("<prelude>/" + f->path.substr(15), f->text);
+    std::string shown = "<prelude>/" + f->path.substr(15);
+    // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
+    if (options_.lazy_catalogue && f->path.find("units") == std::string::npos) {
+      DeferredPrelude deferred{std::move(shown), &f->text, prelude_names(f->text, "let "), prelude_names(f->text, "fn "), false};
+      auto& p = *program_;
+      p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
+      p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
+      deferred_prelude_.push_back(std::move(deferred));
+      continue;
+    }
+    FileId id = program_->sources.add(std::move(shown), f->text);
     load_module(id, 0);
+  }
+  sources_scanned_ = program_->sources.size();
+}
+
+std::vector<std::string> prelude_names(std::string_view text, std::string_view keyword) {
+  std::vector<std::string> names;
+  auto word_at = [&](std::size_t i) {
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    return text.substr(i, j - i);
+  };
+  for (std::size_t line = 0; line < text.size();) {
+    if (text.substr(line, keyword.size()) == keyword) {
+      std::size_t i = line + keyword.size();
+      while (i < text.size() && text[i] == ' ') ++i;
+      if (auto w = word_at(i); !w.empty()) names.emplace_back(w);
+    }
+    std::size_t end = text.find('\n', line);
+    line = end == std::string_view::npos ? text.size() : end + 1;
+  }
+  return names;
+}
+
+void Session::declare_prelude_mentioned_in(std::string_view text) {
+  for (auto& file : deferred_prelude_) {
+    if (file.declared) continue;
+    bool mentioned = false;
+    for (std::size_t i = 0; i < text.size() && !mentioned;) {
+      if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      std::string_view word = text.substr(i, j - i);
+      mentioned = std::find(file.globals.begin(), file.globals.end(), word) != file.globals.end() ||
+                  std::find(file.functions.begin(), file.functions.end(), word) != file.functions.end();
+      i = j;
+    }
+    if (mentioned) declare_prelude(file);
+  }
+}
+
+void Session::declare_prelude(DeferredPrelude& file) {
+  file.declared = true;
+  auto& p = *program_;
+  for (const auto& n : file.globals) std::erase(p.deferred_globals, n);
+  for (const auto& n : file.functions) std::erase(p.deferred_functions, n);
+  // Its own mentions first (a prelude function reads prelude constants).
+  declare_prelude_mentioned_in(*file.text);
+  FileId id = program_->sources.add(file.shown_name, *file.text);
+  load_module(id, 0);
+}
+
+void Session::declare_prelude_mentioned() {
+  if (deferred_prelude_.empty()) return;
+  while (sources_scanned_ < program_->sources.size()) {
+    FileId id = static_cast<FileId>(sources_scanned_++);
+    declare_prelude_mentioned_in(program_->sources.file(id).text);
   }
 }
 
@@ -95,6 +169,9 @@ std::optional<FileId> Session::load_text(const std::string& name, std::string te
 }
 
 std::optional<FileId> Session::load_module(FileId file, int depth) {
+  // Prelude names a file mentions are declared before the file's own, as if the prelude were read first
+  // (a file that redefines one is told so, at its own declaration).
+  declare_prelude_mentioned();
   auto module = parse_module(program_->sources, file, diags_, options_.max_nesting);
   if (!module) return std::nullopt;
   program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
@@ -187,6 +264,7 @@ void Session::load_builtin_scenarios() {
 }
 
 bool Session::check() {
+  declare_prelude_mentioned();
   compiler_.compile_pending();
   return !diags_.has_errors();
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interpreter/catalogue_loader.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/embedded.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/inputs.hpp"
@@ -173,6 +174,84 @@ scenario NodeMemory {
   // 8 H100 SXM of 80 GiB each (stdlib.md §3: H100 memory "80 GiB", DGX_H100 accelerators_per_node 8).
   EXPECT_EQ(results[0], 8 * 80.0 * 1024 * 1024 * 1024);
   EXPECT_EQ(results[1], results[0]);
+}
+
+}  // namespace
+
+namespace {
+
+// The diagnostics a text gets, rendered without colour, with the prelude read at once or on demand.
+std::string diagnostics_of(const char* text, bool on_demand) {
+  mlsi::SessionOptions o;
+  o.lazy_catalogue = on_demand;
+  mlsi::Session s(o);
+  s.load_text("user.mls", text);
+  s.check();
+  return mlsi::render_all(s.program().sources, s.diagnostics(), false);
+}
+
+TEST(PreludeOnDemand, TheScannedNamesAreTheDeclaredOnes) {
+  mlsi::Session eager;
+  mlsi::Session on_demand(lazy());
+  std::set<std::string> globals, functions;
+  for (const auto& g : eager.program().globals)
+    if (eager.program().sources.file(g.span.file).name == "<prelude>/constants.mls") globals.insert(g.name);
+  for (const auto& f : eager.program().functions)
+    if (eager.program().sources.file(f.span.file).name == "<prelude>/functions.mls") functions.insert(f.name);
+  EXPECT_EQ(globals.size(), eager.program().globals.size());  // every prelude constant is in constants.mls
+  EXPECT_EQ(std::set<std::string>(on_demand.program().deferred_globals.begin(), on_demand.program().deferred_globals.end()), globals);
+  EXPECT_EQ(std::set<std::string>(on_demand.program().deferred_functions.begin(), on_demand.program().deferred_functions.end()), functions);
+  EXPECT_TRUE(on_demand.program().globals.empty());
+  EXPECT_TRUE(on_demand.program().functions.empty());
+}
+
+TEST(PreludeOnDemand, DeclaresOnlyTheFilesATextMentions) {
+  mlsi::Session plain(lazy());
+  plain.load_text("plain.mls", "scenario A {\n  input x: Count = 2\n  output y = x * 3\n}\n");
+  ASSERT_TRUE(plain.check());
+  EXPECT_TRUE(plain.program().globals.empty());
+  EXPECT_TRUE(plain.program().functions.empty());
+
+  // training_compute (functions.mls) reads training_flops_per_param_token (constants.mls): both are read.
+  mlsi::Session uses(lazy());
+  uses.load_text("uses.mls", "scenario B {\n  output c: Compute = training_compute(5, 7)\n}\n");
+  ASSERT_TRUE(uses.check());
+  EXPECT_EQ(uses.program().function_index.count("training_compute"), 1u);
+  EXPECT_EQ(uses.program().global_index.count("training_flops_per_param_token"), 1u);
+  EXPECT_TRUE(uses.program().deferred_globals.empty());
+  int sc = static_cast<int>(uses.program().find_scenario("B") - uses.program().scenarios.data());
+  mlsi::GivenInputs given(uses.program().scenarios[static_cast<std::size_t>(sc)].slots.size());
+  auto run = mlsi::Evaluator(uses.program()).run(sc, given);
+  // C = 6 P D (stdlib.md §4.1, Kaplan et al.): 6 FLOP x 5 x 7 = 210 FLOP.
+  EXPECT_EQ(run.slots[0].number(), 210.0);
+}
+
+TEST(PreludeOnDemand, TextsGivenLaterAreScannedBeforeTheyAreCompiled) {
+  mlsi::Session s(lazy());
+  s.load_text("a.mls", "scenario A {\n  input bytes: Information = 1 byte\n  output y = bytes\n}\n");
+  ASSERT_TRUE(s.check());
+  EXPECT_EQ(s.program().global_index.count("adam_optimizer_bytes"), 0u);
+  s.program().sources.add("--set", "bytes=adam_optimizer_bytes");  // as inputs.cpp does for --set
+  s.compiler();
+  EXPECT_EQ(s.program().global_index.count("adam_optimizer_bytes"), 1u);
+}
+
+TEST(PreludeOnDemand, ErrorsAreTheSameAsWithTheWholePrelude) {
+  const char* cases[] = {
+      // A redefinition is reported at the user's declaration, naming the prelude's.
+      "let adam_optimizer_bytes = 3 byte\n",
+      "fn training_compute(x: Count) -> Count = x\n",
+      // Did-you-mean suggests prelude names the text does not spell exactly.
+      "scenario S {\n  output x = adam_optimizer_byte * 2\n}\n",
+      "scenario S {\n  output x = training_comput(1, 2)\n}\n",
+  };
+  for (const char* text : cases) {
+    std::string eager = diagnostics_of(text, false);
+    EXPECT_NE(eager, "") << text;
+    EXPECT_EQ(diagnostics_of(text, true), eager) << text;
+  }
+  EXPECT_NE(diagnostics_of(cases[2], true).find("did you mean `adam_optimizer_bytes`?"), std::string::npos);
+  EXPECT_NE(diagnostics_of(cases[3], true).find("did you mean `training_compute`?"), std::string::npos);
 }
 
 }  // namespace
