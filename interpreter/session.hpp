@@ -40,6 +40,10 @@ class Session {
   std::optional<FileId> load_file(const std::string& path, Span import_span = {});
   // Loads the built-in scenarios (scenarios/training) embedded in the binary.
   void load_builtin_scenarios();
+  // Loads the built-in scenario files a run of the scenario `name` needs: those that mention it (its
+  // declaration, configs for it) and those declaring a scenario they mention, in turn. All of them when
+  // none declares `name`, so that the message about an unknown name can list every one.
+  void load_builtin_scenarios_for(const std::string& name);
   // Compiles everything declared so far; false when there are errors.
   bool check();
   // Scenarios a file itself declares (not those it imports).
@@ -70,7 +74,7 @@ class Session {
   Diagnostics diags_;
   Compiler compiler_;
   std::vector<std::string> import_stack_;
-  bool builtin_scenarios_loaded_ = false;
+  std::vector<bool> builtin_loaded_;  // per embedded file
   std::vector<DeferredPrelude> deferred_prelude_;
   std::size_t sources_scanned_ = 0;
 };
