@@ -255,3 +255,39 @@ TEST(PreludeOnDemand, ErrorsAreTheSameAsWithTheWholePrelude) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(BuiltinScenariosOnDemand, ARunByNameLoadsItsFileItsConfigsAndWhatItCalls) {
+  mlsi::Session all;
+  all.load_builtin_scenarios();
+  ASSERT_TRUE(all.check());
+  mlsi::Session some(lazy());
+  some.load_builtin_scenarios_for("ActivationMemory");
+  ASSERT_TRUE(some.check());
+  const auto* sc = some.program().find_scenario("ActivationMemory");
+  ASSERT_NE(sc, nullptr);
+  EXPECT_LT(some.program().scenarios.size(), all.program().scenarios.size());
+  // Its configs (declared with it in activation_memory.mls), as with every file loaded.
+  auto configs_of = [](mlsi::Session& s) {
+    std::set<std::string> names;
+    const auto* target = s.program().find_scenario("ActivationMemory");
+    for (const auto& c : s.program().configs)
+      if (c.scenario == static_cast<int>(target - s.program().scenarios.data())) names.insert(c.name);
+    return names;
+  };
+  EXPECT_FALSE(configs_of(some).empty());
+  EXPECT_EQ(configs_of(some), configs_of(all));
+  // Every scenario a loaded one calls is loaded too: each loaded scenario checked above.
+  // An unknown name loads them all, for the did-you-mean over every name.
+  mlsi::Session unknown(lazy());
+  unknown.load_builtin_scenarios_for("NoSuchScenario");
+  EXPECT_EQ(unknown.program().scenarios.size(), all.program().scenarios.size());
+  // The `Scenario` suffix is accepted as find_scenario accepts it.
+  mlsi::Session suffixed(lazy());
+  suffixed.load_builtin_scenarios_for("ActivationMemoryScenario");
+  EXPECT_NE(suffixed.program().find_scenario("ActivationMemory"), nullptr);
+  EXPECT_LT(suffixed.program().scenarios.size(), all.program().scenarios.size());
+}
+
+}  // namespace
