@@ -80,7 +80,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
 SessionOptions session_options(const Options& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
-  s.lazy_catalogue = o.command != "repl";  // the REPL completes over every catalogue name
+  s.read_on_demand = o.command != "repl";  // the REPL completes over every catalogue name
   return s;
 }
 

@@ -17,8 +17,9 @@ namespace mlsi {
 
 namespace fs = std::filesystem;
 
-// The names a prelude file declares: the word after `keyword` (`let `, `fn `) at the start of a line.
-std::vector<std::string> prelude_names(std::string_view text, std::string_view keyword);
+// The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
+// of a line.
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
 
 namespace {
 
@@ -58,8 +59,8 @@ void Session::load_embedded_prelude() {
   for (const auto* f : prelude) {
     std::string shown = "<prelude>/" + f->path.substr(15);
     // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
-    if (options_.lazy_catalogue && f->path.find("units") == std::string::npos) {
-      DeferredPrelude deferred{std::move(shown), &f->text, prelude_names(f->text, "let "), prelude_names(f->text, "fn "), false};
+    if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
+      DeferredPrelude deferred{std::move(shown), &f->text, declared_names(f->text, "let "), declared_names(f->text, "fn "), false};
       auto& p = *program_;
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
@@ -72,7 +73,7 @@ void Session::load_embedded_prelude() {
   sources_scanned_ = program_->sources.size();
 }
 
-std::vector<std::string> prelude_names(std::string_view text, std::string_view keyword) {
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword) {
   std::vector<std::string> names;
   auto word_at = [&](std::size_t i) {
     std::size_t j = i;
@@ -133,7 +134,7 @@ void Session::declare_prelude_mentioned() {
 void Session::load_catalogues() {
   auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
   CatalogueLoader& loader = *shared_loader;
-  bool lazy = options_.lazy_catalogue && options_.catalogues.empty();
+  bool lazy = options_.read_on_demand && options_.catalogues.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
     std::string shown = "<catalogue>/" + f.path.substr(17);
@@ -288,7 +289,7 @@ void Session::load_builtin_scenarios_for(const std::string& name) {
   std::map<std::string, std::size_t, std::less<>> declared;
   for (std::size_t i = 0; i < files.size(); ++i)
     if (files[i].path.rfind("scenarios/", 0) == 0)
-      for (auto& n : prelude_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
+      for (auto& n : declared_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
   std::string target = name;
   if (!declared.count(target) && target.size() > 8 && target.ends_with("Scenario")) target.resize(target.size() - 8);
   if (!declared.count(target)) return load_builtin_scenarios();

@@ -20,7 +20,7 @@ struct SessionOptions {
   // prelude's constants and functions only when a file (or a --set, --vary, --where text) mentions one
   // of their names, so that a run pays for what it uses. The catalogue part only without user
   // catalogues, whose every problem must be reported; commands that list or browse everything leave it off.
-  bool lazy_catalogue = false;
+  bool read_on_demand = false;
 };
 
 class Session {
@@ -55,7 +55,7 @@ class Session {
   void load_embedded_prelude();
   void load_catalogues();
   std::optional<FileId> load_module(FileId file, int depth);
-  // Prelude files read on demand (SessionOptions::lazy_catalogue): the names each declares, from a scan
+  // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan
   // of its `let NAME` and `fn NAME` lines.
   struct DeferredPrelude {
     std::string shown_name;

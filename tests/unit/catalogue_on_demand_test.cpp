@@ -1,4 +1,4 @@
-// The built-in catalogue read on demand (SessionOptions::lazy_catalogue) gives the same entries as the
+// The built-in catalogue read on demand (SessionOptions::read_on_demand) gives the same entries as the
 // eager read of every file, and reads only what is looked up.
 #include <algorithm>
 #include <map>
@@ -50,7 +50,7 @@ std::string where(mlsi::Session& s, mlsi::Span span) {
 
 mlsi::SessionOptions lazy() {
   mlsi::SessionOptions o;
-  o.lazy_catalogue = true;
+  o.read_on_demand = true;
   return o;
 }
 
@@ -183,7 +183,7 @@ namespace {
 // The diagnostics a text gets, rendered without colour, with the prelude read at once or on demand.
 std::string diagnostics_of(const char* text, bool on_demand) {
   mlsi::SessionOptions o;
-  o.lazy_catalogue = on_demand;
+  o.read_on_demand = on_demand;
   mlsi::Session s(o);
   s.load_text("user.mls", text);
   s.check();
@@ -288,6 +288,24 @@ TEST(BuiltinScenariosOnDemand, ARunByNameLoadsItsFileItsConfigsAndWhatItCalls) {
   suffixed.load_builtin_scenarios_for("ActivationMemoryScenario");
   EXPECT_NE(suffixed.program().find_scenario("ActivationMemory"), nullptr);
   EXPECT_LT(suffixed.program().scenarios.size(), all.program().scenarios.size());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(BuiltinScenariosOnDemand, EveryBuiltinScenarioChecksWhenLoadedByItsName) {
+  mlsi::Session all;
+  all.load_builtin_scenarios();
+  ASSERT_TRUE(all.check());
+  ASSERT_EQ(all.program().scenarios.size(), 57u);
+  for (const auto& sc : all.program().scenarios) {
+    mlsi::Session one(lazy());
+    one.load_builtin_scenarios_for(sc.name);
+    EXPECT_TRUE(one.check()) << sc.name << "\n" << mlsi::render_all(one.program().sources, one.diagnostics(), false);
+    EXPECT_NE(one.program().find_scenario(sc.name), nullptr) << sc.name;
+    EXPECT_EQ(one.diagnostics().size(), 0u) << sc.name;  // no warning either (run prints them)
+  }
 }
 
 }  // namespace
