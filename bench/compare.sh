@@ -5,8 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build-bench}"
 command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y hyperfine; }
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLSI_BUILD_TESTS=OFF -DMLSI_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j2 >/dev/null
+# An existing build folder (the one of the tests, say) keeps its settings and only gains the benchmarks.
+if [ -f "$build/CMakeCache.txt" ]; then
+  cmake -S . -B "$build" -DMLSI_BUILD_BENCH=ON >/dev/null
+else
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLSI_BUILD_TESTS=OFF -DMLSI_BUILD_BENCH=ON >/dev/null
+fi
+cmake --build "$build" -j2 --target mlsi activation_plain >/dev/null
 hyperfine --warmup 5 -N \
   "$build/bench/activation_plain" \
   "$build/mlsi run scenarios/training/activation_memory.mls" \

@@ -1,5 +1,6 @@
 #pragma once
 // The catalogue: named records (hardware, workloads, systems, datasets, ...) read from TOML.
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -59,12 +60,21 @@ class Catalogue {
   std::map<std::string, std::shared_ptr<RecordType>> kinds;
   std::vector<CatalogueEntry> entries;
   std::map<std::string, int> names;  // key or alias -> entry
+  // Set when the built-in catalogue is read on demand (SessionOptions::read_on_demand): reads the file
+  // that defines `name`, or every file not read yet when `name` is empty. `entries` and `names` then
+  // hold only what was read; find() and all_names() read what they need first.
+  std::function<void(const std::string&)> load_on_demand;
 
   const CatalogueEntry* find(const std::string& name) const {
     auto it = names.find(name);
+    if (it == names.end() && load_on_demand) {
+      load_on_demand(name);
+      it = names.find(name);
+    }
     return it == names.end() ? nullptr : &entries[static_cast<std::size_t>(it->second)];
   }
   std::vector<std::string> all_names() const {
+    if (load_on_demand) load_on_demand("");
     std::vector<std::string> out;
     for (const auto& [n, i] : names) out.push_back(n);
     return out;

@@ -197,11 +197,15 @@ void CatalogueLoader::load(FileId file, bool builtin) {
   diags_.sort_from(first_diagnostic);
 }
 
-void CatalogueLoader::load_entries(FileId file, bool builtin) {
+void CatalogueLoader::load_entries(FileId file, bool builtin) { load_entries(file, builtin, p_.sources.file(file).text); }
+
+// `text` is the file's text, or (read on demand) one entry's lines after empty lines in place of those
+// before it, so that lines and columns stay those of the file.
+void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string& text) {
   const auto& src = p_.sources.file(file);
   toml::table root;
   try {
-    root = toml::parse(src.text, src.name);
+    root = toml::parse(text, src.name);
   } catch (const toml::parse_error& err) {
     const auto& where = err.source().begin;
     std::uint32_t offset = 0;
@@ -248,7 +252,10 @@ void CatalogueLoader::load_entries(FileId file, bool builtin) {
       bool valid_key = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0]));
       for (char c : key) valid_key = valid_key && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
       if (!valid_key) diags_.error(espan, fmt::format("entry name `{}` is not an identifier (letters, digits, _; not starting with a digit)", key));
-      if (p_.units.find(key)) diags_.error(espan, fmt::format("entry name `{}` is already a unit; choose another name", key));
+      // Read on demand, a built-in entry may come after the user's own declarations: its clashes with the
+      // prelude are the built-in files' own affair, which `mlsi check-catalogue` and the tests check.
+      if (!(builtin && !deferred_.empty()) && p_.units.find(key))
+        diags_.error(espan, fmt::format("entry name `{}` is already a unit; choose another name", key));
       bool override_builtin = false;
       for (auto&& [field_key, value] : *entry_node.as_table()) {
         std::string fname(field_key.str());
@@ -407,6 +414,7 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
   if (e.done || depth > 8) return;
   const auto& rt = *p_.catalogue.kinds.at(e.kind);
   for (const auto& r : e.refs) {
+    demand(r.target);
     auto it = pending_names_.find(r.target);
     if (it == pending_names_.end()) {
       auto& d = diags_.error(r.span, fmt::format("{} `{}`: `{}` names `{}`, which is not in the catalogue", e.kind, e.key,
@@ -493,7 +501,7 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
 }
 
 void CatalogueLoader::finish() {
-  for (auto& e : pending_) resolve(e, 0);
+  for (std::size_t i = 0; i < pending_.size(); ++i) resolve(pending_[i], 0);
 }
 
 }  // namespace mlsi
@@ -531,7 +539,7 @@ void CatalogueLoader::validate(Pending& e) {
                                                     "false", "has"};
   if (std::find(keywords.begin(), keywords.end(), e.key) != keywords.end())
     diags_.error(e.span, fmt::format("entry name `{}` is a keyword; choose another name", e.key));
-  else if (p_.global_index.count(e.key) || p_.function_index.count(e.key))
+  else if (!(e.builtin && !deferred_.empty()) && (p_.global_index.count(e.key) || p_.function_index.count(e.key)))
     diags_.error(e.span, fmt::format("entry name `{}` is already a prelude constant or function; choose another name", e.key));
 
   // Rule 15: every magnitude >= 0 (checked when read); required magnitudes > 0; shares, PUE, years.

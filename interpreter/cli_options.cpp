@@ -106,6 +106,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
 SessionOptions session_options(const Options& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
+  s.read_on_demand = o.command != "repl";  // the REPL completes over every catalogue name
   return s;
 }
 

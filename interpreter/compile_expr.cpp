@@ -96,6 +96,7 @@ std::vector<std::string> Compiler::value_names(const Scope& sc) const {
   if (sc.scenario)
     for (const auto& s : sc.scenario->slots) out.push_back(s.name);
   for (const auto& g : p_.globals) out.push_back(g.name);
+  out.insert(out.end(), p_.deferred_globals.begin(), p_.deferred_globals.end());
   for (auto& n : p_.catalogue.all_names()) out.push_back(std::move(n));
   return out;
 }
@@ -554,6 +555,7 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   auto& d = diags_.error(callee.span, fmt::format("unknown function `{}`", n));
   std::vector<std::string> candidates = builtin_function_names();
   for (const auto& f : p_.functions) candidates.push_back(f.name);
+  candidates.insert(candidates.end(), p_.deferred_functions.begin(), p_.deferred_functions.end());
   for (const auto& s : p_.scenarios) candidates.push_back(s.name);
   auto s = closest_name(n, candidates);
   if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));

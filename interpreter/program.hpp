@@ -145,6 +145,9 @@ struct Program {
   std::vector<Scenario> scenarios;
   std::vector<Config> configs;
   std::map<std::string, int> global_index, function_index, scenario_index;
+  // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
+  // did-you-mean, which must suggest them as if they were.
+  std::vector<std::string> deferred_globals, deferred_functions;
 
   const Scenario* find_scenario(const std::string& name) const;
 };

@@ -41,7 +41,7 @@ std::optional<int> prepare_run(Session& session, const Options& o, CliStreams& i
     }
     candidates = session.scenarios_of(*file);
   } else {
-    session.load_builtin_scenarios();
+    session.load_builtin_scenarios_for(target);
     if (!session.check()) {
       print_diagnostics(session, io);
       return kExitSource;

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 
@@ -13,6 +16,10 @@
 namespace mlsi {
 
 namespace fs = std::filesystem;
+
+// The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
+// of a line.
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
 
 namespace {
 
@@ -50,17 +57,97 @@ void Session::load_embedded_prelude() {
     return (a->path.find("units") == std::string::npos) < (b->path.find("units") == std::string::npos);
   });
   for (const auto* f : prelude) {
-    FileId id = program_->sources.add("<prelude>/" + f->path.substr(15), f->text);
+    std::string shown = "<prelude>/" + f->path.substr(15);
+    // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
+    if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
+      DeferredPrelude deferred{std::move(shown), &f->text, declared_names(f->text, "let "), declared_names(f->text, "fn "), false};
+      auto& p = *program_;
+      p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
+      p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
+      deferred_prelude_.push_back(std::move(deferred));
+      continue;
+    }
+    FileId id = program_->sources.add(std::move(shown), f->text);
     load_module(id, 0);
+  }
+  sources_scanned_ = program_->sources.size();
+}
+
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword) {
+  std::vector<std::string> names;
+  auto word_at = [&](std::size_t i) {
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    return text.substr(i, j - i);
+  };
+  for (std::size_t line = 0; line < text.size();) {
+    if (text.substr(line, keyword.size()) == keyword) {
+      std::size_t i = line + keyword.size();
+      while (i < text.size() && text[i] == ' ') ++i;
+      if (auto w = word_at(i); !w.empty()) names.emplace_back(w);
+    }
+    std::size_t end = text.find('\n', line);
+    line = end == std::string_view::npos ? text.size() : end + 1;
+  }
+  return names;
+}
+
+void Session::declare_prelude_mentioned_in(std::string_view text) {
+  for (auto& file : deferred_prelude_) {
+    if (file.declared) continue;
+    bool mentioned = false;
+    for (std::size_t i = 0; i < text.size() && !mentioned;) {
+      if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      std::string_view word = text.substr(i, j - i);
+      mentioned = std::find(file.globals.begin(), file.globals.end(), word) != file.globals.end() ||
+                  std::find(file.functions.begin(), file.functions.end(), word) != file.functions.end();
+      i = j;
+    }
+    if (mentioned) declare_prelude(file);
+  }
+}
+
+void Session::declare_prelude(DeferredPrelude& file) {
+  file.declared = true;
+  auto& p = *program_;
+  for (const auto& n : file.globals) std::erase(p.deferred_globals, n);
+  for (const auto& n : file.functions) std::erase(p.deferred_functions, n);
+  // Its own mentions first (a prelude function reads prelude constants).
+  declare_prelude_mentioned_in(*file.text);
+  FileId id = program_->sources.add(file.shown_name, *file.text);
+  load_module(id, 0);
+}
+
+void Session::declare_prelude_mentioned() {
+  if (deferred_prelude_.empty()) return;
+  while (sources_scanned_ < program_->sources.size()) {
+    FileId id = static_cast<FileId>(sources_scanned_++);
+    declare_prelude_mentioned_in(program_->sources.file(id).text);
   }
 }
 
 void Session::load_catalogues() {
-  CatalogueLoader loader(*program_, diags_);
+  auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
+  CatalogueLoader& loader = *shared_loader;
+  bool lazy = options_.read_on_demand && options_.catalogues.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
-    FileId id = program_->sources.add("<catalogue>/" + f.path.substr(17), f.text);
+    std::string shown = "<catalogue>/" + f.path.substr(17);
+    if (lazy) {
+      loader.defer(std::move(shown), f.text);
+      continue;
+    }
+    FileId id = program_->sources.add(std::move(shown), f.text);
     loader.load(id, true);
+  }
+  if (lazy) {
+    program_->catalogue.load_on_demand = [shared_loader](const std::string& name) { shared_loader->demand(name); };
+    return;
   }
   for (const auto& path : options_.catalogues) {
     std::error_code ec;
@@ -84,6 +171,9 @@ std::optional<FileId> Session::load_text(const std::string& name, std::string te
 }
 
 std::optional<FileId> Session::load_module(FileId file, int depth) {
+  // Prelude names a file mentions are declared before the file's own, as if the prelude were read first
+  // (a file that redefines one is told so, at its own declaration).
+  declare_prelude_mentioned();
   auto module = parse_module(program_->sources, file, diags_, options_.max_nesting);
   if (!module) return std::nullopt;
   program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
@@ -166,16 +256,77 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
 }
 
 void Session::load_builtin_scenarios() {
-  if (builtin_scenarios_loaded_) return;
-  builtin_scenarios_loaded_ = true;
-  for (const auto& f : embedded_files()) {
-    if (f.path.rfind("scenarios/", 0) != 0) continue;
-    FileId id = program_->sources.add("<builtin>/" + f.path, f.text);
+  const auto& files = embedded_files();
+  builtin_loaded_.resize(files.size(), false);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (files[i].path.rfind("scenarios/", 0) != 0 || builtin_loaded_[i]) continue;
+    builtin_loaded_[i] = true;
+    FileId id = program_->sources.add("<builtin>/" + files[i].path, files[i].text);
+    load_module(id, 0);
+  }
+}
+
+namespace {
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether `word` occurs in `text` as a whole word.
+bool mentions(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    bool starts = at == 0 || !word_char(text[at - 1]);
+    bool ends = at + word.size() == text.size() || !word_char(text[at + word.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Session::load_builtin_scenarios_for(const std::string& name) {
+  const auto& files = embedded_files();
+  builtin_loaded_.resize(files.size(), false);
+  // Which file declares which scenario: `scenario NAME` at the start of a line.
+  std::map<std::string, std::size_t, std::less<>> declared;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (files[i].path.rfind("scenarios/", 0) == 0)
+      for (auto& n : declared_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
+  std::string target = name;
+  if (!declared.count(target) && target.size() > 8 && target.ends_with("Scenario")) target.resize(target.size() - 8);
+  if (!declared.count(target)) return load_builtin_scenarios();
+  std::vector<bool> wanted(files.size(), false);
+  std::vector<std::size_t> queue;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (files[i].path.rfind("scenarios/", 0) == 0 && mentions(files[i].text, target)) {
+      wanted[i] = true;
+      queue.push_back(i);
+    }
+  while (!queue.empty()) {
+    std::string_view text = files[queue.back()].text;
+    queue.pop_back();
+    for (std::size_t i = 0; i < text.size();) {
+      if (!word_char(text[i])) {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < text.size() && word_char(text[j])) ++j;
+      if (auto it = declared.find(text.substr(i, j - i)); it != declared.end() && !wanted[it->second]) {
+        wanted[it->second] = true;
+        queue.push_back(it->second);
+      }
+      i = j;
+    }
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!wanted[i] || builtin_loaded_[i]) continue;
+    builtin_loaded_[i] = true;
+    FileId id = program_->sources.add("<builtin>/" + files[i].path, files[i].text);
     load_module(id, 0);
   }
 }
 
 bool Session::check() {
+  declare_prelude_mentioned();
   compiler_.compile_pending();
   return !diags_.has_errors();
 }

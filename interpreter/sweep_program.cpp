@@ -43,12 +43,15 @@ class SweepCompiler {
       if (why) *why = u.what;
       return false;
     }
+    mark_finite_checks();
     prog_.slot_register = slot_reg_;
     prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
     for (const auto& [reg, value] : constants_)
       std::fill_n(prog_.regs_.begin() + static_cast<std::ptrdiff_t>(reg * SweepProgram::kBlock), SweepProgram::kBlock, value);
     prog_.ok_.resize(SweepProgram::kBlock);
     prog_.bad_.resize(SweepProgram::kBlock);
+    prog_.point_regs_.resize(next_reg_);
+    for (const auto& [reg, value] : constants_) prog_.point_regs_[reg] = value;
     return true;
   }
 
@@ -124,10 +127,29 @@ class SweepCompiler {
     }
   }
 
-  std::uint32_t emit(VOp op, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0, bool arithmetic = false) {
+  static bool arithmetic(VOp op) {
+    switch (op) {
+      case VOp::add: case VOp::sub: case VOp::mul: case VOp::div: case VOp::pow:
+      case VOp::sqrt: case VOp::exp: case VOp::log: case VOp::log2: case VOp::log10: return true;
+      default: return false;
+    }
+  }
+
+  // Every arithmetic result (add, sub, mul, div, pow, sqrt, exp, log, log2, log10) must be finite for the
+  // fast path; it is checked unless it feeds an add, sub, mul or div numerator, which carries an infinity
+  // or NaN on into its own result (IEEE 754), itself checked or carried further.
+  void mark_finite_checks() {
+    std::vector<bool> carried(next_reg_, false);
+    for (const auto& in : prog_.code_) {
+      if (in.op == VOp::add || in.op == VOp::sub || in.op == VOp::mul) carried[in.a] = carried[in.b] = true;
+      if (in.op == VOp::div) carried[in.a] = true;
+    }
+    for (auto& in : prog_.code_) in.check_finite = arithmetic(in.op) && !carried[in.dst];
+  }
+
+  std::uint32_t emit(VOp op, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {
     std::uint32_t r = new_reg();
     prog_.code_.push_back(VInstr{op, r, a, b, c});
-    if (arithmetic) prog_.arithmetic_regs_.push_back(r);
     return r;
   }
 
@@ -148,11 +170,11 @@ class SweepCompiler {
       case Op::slot: return slot(e.index);
       case Op::negate: return emit(VOp::neg, k(0));
       case Op::logical_not: return emit(VOp::logical_not, k(0));
-      case Op::add: return emit(VOp::add, k(0), k(1), 0, true);
-      case Op::sub: return emit(VOp::sub, k(0), k(1), 0, true);
-      case Op::mul: return emit(VOp::mul, k(0), k(1), 0, true);
-      case Op::div: return emit(VOp::div, k(0), k(1), 0, true);
-      case Op::pow: return emit(VOp::pow, k(0), k(1), 0, true);
+      case Op::add: return emit(VOp::add, k(0), k(1));
+      case Op::sub: return emit(VOp::sub, k(0), k(1));
+      case Op::mul: return emit(VOp::mul, k(0), k(1));
+      case Op::div: return emit(VOp::div, k(0), k(1));
+      case Op::pow: return emit(VOp::pow, k(0), k(1));
       case Op::lt: return emit(VOp::lt, k(0), k(1));
       case Op::le: return emit(VOp::le, k(0), k(1));
       case Op::gt: return emit(VOp::gt, k(0), k(1));
@@ -185,11 +207,11 @@ class SweepCompiler {
       case Op::builtin: {
         auto b = static_cast<Builtin>(e.index);
         switch (b) {
-          case Builtin::sqrt: return emit(VOp::sqrt, k(0), 0, 0, true);
-          case Builtin::exp: return emit(VOp::exp, k(0), 0, 0, true);
-          case Builtin::log: return emit(VOp::log, k(0), 0, 0, true);
-          case Builtin::log2: return emit(VOp::log2, k(0), 0, 0, true);
-          case Builtin::log10: return emit(VOp::log10, k(0), 0, 0, true);
+          case Builtin::sqrt: return emit(VOp::sqrt, k(0));
+          case Builtin::exp: return emit(VOp::exp, k(0));
+          case Builtin::log: return emit(VOp::log, k(0));
+          case Builtin::log2: return emit(VOp::log2, k(0));
+          case Builtin::log10: return emit(VOp::log10, k(0));
           case Builtin::ceil: return emit(VOp::ceil, k(0));
           case Builtin::floor: return emit(VOp::floor, k(0));
           case Builtin::round: return emit(VOp::round, k(0));
@@ -235,6 +257,12 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
   // A nearly full block runs over all lanes: fixed-length loops over distinct arrays vectorize.
   const std::size_t m = n > B / 4 ? B : n;
   double* r = regs_.data();
+  // x * 0 is 0 for a finite x and NaN for infinity or NaN; a false condition adds NaN too. One sum per
+  // lane then says whether the point needs a closer look. Arithmetic adds its result's term as it
+  // writes it, while the value is still in a register (only results whose infinity would not be carried
+  // into a later checked result: mark_finite_checks).
+  double* __restrict bad = bad_.data();
+  std::fill_n(bad, m, 0.0);
   for (const auto& in : code_) {
     double* __restrict d = r + in.dst * B;
     const double* __restrict a = r + in.a * B;
@@ -242,13 +270,25 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
     const double* __restrict c = r + in.c * B;
     switch (in.op) {
 #define MLSI_LOOP(expr) for (std::size_t k = 0; k < m; ++k) d[k] = (expr); break;
+#define MLSI_ARITHMETIC(expr)             \
+  if (in.check_finite) {                  \
+    for (std::size_t k = 0; k < m; ++k) { \
+      double x = (expr);                  \
+      d[k] = x;                           \
+      bad[k] += x * 0.0;                  \
+    }                                     \
+  } else {                                \
+    for (std::size_t k = 0; k < m; ++k)   \
+      d[k] = (expr);                      \
+  }                                       \
+  break;
       case VOp::neg: MLSI_LOOP(-a[k])
       case VOp::logical_not: MLSI_LOOP(a[k] == 0 ? 1.0 : 0.0)
-      case VOp::add: MLSI_LOOP(a[k] + b[k])
-      case VOp::sub: MLSI_LOOP(a[k] - b[k])
-      case VOp::mul: MLSI_LOOP(a[k] * b[k])
-      case VOp::div: MLSI_LOOP(a[k] / b[k])
-      case VOp::pow: MLSI_LOOP(std::pow(a[k], b[k]))
+      case VOp::add: MLSI_ARITHMETIC(a[k] + b[k])
+      case VOp::sub: MLSI_ARITHMETIC(a[k] - b[k])
+      case VOp::mul: MLSI_ARITHMETIC(a[k] * b[k])
+      case VOp::div: MLSI_ARITHMETIC(a[k] / b[k])
+      case VOp::pow: MLSI_ARITHMETIC(std::pow(a[k], b[k]))
       case VOp::lt: MLSI_LOOP(a[k] < b[k] ? 1.0 : 0.0)
       case VOp::le: MLSI_LOOP(a[k] <= b[k] ? 1.0 : 0.0)
       case VOp::gt: MLSI_LOOP(a[k] > b[k] ? 1.0 : 0.0)
@@ -258,11 +298,11 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
       case VOp::logical_and: MLSI_LOOP(a[k] != 0 && b[k] != 0 ? 1.0 : 0.0)
       case VOp::logical_or: MLSI_LOOP(a[k] != 0 || b[k] != 0 ? 1.0 : 0.0)
       case VOp::select: MLSI_LOOP(a[k] != 0 ? b[k] : c[k])
-      case VOp::sqrt: MLSI_LOOP(std::sqrt(a[k]))
-      case VOp::exp: MLSI_LOOP(std::exp(a[k]))
-      case VOp::log: MLSI_LOOP(std::log(a[k]))
-      case VOp::log2: MLSI_LOOP(std::log2(a[k]))
-      case VOp::log10: MLSI_LOOP(std::log10(a[k]))
+      case VOp::sqrt: MLSI_ARITHMETIC(std::sqrt(a[k]))
+      case VOp::exp: MLSI_ARITHMETIC(std::exp(a[k]))
+      case VOp::log: MLSI_ARITHMETIC(std::log(a[k]))
+      case VOp::log2: MLSI_ARITHMETIC(std::log2(a[k]))
+      case VOp::log10: MLSI_ARITHMETIC(std::log10(a[k]))
       case VOp::ceil: MLSI_LOOP(std::ceil(a[k]))
       case VOp::floor: MLSI_LOOP(std::floor(a[k]))
       case VOp::round: MLSI_LOOP(std::round(a[k]))
@@ -270,22 +310,62 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
       case VOp::is_whole: MLSI_LOOP(a[k] == std::floor(a[k]) ? 1.0 : 0.0)
       case VOp::min: MLSI_LOOP(std::min(a[k], b[k]))
       case VOp::max: MLSI_LOOP(std::max(a[k], b[k]))
+#undef MLSI_ARITHMETIC
 #undef MLSI_LOOP
     }
-  }
-  // x * 0 is 0 for a finite x and NaN for infinity or NaN; a false condition adds NaN too. One sum per
-  // lane then says whether the point needs a closer look.
-  double* __restrict bad = bad_.data();
-  std::fill_n(bad, m, 0.0);
-  for (std::uint32_t reg : arithmetic_regs_) {
-    const double* __restrict v = r + reg * B;
-    for (std::size_t k = 0; k < m; ++k) bad[k] += v[k] * 0.0;
   }
   for (std::uint32_t reg : checked_regs_) {
     const double* __restrict v = r + reg * B;
     for (std::size_t k = 0; k < m; ++k) bad[k] += v[k] != 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
   }
   for (std::size_t k = 0; k < n; ++k) ok_[k] = bad[k] == 0 ? 1 : 0;
+}
+
+bool SweepProgram::run_point(const double* inputs) {
+  double* r = point_regs_.data();
+  for (std::size_t v = 0; v < input_regs_.size(); ++v) r[input_regs_[v]] = inputs[v];
+  // Whether every arithmetic result is finite (x * 0 == 0), kept as a flag: one cheap AND per result
+  // rather than a chain of floating-point additions.
+  bool finite = true;
+  for (const auto& in : code_) {
+    const double a = r[in.a], b = r[in.b];
+    double x;
+    switch (in.op) {
+      case VOp::neg: x = -a; break;
+      case VOp::logical_not: x = a == 0 ? 1.0 : 0.0; break;
+      case VOp::add: x = a + b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::sub: x = a - b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::mul: x = a * b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::div: x = a / b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::pow: x = std::pow(a, b); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::lt: x = a < b ? 1.0 : 0.0; break;
+      case VOp::le: x = a <= b ? 1.0 : 0.0; break;
+      case VOp::gt: x = a > b ? 1.0 : 0.0; break;
+      case VOp::ge: x = a >= b ? 1.0 : 0.0; break;
+      case VOp::eq: x = a == b ? 1.0 : 0.0; break;
+      case VOp::ne: x = a != b ? 1.0 : 0.0; break;
+      case VOp::logical_and: x = a != 0 && b != 0 ? 1.0 : 0.0; break;
+      case VOp::logical_or: x = a != 0 || b != 0 ? 1.0 : 0.0; break;
+      case VOp::select: x = a != 0 ? b : r[in.c]; break;
+      case VOp::sqrt: x = std::sqrt(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::exp: x = std::exp(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::log: x = std::log(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::log2: x = std::log2(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::log10: x = std::log10(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::ceil: x = std::ceil(a); break;
+      case VOp::floor: x = std::floor(a); break;
+      case VOp::round: x = std::round(a); break;
+      case VOp::abs: x = std::fabs(a); break;
+      case VOp::is_whole: x = a == std::floor(a) ? 1.0 : 0.0; break;
+      case VOp::min: x = std::min(a, b); break;
+      case VOp::max: x = std::max(a, b); break;
+      default: x = 0; break;
+    }
+    r[in.dst] = x;
+  }
+  for (std::uint32_t reg : checked_regs_)
+    if (r[reg] == 0) return false;
+  return finite;
 }
 
 }  // namespace mlsi

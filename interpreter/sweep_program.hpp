@@ -21,6 +21,9 @@ enum class VOp : std::uint8_t {
 struct VInstr {
   VOp op;
   std::uint32_t dst, a, b, c;
+  // An arithmetic result checked for being finite. A result that feeds an add, sub, mul or the numerator
+  // of a div needs no check of its own: infinity or NaN there makes that result infinite or NaN too.
+  bool check_finite = false;
 };
 
 class SweepProgram {
@@ -43,6 +46,12 @@ class SweepProgram {
   double value(std::uint32_t reg, std::size_t k) const { return regs_[reg * kBlock + k]; }
   bool ok(std::size_t k) const { return ok_[k] != 0; }
 
+  // One point at a time, with the same instructions over scalar registers (no per-block set-up):
+  // `inputs` holds one value per varied input. Returns what ok(0) would; results are read with
+  // point_value(register). The same point gives the same doubles as run().
+  bool run_point(const double* inputs);
+  double point_value(std::uint32_t reg) const { return point_regs_[reg]; }
+
   // The register of each slot (outputs included) and of each extra condition.
   std::vector<std::uint32_t> slot_register;
   std::vector<std::uint32_t> extra_register;
@@ -53,9 +62,9 @@ class SweepProgram {
   std::vector<double> regs_;                  // registers x kBlock
   std::vector<std::uint32_t> input_regs_;     // per varied input
   std::vector<std::uint32_t> checked_regs_;   // Bool registers that must be true
-  std::vector<std::uint32_t> arithmetic_regs_;// results that must be finite
   std::vector<std::uint8_t> ok_;
   std::vector<double> bad_;  // per lane: 0, or NaN when the point needs the point-by-point path
+  std::vector<double> point_regs_;  // registers of run_point, constants filled in
   friend class SweepCompiler;
 };
 

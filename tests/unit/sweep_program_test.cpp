@@ -1,0 +1,80 @@
+// SweepProgram's two paths, a block of points (run) and one point at a time (run_point), give the same
+// doubles and the same verdicts, and both agree with the ordinary evaluator.
+#include <cmath>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/inputs.hpp"
+#include "interpreter/session.hpp"
+#include "interpreter/sweep_program.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+const char* kScenario = R"(
+scenario Mix {
+  input x: Count = 4
+  input y: Count = 2
+  let r = sqrt(x) + y ^ 2
+  output z = if x > y then r / y else max(x, y) - 1
+  output w = log(x) * 3
+  check x < 1000 else "too big"
+}
+)";
+
+struct Fixture {
+  mlsi::Session session;
+  int scenario = -1;
+  std::optional<mlsi::SweepProgram> program;
+  Fixture() {
+    session.load_text("mix.mls", kScenario);
+    EXPECT_TRUE(session.check());
+    scenario = static_cast<int>(session.program().find_scenario("Mix") - session.program().scenarios.data());
+    const auto& sc = session.program().scenarios[static_cast<std::size_t>(scenario)];
+    mlsi::GivenInputs given(sc.slots.size());
+    auto base = mlsi::Evaluator(session.program()).run(scenario, given);
+    program = mlsi::SweepProgram::compile(session.program(), scenario, {sc.find_slot("x"), sc.find_slot("y")}, base, {}, nullptr);
+  }
+  std::uint32_t reg(const char* name) {
+    const auto& sc = session.program().scenarios[static_cast<std::size_t>(scenario)];
+    return program->slot_register[static_cast<std::size_t>(sc.find_slot(name))];
+  }
+};
+
+TEST(SweepProgramPaths, OnePointGivesTheBlockPathsDoubles) {
+  Fixture f;
+  ASSERT_TRUE(f.program);
+  // Points: ordinary ones, x <= y (the other branch), x = 0 (log 0 is -inf: not finite), x = 2000 (the
+  // check fails), y = 0 with x > y (division by zero).
+  std::vector<double> xs = {4, 9, 1, 2, 0, 2000, 5, 16};
+  std::vector<double> ys = {2, 3, 3, 2, 1, 1, 0, 0.5};
+  std::vector<const double*> columns = {xs.data(), ys.data()};
+  f.program->run(columns, xs.size());
+  std::vector<bool> block_ok;
+  std::vector<double> block_z, block_w;
+  for (std::size_t k = 0; k < xs.size(); ++k) {
+    block_ok.push_back(f.program->ok(k));
+    block_z.push_back(f.program->value(f.reg("z"), k));
+    block_w.push_back(f.program->value(f.reg("w"), k));
+  }
+  for (std::size_t k = 0; k < xs.size(); ++k) {
+    double point[2] = {xs[k], ys[k]};
+    EXPECT_EQ(f.program->run_point(point), block_ok[k]) << k;
+    if (!block_ok[k]) continue;
+    EXPECT_EQ(f.program->point_value(f.reg("z")), block_z[k]) << k;
+    EXPECT_EQ(f.program->point_value(f.reg("w")), block_w[k]) << k;
+  }
+  EXPECT_EQ(block_ok, (std::vector<bool>{true, true, true, true, false, false, false, true}));
+  // x = 9, y = 3: r = 3 + 9 = 12, z = 12 / 3 = 4, w = 3 ln 9.
+  double nine_three[2] = {9, 3};
+  ASSERT_TRUE(f.program->run_point(nine_three));
+  EXPECT_EQ(f.program->point_value(f.reg("z")), 4.0);
+  EXPECT_DOUBLE_EQ(f.program->point_value(f.reg("w")), 3 * std::log(9.0));
+  // x = 1, y = 3 (x <= y): z = max(1, 3) - 1 = 2.
+  double one_three[2] = {1, 3};
+  ASSERT_TRUE(f.program->run_point(one_three));
+  EXPECT_EQ(f.program->point_value(f.reg("z")), 2.0);
+}
+
+}  // namespace
