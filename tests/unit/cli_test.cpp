@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "interpreter/cli.hpp"
+#include "tests/unit/cli_harness.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`,
 // which must not meet an interpreter declaration that uses the name.
@@ -25,36 +26,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
+using mlsi_test::mlsi;
+using mlsi_test::Result;
 
-// Runs `mlsi ARGS...` with the source tree as the working directory, as a user in the repository would.
-Result mlsi(std::vector<std::string> args) {
-  auto previous = fs::current_path();
-  fs::current_path(MLSI_SOURCE_DIR);
-  std::ostringstream out, err;
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
-  fs::current_path(previous);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-// A scratch .mls file that removes itself.
-struct TempFile {
-  fs::path path;
-  explicit TempFile(const std::string& name, const std::string& text) {
-    path = fs::temp_directory_path() / ("mlsi_cli_test_" + std::to_string(::getpid()) + "_" + name);
-    std::ofstream(path, std::ios::binary) << text;
-  }
-  ~TempFile() {
-    std::error_code ec;
-    fs::remove(path, ec);
-  }
-};
+using mlsi_test::TempFile;
 
 const char* kKv = "tests/examples/kv_cache.mls";
 const char* kGroup = "tests/examples/group_stats.mls";

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "interpreter/cli.hpp"
+#include "tests/unit/cli_harness.hpp"
 #include "interpreter/doc_page.hpp"
 
 #include <gtest/gtest.h>
@@ -19,22 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-Result mlsi(std::vector<std::string> args) {
-  auto previous = fs::current_path();
-  fs::current_path(MLSI_SOURCE_DIR);
-  std::ostringstream out, err;
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
-  fs::current_path(previous);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using mlsi_test::mlsi;
+using mlsi_test::Result;
 
 // A scratch folder that removes itself.
 struct TempDir {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "interpreter/cli.hpp"
+#include "tests/unit/cli_harness.hpp"
 #include "interpreter/session.hpp"
 
 // gtest after the interpreter headers (see cli_test.cpp).
@@ -22,34 +23,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
+using mlsi_test::mlsi;
+using mlsi_test::Result;
 
-Result mlsi(std::vector<std::string> args) {
-  auto previous = fs::current_path();
-  fs::current_path(MLSI_SOURCE_DIR);
-  std::ostringstream out, err;
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
-  fs::current_path(previous);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-struct TempFile {
-  fs::path path;
-  explicit TempFile(const std::string& name, const std::string& text) {
-    path = fs::temp_directory_path() / ("mlsi_report_test_" + std::to_string(::getpid()) + "_" + name);
-    std::ofstream(path, std::ios::binary) << text;
-  }
-  ~TempFile() {
-    std::error_code ec;
-    fs::remove(path, ec);
-  }
-};
+using mlsi_test::TempFile;
 
 const char* kFixture = R"(scenario Step {
   input tokens: Count = 1000

@@ -1,0 +1,52 @@
+// Shared by the tests that drive the command line in-process: run `mlsi ARGS...` as a user in the
+// repository would, and scratch files that remove themselves.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "interpreter/cli.hpp"
+
+namespace mlsi_test {
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+// Runs `mlsi ARGS...` with the source tree as the working directory.
+inline Result mlsi(const std::vector<std::string>& args) {
+  namespace fs = std::filesystem;
+  auto previous = fs::current_path();
+  fs::current_path(MLSI_SOURCE_DIR);
+  std::ostringstream out, err;
+  Result r;
+  r.status = ::mlsi::run_cli(args, ::mlsi::CliStreams{out, err, false});
+  fs::current_path(previous);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// A scratch file in the temporary folder, named after the process so that tests run in parallel by
+// ctest do not meet; removed when it goes out of scope.
+struct TempFile {
+  std::filesystem::path path;
+  TempFile(const std::string& name, const std::string& text)
+      : path(std::filesystem::temp_directory_path() / ("mlsi_test_" + std::to_string(::getpid()) + "_" + name)) {
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+  }
+};
+
+}  // namespace mlsi_test
