@@ -10,22 +10,6 @@ namespace mlsi::doc {
 
 namespace {
 
-// Source text on one line: an expression written over several lines reads the same in a table cell.
-std::string one_line(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
 std::string written(const Program& p, Span s) { return one_line(p.sources.text(s)); }
 
 // Paragraphs of a `##` doc: an empty `##` line separates them; the lines of one paragraph are joined.

@@ -9,22 +9,6 @@
 
 namespace mlsi {
 
-// Source text on one line: a formula written over several lines reads as one.
-std::string one_line(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
 namespace {
 
 // Cuts a long text at a character boundary (UTF-8 continuation bytes are 10xxxxxx).

@@ -18,9 +18,6 @@ struct TermContext {
   const std::vector<Value>* locals = nullptr;  // a function's body: its parameters are locals 0, 1, ...
 };
 
-// Source text on one line: a formula written over several lines reads as one.
-std::string one_line(std::string_view text);
-
 class TermWriter {
  public:
   TermWriter(const Program& p, const Limits& limits) : p_(p), limits_(limits) {}

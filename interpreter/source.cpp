@@ -39,4 +39,19 @@ std::string_view SourceManager::text(const Span& s) const {
   return std::string_view(t).substr(b, e - b);
 }
 
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace mlsi

@@ -51,4 +51,8 @@ class SourceManager {
   std::vector<SourceFile> files_;
 };
 
+// Source text on one line, runs of blanks and line breaks as one space: an expression written over
+// several lines reads the same in a table cell or a derivation.
+std::string one_line(std::string_view text);
+
 }  // namespace mlsi
