@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -23,7 +24,7 @@ std::string read(const std::string& path) {
 // the test needs no JSON library.
 class JsonChecker {
  public:
-  explicit JsonChecker(const std::string& text) : s_(text) {}
+  explicit JsonChecker(std::string text) : s_(std::move(text)) {}
   // Empty when the text is one valid JSON value; else what is wrong and where.
   std::string check() {
     try {
@@ -135,7 +136,7 @@ class JsonChecker {
     }
   }
 
-  const std::string& s_;
+  std::string s_;  // owned: a checker may outlive the expression that read the file
   std::size_t i_ = 0;
 };
 
