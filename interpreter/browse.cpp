@@ -293,15 +293,10 @@ int list_in(Session& session, const Options& o, CliStreams& io) {
   std::sort(entries.begin(), entries.end(), [](const CatalogueEntry* a, const CatalogueEntry* b) { return a->key < b->key; });
 
   if (!o.where.empty()) {
-    FileId f = p.sources.add("--where", o.where);
-    auto expr = parse_expression(p.sources, f, session.diagnostics());
     std::vector<std::pair<std::string, Type>> locals;
     for (std::size_t i = 0; i < rt.fields.size(); ++i) locals.emplace_back(rt.fields[i], rt.types[i]);
-    CExpr cond;
-    if (expr) cond = session.compiler().compile_with_locals(*expr, locals);
-    if (expr && !session.diagnostics().has_errors() && !cond.type.is_bool() && !cond.type.is_error())
-      session.diagnostics().error(cond.span, fmt::format("--where needs a Bool condition, found {}", type_name(cond.type, p.dims)));
-    if (session.diagnostics().has_errors()) {
+    auto compiled = session.compile_condition("--where", o.where, locals);
+    if (!compiled || session.diagnostics().has_errors()) {
       io.err << render_all(p.sources, session.diagnostics(), io.colour);
       return kExitUsage;
     }
@@ -311,6 +306,7 @@ int list_in(Session& session, const Options& o, CliStreams& io) {
       if (c.op == Op::local) used.push_back(c.index);
       for (const auto& k : c.kids) walk(k);
     };
+    const CExpr& cond = *compiled;
     walk(cond);
     Evaluator ev(p);
     std::vector<const CatalogueEntry*> kept;

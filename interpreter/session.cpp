@@ -338,4 +338,16 @@ std::vector<int> Session::scenarios_of(FileId file) const {
   return out;
 }
 
+std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
+                                                const std::vector<std::pair<std::string, Type>>& names) {
+  Program& p = *program_;
+  FileId f = p.sources.add(option, text);
+  auto expr = parse_expression(p.sources, f, diags_);
+  if (!expr) return std::nullopt;
+  CExpr cond = compiler().compile_with_locals(*expr, names);
+  if (!diags_.has_errors() && !cond.type.is_bool() && !cond.type.is_error())
+    diags_.error(cond.span, fmt::format("{} needs a Bool condition, found {}", option, type_name(cond.type, p.dims)));
+  return cond;
+}
+
 }  // namespace mlsi

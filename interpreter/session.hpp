@@ -50,6 +50,11 @@ class Session {
   std::vector<int> scenarios_of(FileId file) const;
   // Declares a source text (REPL line, test) as a module.
   std::optional<FileId> load_text(const std::string& name, std::string text);
+  // A condition given on the command line (`--where COND`) over named values (an entry's fields, a
+  // scenario's inputs and outputs): parsed and compiled as a Bool, errors into diagnostics(). Empty when
+  // it does not parse.
+  std::optional<CExpr> compile_condition(const std::string& option, const std::string& text,
+                                         const std::vector<std::pair<std::string, Type>>& names);
 
  private:
   void load_embedded_prelude();

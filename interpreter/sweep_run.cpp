@@ -44,17 +44,11 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
   }
   // --where over the scenario's inputs then outputs.
   if (!o.where.empty()) {
-    FileId f = p.sources.add("--where", o.where);
-    auto expr = parse_expression(p.sources, f, session_.diagnostics());
-    if (expr) {
-      std::vector<std::pair<std::string, Type>> locals;
-      for (int i : sc.inputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
-      for (int i : sc.outputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
-      where_ = session_.compiler().compile_with_locals(*expr, locals);
-      if (!session_.diagnostics().has_errors() && !where_->type.is_bool() && !where_->type.is_error())
-        session_.diagnostics().error(where_->span, fmt::format("--where needs a Bool condition, found {}", type_name(where_->type, p.dims)));
-    }
-    if (session_.diagnostics().has_errors()) {
+    std::vector<std::pair<std::string, Type>> locals;
+    for (int i : sc.inputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+    for (int i : sc.outputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+    where_ = session_.compile_condition("--where", o.where, locals);
+    if (!where_ || session_.diagnostics().has_errors()) {
       io.err << render_all(p.sources, session_.diagnostics(), io.colour);
       return kExitUsage;
     }
