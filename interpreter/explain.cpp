@@ -201,13 +201,20 @@ class Explainer {
     return n;
   }
 
-  ExplainNode call_node(const CExpr& e, const TermContext& cx) {
-    const Function& fn = p_.functions.at(static_cast<std::size_t>(e.index));
+  // What a function call and a scenario call show alike: the call as written, its value, and the call
+  // with its arguments' values.
+  ExplainNode call_head(const CExpr& e, const TermContext& cx, ExplainNode::Kind kind) {
     ExplainNode n;
-    n.kind = ExplainNode::Kind::call;
+    n.kind = kind;
     n.name = one_line(p_.sources.text(e.span));
     if (auto v = terms_.value_of(e, cx)) terms_.set_value(n, *v, e.type, DisplayUnit{});
     n.call = terms_.splice(e, cx);
+    return n;
+  }
+
+  ExplainNode call_node(const CExpr& e, const TermContext& cx) {
+    const Function& fn = p_.functions.at(static_cast<std::size_t>(e.index));
+    ExplainNode n = call_head(e, cx, ExplainNode::Kind::call);
     std::string params;
     for (const auto& param : fn.params) params += (params.empty() ? "" : ", ") + param;
     auto lc = p_.sources.line_col(fn.span.file, fn.span.begin);
@@ -237,11 +244,7 @@ class Explainer {
 
   ExplainNode scenario_call_node(const CExpr& e, const TermContext& cx) {
     const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(e.index));
-    ExplainNode n;
-    n.kind = ExplainNode::Kind::scenario_call;
-    n.name = one_line(p_.sources.text(e.span));
-    if (auto v = terms_.value_of(e, cx)) terms_.set_value(n, *v, e.type, DisplayUnit{});
-    n.call = terms_.splice(e, cx);
+    ExplainNode n = call_head(e, cx, ExplainNode::Kind::scenario_call);
     if (n.call == n.name) n.call.clear();
     auto lc = p_.sources.line_col(s.span.file, s.span.begin);
     n.declared = fmt::format("scenario {} at {}:{}", s.name, p_.sources.file(s.span.file).name, lc.line);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "interpreter/cli.hpp"
+#include "interpreter/program.hpp"
 
 namespace mlsi_test {
 
@@ -48,5 +49,12 @@ struct TempFile {
     std::filesystem::remove(path, ec);
   }
 };
+
+// Whether a scenario runs with its defaults alone (every input has a default).
+inline bool runs_with_defaults(const ::mlsi::Scenario& s) {
+  for (int i : s.inputs)
+    if (!s.slots[static_cast<std::size_t>(i)].expr) return false;
+  return true;
+}
 
 }  // namespace mlsi_test
