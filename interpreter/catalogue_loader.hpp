@@ -20,7 +20,7 @@ class CatalogueLoader {
   // parse); `demand` reads and resolves the entry that defines `name` (with the entries its references
   // need), or every deferred entry when `name` is empty. Entries read this way are the same, spans
   // included, as those load() + finish() give.
-  void defer(std::string shown_name, const std::string& text);
+  void defer(std::string shown_name, std::string_view text);  // text: static storage (an embedded file)
   void demand(const std::string& name);
 
  private:
@@ -56,7 +56,7 @@ class CatalogueLoader {
 
   struct DeferredFile {
     std::string name;  // as shown in diagnostics
-    const std::string* text = nullptr;
+    std::string_view text;  // an embedded file's
     FileId id = kNoFile;  // registered in program.sources when its first entry is read
   };
   struct DeferredEntry {

@@ -23,9 +23,12 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
-    std::string_view line = trimmed(text.substr(pos, next - pos));
     std::size_t line_begin = pos;
+    std::size_t first = text.find_first_not_of(" \t", pos);
     pos = next;
+    // Only `[` and `aliases` lines matter: most lines are skipped on their first character.
+    if (first >= next || (text[first] != '[' && text[first] != 'a')) continue;
+    std::string_view line = trimmed(text.substr(first, next - first));
     if (line.starts_with("[") && !line.starts_with("[[")) {
       // `[Kind.Key]` opens an entry; `[Kind.Key.field]` is a table inside one.
       std::size_t close = line.find(']');
@@ -50,9 +53,9 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
   return sections;
 }
 
-void CatalogueLoader::defer(std::string shown_name, const std::string& text) {
+void CatalogueLoader::defer(std::string shown_name, std::string_view text) {
   std::size_t file = deferred_files_.size();
-  deferred_files_.push_back(DeferredFile{std::move(shown_name), &text, kNoFile});
+  deferred_files_.push_back(DeferredFile{std::move(shown_name), text, kNoFile});
   for (auto& section : catalogue_sections(text)) {
     for (auto& n : section.names) deferred_names_.emplace(std::move(n), deferred_.size());
     deferred_.push_back(DeferredEntry{file, section.begin, section.end, false});
@@ -72,9 +75,9 @@ void CatalogueLoader::read_deferred(std::size_t entry) {
   if (d.read) return;
   d.read = true;
   DeferredFile& f = deferred_files_[d.file];
-  if (f.id == kNoFile) f.id = p_.sources.add(f.name, *f.text);
+  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(f.text));
   // The entry's lines after as many empty lines as come before it: lines and columns are those of the file.
-  std::string_view whole(*f.text);
+  std::string_view whole(f.text);
   std::string text(static_cast<std::size_t>(std::count(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(d.begin), '\n')), '\n');
   text += whole.substr(d.begin, d.end - d.begin);
   std::size_t first = pending_.size();

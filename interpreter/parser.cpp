@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <tao/pegtl/contrib/parse_tree.hpp>
-
 #include "grammar/grammar.hpp"
+#include "interpreter/parse_node.hpp"
+#include "interpreter/parse_tree_builder.hpp"
 #include "interpreter/stack_guard.hpp"
 
 namespace mlsi {
@@ -12,7 +12,7 @@ namespace {
 
 namespace pg = tao::pegtl;
 namespace g = grammar;
-using Node = pg::parse_tree::node;
+using Node = ParseNode;
 
 // Thrown when a rule under `must` fails; the parse state holds what was expected where.
 struct MustFailed {};
@@ -616,6 +616,10 @@ bool check_encoding(const SourceManager& sources, FileId file, Diagnostics& diag
   std::string_view text(sources.file(file).text);
   for (std::uint32_t i = begin; i < end;) {
     auto c = static_cast<unsigned char>(text[i]);
+    if ((c >= 0x20 && c < 0x7F) || c == '\n') {  // the common case, first
+      ++i;
+      continue;
+    }
     std::size_t len = utf8_length(text, i);
     std::string problem;
     if (len == 0) problem = fmt::format("invalid UTF-8: the byte 0x{:02X} does not start a valid character here", c);
@@ -653,6 +657,7 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
   pg::memory_input<> in(text.data(), text.size(), f.name);
   ParseState ps;
   ps.max_nesting = max_nesting;
+  ParseArena arena;  // outlives the tree
   auto report_expected = [&] {
     std::string expected;
     for (std::size_t i = 0; i < ps.expected.size(); ++i)
@@ -662,8 +667,9 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
     diags.error(Span{file, pos, pos + 1}, fmt::format("syntax error: expected {}, found {}", expected, describe_found(f.text, pos)));
   };
   try {
-    auto root = pg::parse_tree::parse<Rule, selector, pg::nothing, control>(in, ps);
-    if (root) {
+    ParseTreeState tree;
+    if (pg::parse<Rule, pg::nothing, ParseTreeControl<selector, control>::template type>(in, ps, tree)) {
+      auto root = tree.root();
       Converter conv(sources, file, begin);
       return convert(conv, *root);
     }

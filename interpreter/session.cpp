@@ -57,17 +57,20 @@ void Session::load_embedded_prelude() {
     return (a->path.find("units") == std::string::npos) < (b->path.find("units") == std::string::npos);
   });
   for (const auto* f : prelude) {
-    std::string shown = "<prelude>/" + f->path.substr(15);
+    std::string shown = "<prelude>/" + std::string(f->path.substr(15));
     // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
     if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
-      DeferredPrelude deferred{std::move(shown), &f->text, declared_names(f->text, "let "), declared_names(f->text, "fn "), false};
+      DeferredPrelude deferred{std::move(shown), f->text, declared_names(f->text, "let "), declared_names(f->text, "fn "), false};
       auto& p = *program_;
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
+      for (const auto& names : {deferred.globals, deferred.functions})
+        for (const auto& name : names) prelude_names_.emplace(name, deferred_prelude_.size());
       deferred_prelude_.push_back(std::move(deferred));
+      ++prelude_undeclared_;
       continue;
     }
-    FileId id = program_->sources.add(std::move(shown), f->text);
+    FileId id = program_->sources.add(std::move(shown), std::string(f->text));
     load_module(id, 0);
   }
   sources_scanned_ = program_->sources.size();
@@ -93,38 +96,37 @@ std::vector<std::string> declared_names(std::string_view text, std::string_view 
 }
 
 void Session::declare_prelude_mentioned_in(std::string_view text) {
-  for (auto& file : deferred_prelude_) {
-    if (file.declared) continue;
-    bool mentioned = false;
-    for (std::size_t i = 0; i < text.size() && !mentioned;) {
-      if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
-        ++i;
-        continue;
-      }
-      std::size_t j = i;
-      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-      std::string_view word = text.substr(i, j - i);
-      mentioned = std::find(file.globals.begin(), file.globals.end(), word) != file.globals.end() ||
-                  std::find(file.functions.begin(), file.functions.end(), word) != file.functions.end();
-      i = j;
+  if (prelude_undeclared_ == 0) return;
+  // One pass over the words of the text, each looked up among the names the deferred files declare.
+  for (std::size_t i = 0; i < text.size() && prelude_undeclared_ > 0;) {
+    if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+      ++i;
+      continue;
     }
-    if (mentioned) declare_prelude(file);
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    if (auto it = prelude_names_.find(text.substr(i, j - i)); it != prelude_names_.end()) {
+      auto& file = deferred_prelude_[it->second];
+      if (!file.declared) declare_prelude(file);
+    }
+    i = j;
   }
 }
 
 void Session::declare_prelude(DeferredPrelude& file) {
   file.declared = true;
+  --prelude_undeclared_;
   auto& p = *program_;
   for (const auto& n : file.globals) std::erase(p.deferred_globals, n);
   for (const auto& n : file.functions) std::erase(p.deferred_functions, n);
   // Its own mentions first (a prelude function reads prelude constants).
-  declare_prelude_mentioned_in(*file.text);
-  FileId id = program_->sources.add(file.shown_name, *file.text);
+  declare_prelude_mentioned_in(file.text);
+  FileId id = program_->sources.add(file.shown_name, std::string(file.text));
   load_module(id, 0);
 }
 
 void Session::declare_prelude_mentioned() {
-  if (deferred_prelude_.empty()) return;
+  if (prelude_undeclared_ == 0) return;
   while (sources_scanned_ < program_->sources.size()) {
     FileId id = static_cast<FileId>(sources_scanned_++);
     declare_prelude_mentioned_in(program_->sources.file(id).text);
@@ -137,12 +139,12 @@ void Session::load_catalogues() {
   bool lazy = options_.read_on_demand && options_.catalogues.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
-    std::string shown = "<catalogue>/" + f.path.substr(17);
+    std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
     if (lazy) {
       loader.defer(std::move(shown), f.text);
       continue;
     }
-    FileId id = program_->sources.add(std::move(shown), f.text);
+    FileId id = program_->sources.add(std::move(shown), std::string(f.text));
     loader.load(id, true);
   }
   if (lazy) {
@@ -256,12 +258,12 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
 }
 
 void Session::load_builtin_scenarios() {
-  const auto& files = embedded_files();
+  auto files = embedded_files();
   builtin_loaded_.resize(files.size(), false);
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (files[i].path.rfind("scenarios/", 0) != 0 || builtin_loaded_[i]) continue;
     builtin_loaded_[i] = true;
-    FileId id = program_->sources.add("<builtin>/" + files[i].path, files[i].text);
+    FileId id = program_->sources.add("<builtin>/" + std::string(files[i].path), std::string(files[i].text));
     load_module(id, 0);
   }
 }
@@ -283,7 +285,7 @@ bool mentions(std::string_view text, std::string_view word) {
 }  // namespace
 
 void Session::load_builtin_scenarios_for(const std::string& name) {
-  const auto& files = embedded_files();
+  auto files = embedded_files();
   builtin_loaded_.resize(files.size(), false);
   // Which file declares which scenario: `scenario NAME` at the start of a line.
   std::map<std::string, std::size_t, std::less<>> declared;
@@ -320,7 +322,7 @@ void Session::load_builtin_scenarios_for(const std::string& name) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (!wanted[i] || builtin_loaded_[i]) continue;
     builtin_loaded_[i] = true;
-    FileId id = program_->sources.add("<builtin>/" + files[i].path, files[i].text);
+    FileId id = program_->sources.add("<builtin>/" + std::string(files[i].path), std::string(files[i].text));
     load_module(id, 0);
   }
 }

@@ -1,5 +1,6 @@
 #pragma once
 // A session: the prelude, the catalogue and the user's files loaded into one checked Program.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,7 +65,7 @@ class Session {
   // of its `let NAME` and `fn NAME` lines.
   struct DeferredPrelude {
     std::string shown_name;
-    const std::string* text = nullptr;
+    std::string_view text;  // an embedded file's
     std::vector<std::string> globals, functions;
     bool declared = false;
   };
@@ -81,6 +82,8 @@ class Session {
   std::vector<std::string> import_stack_;
   std::vector<bool> builtin_loaded_;  // per embedded file
   std::vector<DeferredPrelude> deferred_prelude_;
+  std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
+  std::size_t prelude_undeclared_ = 0;
   std::size_t sources_scanned_ = 0;
 };
 

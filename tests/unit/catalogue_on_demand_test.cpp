@@ -75,7 +75,7 @@ TEST(CatalogueOnDemand, SectionsNameEveryEntryOfEachBuiltinFile) {
       EXPECT_LT(section.begin, section.end) << f.path;
       previous_end = section.end;
     }
-    EXPECT_EQ(scanned, by_file["<catalogue>/" + f.path.substr(17)]) << f.path;
+    EXPECT_EQ(scanned, by_file["<catalogue>/" + std::string(f.path.substr(17))]) << f.path;
   }
   EXPECT_EQ(files, by_file.size());
 }
