@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 namespace mlsi::grammar {
 
@@ -337,3 +338,11 @@ template <> inline constexpr const char* expected<TAO_PEGTL_STRING("=>")> = "`=>
 template <> inline constexpr const char* expected<pg::eof> = "the end of the input";
 
 }  // namespace mlsi::grammar
+
+// What pegtl::analyze (the grammar test) needs to know of the rules written as code: `ws` may succeed
+// without consuming input, `reserved` consumes input whenever it succeeds.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, mlsi::grammar::ws> : analyze_opt_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, mlsi::grammar::reserved> : analyze_any_traits<> {};
+

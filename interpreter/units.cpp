@@ -19,40 +19,56 @@ const std::vector<PrefixSet>& prefix_sets() {
 }
 
 std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::string>& sets) {
-  if (units_.count(unit.name)) return unit.name;
-  std::vector<Unit> generated;
+  // A name may mean one unit only: the new one, its prefixed forms, the units declared before and theirs.
+  if (find(unit.name)) return unit.name;
   for (const auto& set_name : sets) {
     for (const auto& set : prefix_sets()) {
       if (set_name != set.name) continue;
       unit.prefix_sets.push_back(set_name);
-      for (const auto& [p, f] : set.prefixes) {
-        Unit u = unit;
-        u.name = std::string(p) + unit.name;
-        u.factor = unit.factor * f;
-        u.base = unit.name;
-        u.prefix_sets.clear();
-        u.display = false;
-        u.from_dimension = false;
-        if (units_.count(u.name)) return u.name;
-        generated.push_back(std::move(u));
-      }
+      for (const auto& prefix : set.prefixes)
+        if (std::string name = prefix.first + unit.name; find(name)) return name;
     }
   }
   declared_.push_back(unit.name);
-  units_.emplace(unit.name, unit);
-  for (auto& u : generated) units_.emplace(u.name, std::move(u));
+  units_.emplace(unit.name, std::move(unit));
   return std::nullopt;
 }
 
 const Unit* UnitRegistry::find(const std::string& name) const {
-  auto it = units_.find(name);
-  return it == units_.end() ? nullptr : &it->second;
+  if (auto it = units_.find(name); it != units_.end()) return &it->second;
+  if (auto it = prefixed_.find(name); it != prefixed_.end()) return &it->second;
+  // A prefix and a declared unit that takes it. Prefixed forms are made when first looked up: the
+  // prelude's units have about a thousand, and making them all was a tenth of the start-up time.
+  for (const auto& set : prefix_sets()) {
+    for (const auto& [prefix, factor] : set.prefixes) {
+      std::string_view p(prefix);
+      if (name.size() <= p.size() || name.compare(0, p.size(), p) != 0) continue;
+      auto base = units_.find(name.substr(p.size()));
+      if (base == units_.end()) continue;
+      const auto& takes = base->second.prefix_sets;
+      if (std::find(takes.begin(), takes.end(), set.name) == takes.end()) continue;
+      Unit u = base->second;
+      u.name = name;
+      u.factor = base->second.factor * factor;
+      u.base = base->first;
+      u.prefix_sets.clear();
+      u.display = false;
+      u.from_dimension = false;
+      return &prefixed_.emplace(name, std::move(u)).first->second;
+    }
+  }
+  return nullptr;
 }
 
 std::vector<std::string> UnitRegistry::names() const {
   std::vector<std::string> out;
-  out.reserve(units_.size());
-  for (const auto& [n, u] : units_) out.push_back(n);
+  for (const auto& name : declared_) {
+    out.push_back(name);
+    for (const auto& set_name : units_.at(name).prefix_sets)
+      for (const auto& set : prefix_sets())
+        if (set_name == set.name)
+          for (const auto& prefix : set.prefixes) out.push_back(prefix.first + name);
+  }
   return out;
 }
 

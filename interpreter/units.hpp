@@ -40,10 +40,11 @@ struct ResolvedUnit {
 
 class UnitRegistry {
  public:
-  // Adds a unit and its prefixed forms. Returns the name that collided with an existing unit, if any.
+  // Adds a unit, which also names its prefixed forms. Returns the name that collided with an existing
+  // unit or prefixed form, if any.
   std::optional<std::string> add(Unit unit, const std::vector<std::string>& prefix_sets);
-  const Unit* find(const std::string& name) const;
-  std::vector<std::string> names() const;
+  const Unit* find(const std::string& name) const;  // a declared unit or a prefixed form of one
+  std::vector<std::string> names() const;  // declared units, each followed by its prefixed forms
   const std::vector<std::string>& declared() const { return declared_; }
   // The SI unit of a dimension spelled with base units: `byte/s`, `1/s`, `W`.
   std::string si_text(const Dim& d) const;
@@ -56,7 +57,8 @@ class UnitRegistry {
                                       Diagnostics& diags) const;
 
  private:
-  std::unordered_map<std::string, Unit> units_;
+  std::unordered_map<std::string, Unit> units_;  // as declared
+  mutable std::unordered_map<std::string, Unit> prefixed_;  // the prefixed forms looked up so far
   std::vector<std::string> declared_;  // unprefixed names in declaration order
 };
 
