@@ -1,33 +1,47 @@
 #pragma once
 
-#include <memory>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <tao/pegtl/demangle.hpp>
-#include <tao/pegtl/internal/iterator.hpp>
-
-#include "interpreter/parse_arena.hpp"
 
 namespace mlsi {
 
-// A node of the parse tree (parse_tree_builder.hpp builds it): the rule it matched, where, and the
-// nodes of its selected sub-rules. Nodes and their child lists live in the current ParseArena.
+struct ParseNode;
+
+// The children of a parse-tree node, in source order.
+class ParseChildren {
+ public:
+  ParseChildren() = default;
+  explicit ParseChildren(std::span<const ParseNode* const> nodes) : nodes_(nodes) {}
+  [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
+  [[nodiscard]] bool empty() const noexcept { return nodes_.empty(); }
+  [[nodiscard]] const ParseNode* operator[](std::size_t i) const noexcept { return nodes_[i]; }
+  [[nodiscard]] const ParseNode* at(std::size_t i) const {
+    if (i >= nodes_.size()) throw std::out_of_range("parse node: no such child");
+    return nodes_[i];
+  }
+  [[nodiscard]] const ParseNode* front() const noexcept { return nodes_.front(); }
+  [[nodiscard]] const ParseNode* back() const noexcept { return nodes_.back(); }
+  [[nodiscard]] auto begin() const noexcept { return nodes_.begin(); }
+  [[nodiscard]] auto end() const noexcept { return nodes_.end(); }
+
+ private:
+  std::span<const ParseNode* const> nodes_;
+};
+
+// A node of the parse tree (parse_tree_builder.hpp builds it): the rule it matched, where (byte
+// offsets in the parsed text), and the nodes of its selected sub-rules. The tree owns its nodes.
 struct ParseNode {
-  using Children = std::vector<std::unique_ptr<ParseNode>, ParseArenaAllocator<std::unique_ptr<ParseNode>>>;
-
-  Children children;
   std::string_view type;  // the rule's demangled name, a static string: compared by address first
-  tao::pegtl::internal::iterator m_begin;
-  tao::pegtl::internal::iterator m_end;  // no data once the content is removed (a folded rule)
-
-  ParseNode() = default;
-  ParseNode(const ParseNode&) = delete;
-  ParseNode& operator=(const ParseNode&) = delete;
-
-  static void* operator new(std::size_t bytes) { return ParseArena::allocate(bytes); }
-  static void operator delete(void* p, std::size_t bytes) noexcept { ParseArena::deallocate(p, bytes); }
+  const char* data = nullptr;  // the text at `begin`
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  bool content = true;  // false for a folded rule with several children: its text is not used
+  ParseChildren children;
 
   template <typename U>
   [[nodiscard]] bool is_type() const noexcept {
@@ -35,12 +49,9 @@ struct ParseNode {
     return (type.data() == u.data() && type.size() == u.size()) || type == u;
   }
 
-  [[nodiscard]] bool has_content() const noexcept { return m_end.data != nullptr; }
-  [[nodiscard]] std::string_view string_view() const noexcept {
-    return std::string_view(m_begin.data, static_cast<std::size_t>(m_end.data - m_begin.data));
-  }
+  [[nodiscard]] bool has_content() const noexcept { return content; }
+  [[nodiscard]] std::string_view string_view() const noexcept { return std::string_view(data, end - begin); }
   [[nodiscard]] std::string string() const { return std::string(string_view()); }
-  void remove_content() noexcept { m_end = tao::pegtl::internal::iterator(); }
 };
 
 }  // namespace mlsi

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include <tao/pegtl/contrib/parse_tree.hpp>
@@ -10,23 +9,56 @@
 
 namespace mlsi {
 
-// The parse tree under construction: the selected rules being matched (the root first) and, for each
-// unselected rule being matched that may hold selected ones, how many children its parent had when it
-// began.
-struct ParseTreeState {
-  std::vector<std::unique_ptr<ParseNode>> open;
-  std::vector<std::uint32_t> marks;
+// A parse tree as PEGTL's parse_tree builds it, at a fraction of the cost. parse_tree allocates a node
+// for every try of every rule that may contain a selected one, and frees it again when the rule fails:
+// most of the time of a parse went to that. Here the nodes being built are records in one vector, in
+// the order their rules began, linked to their parents' lists of children. A rule that fails drops what
+// it built by cutting the vector back to where it began, and restores its parent's list.
+class ParseTreeState {
+ public:
+  ParseTreeState();
 
-  ParseTreeState() { open.push_back(std::make_unique<ParseNode>()); }
-  std::unique_ptr<ParseNode> root() { return std::move(open.front()); }
+  void open(std::string_view type, const char* data, std::uint32_t begin);
+  // The innermost open node matched up to `end`; it joins its parent's children (or, folded, its only
+  // child does).
+  void close(std::uint32_t end, bool fold);
+  void drop_open();  // the innermost open node's rule failed
+
+  void mark();
+  void keep_mark() { marks_.pop_back(); }
+  void restore_mark();  // the rule that marked failed
+
+  // The finished tree: nodes_ of the root and its descendants, children next to each other.
+  const ParseNode& finish();
+
+ private:
+  static constexpr std::int32_t kNone = -1;
+  struct Building {
+    std::string_view type;
+    const char* data;
+    std::uint32_t begin, end = 0;
+    bool content = true;
+    std::int32_t first_child = kNone, last_child = kNone, next_sibling = kNone;
+    std::uint32_t child_count = 0;
+  };
+  struct Mark {
+    std::uint32_t size;
+    std::int32_t last_child;
+    std::uint32_t child_count;
+  };
+  void append_child(std::int32_t child);
+
+  std::vector<Building> building_;
+  std::vector<std::int32_t> open_;  // indices of the nodes whose rules are being matched; the root first
+  std::vector<Mark> marks_;
+  std::vector<ParseNode> nodes_;
+  std::vector<const ParseNode*> child_pointers_;
 };
 
-// A PEGTL control that builds the same tree as pegtl::parse_tree (Selector picks the rules that become
-// nodes: store_content keeps them, fold_one replaces one with a single child) while calling Base's hooks
-// for the selected rules and the leaves, as parse_tree does. parse_tree gives every unselected rule that
-// may contain a selected one a node of its own, to drop the children it gathered if it fails: an
-// allocation for each try of each such rule, most of the time of a parse. Here such a rule only notes
-// how many children its parent had, and a failure cuts the list back to that.
+// A PEGTL control that builds the tree: Selector picks the rules that become nodes (store_content
+// keeps them, fold_one replaces one with its single child), Base's hooks run for the selected rules and
+// the leaves, as with parse_tree. An unselected rule that may contain selected ones only marks where it
+// began.
 template <template <typename...> class Selector, template <typename...> class Base>
 struct ParseTreeControl {
   template <typename Rule>
@@ -36,16 +68,18 @@ struct ParseTreeControl {
     static constexpr bool folds = std::is_same_v<Selector<Rule>, tao::pegtl::parse_tree::fold_one>;
     static constexpr bool enable = selected || !leaf || Base<Rule>::enable;
 
+    template <typename Input>
+    static std::uint32_t offset(const Input& in) {
+      return static_cast<std::uint32_t>(in.current() - in.begin());
+    }
+
     template <typename Input, typename State>
     static void start(const Input& in, State& st, ParseTreeState& tree) {
       if constexpr (selected) {
         Base<Rule>::start(in, st);
-        auto node = std::make_unique<ParseNode>();
-        node->type = tao::pegtl::demangle<Rule>();
-        node->m_begin = tao::pegtl::internal::iterator(in.iterator());
-        tree.open.push_back(std::move(node));
+        tree.open(tao::pegtl::demangle<Rule>(), in.current(), offset(in));
       } else if constexpr (!leaf) {
-        tree.marks.push_back(static_cast<std::uint32_t>(tree.open.back()->children.size()));
+        tree.mark();
       } else {
         Base<Rule>::start(in, st);
       }
@@ -54,17 +88,10 @@ struct ParseTreeControl {
     template <typename Input, typename State>
     static void success(const Input& in, State& st, ParseTreeState& tree) {
       if constexpr (selected) {
-        auto node = std::move(tree.open.back());
-        tree.open.pop_back();
-        node->m_end = tao::pegtl::internal::iterator(in.iterator());
-        if constexpr (folds) {
-          if (node->children.size() == 1) node = std::move(node->children.front());
-          else node->remove_content();
-        }
-        tree.open.back()->children.push_back(std::move(node));
+        tree.close(offset(in), folds);
         Base<Rule>::success(in, st);
       } else if constexpr (!leaf) {
-        tree.marks.pop_back();
+        tree.keep_mark();
       } else {
         Base<Rule>::success(in, st);
       }
@@ -73,12 +100,10 @@ struct ParseTreeControl {
     template <typename Input, typename State>
     static void failure(const Input& in, State& st, ParseTreeState& tree) {
       if constexpr (selected) {
-        tree.open.pop_back();
+        tree.drop_open();
         Base<Rule>::failure(in, st);
       } else if constexpr (!leaf) {
-        auto& children = tree.open.back()->children;
-        children.erase(children.begin() + tree.marks.back(), children.end());
-        tree.marks.pop_back();
+        tree.restore_mark();
       } else {
         Base<Rule>::failure(in, st);
       }

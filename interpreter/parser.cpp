@@ -145,7 +145,7 @@ class Converter {
   }
 
   Span span(const Node& n) const {
-    return Span{file_, static_cast<std::uint32_t>(base_ + n.m_begin.byte), static_cast<std::uint32_t>(base_ + n.m_end.byte)};
+    return Span{file_, base_ + n.begin, base_ + n.end};
   }
 
   static std::string unescape(std::string_view quoted) {
@@ -657,7 +657,6 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
   pg::memory_input<> in(text.data(), text.size(), f.name);
   ParseState ps;
   ps.max_nesting = max_nesting;
-  ParseArena arena;  // outlives the tree
   auto report_expected = [&] {
     std::string expected;
     for (std::size_t i = 0; i < ps.expected.size(); ++i)
@@ -669,9 +668,8 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
   try {
     ParseTreeState tree;
     if (pg::parse<Rule, pg::nothing, ParseTreeControl<selector, control>::template type>(in, ps, tree)) {
-      auto root = tree.root();
       Converter conv(sources, file, begin);
-      return convert(conv, *root);
+      return convert(conv, tree.finish());
     }
     report_expected();
   } catch (const MustFailed&) {
