@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/diagnostics.hpp"
@@ -16,19 +17,20 @@ enum class Requirement { required, optional, derived };
 
 // One field of a record kind, as stdlib.md §2 describes it.
 struct FieldSpec {
-  std::string name;
+  std::string_view name;
   // "Count", "Text", "Bool", a dimension expression ("Information / Time", "Money / (Information * Time)"),
   // "ref KIND" (a reference to an entry of KIND), "rates DIM" (a record of per-precision quantities of
   // DIM with the keys fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8 int4), "list Text", "mig_profiles".
-  std::string type;
+  std::string_view type;
   Requirement requirement = Requirement::optional;
-  bool whole = false;                // Count fields that must hold a whole number
-  std::vector<std::string> allowed;  // enumerated Text values; empty: any text
-  std::string meaning;               // one line, for `mlsi show` and docs
+  bool whole = false;                     // Count fields that must hold a whole number
+  std::vector<std::string_view> allowed;  // enumerated Text values; empty: any text
+  std::string_view meaning;               // one line, for `mlsi show` and docs
 };
 
+// The schema is constant text (string views of literals): building it is cheap at every start.
 struct KindSpec {
-  std::string name;
+  std::string_view name;
   std::vector<FieldSpec> fields;  // without the common fields (name, aliases, source, ...)
 };
 

@@ -102,15 +102,15 @@ void CatalogueLoader::define_kinds() {
     auto rt = std::make_shared<RecordType>();
     rt->name = k.name;
     rt->catalogue = true;
-    p_.catalogue.kinds[k.name] = rt;
+    p_.catalogue.kinds[std::string(k.name)] = rt;
   }
   Compiler compiler(p_, diags_);
   // A schema dimension ("Information / Time", "Money / (Information * Time)") becomes a type
   // expression directly: parsing it as source would be most of the start-up time of `mlsi run`.
   std::map<std::string, Type, std::less<>> cache;
-  auto dimension = [&](const std::string& text) -> Type {
+  auto dimension = [&](std::string_view text) -> Type {
     if (auto it = cache.find(text); it != cache.end()) return it->second;
-    return cache[text] = compiler.resolve_type(schema_dimension(text));
+    return cache[std::string(text)] = compiler.resolve_type(schema_dimension(text));
   };
   auto rates = std::make_shared<RecordType>();
   rates->name = "rates";
@@ -123,7 +123,7 @@ void CatalogueLoader::define_kinds() {
   mig->fields = {"name", "memory", "sm_count"};
   mig->types = {Type::text(), dimension("Information"), Type::count()};
   for (const auto& k : catalogue_schema()) {
-    auto& rt = *p_.catalogue.kinds[k.name];
+    auto& rt = *p_.catalogue.kinds[std::string(k.name)];
     auto add = [&](const FieldSpec& f) {
       if (f.name == "override") return;  // a loader instruction, not a field scenarios read
       Type t;
@@ -132,10 +132,10 @@ void CatalogueLoader::define_kinds() {
       else if (f.type == "Bool") t = Type::boolean();
       else if (f.type == "list Text") t = Type::list(Type::text());
       else if (f.type == "mig_profiles") t = Type::list(Type::of_record(mig));
-      else if (f.type.rfind("ref ", 0) == 0) t = Type::of_record(p_.catalogue.kinds.at(f.type.substr(4)));
+      else if (f.type.rfind("ref ", 0) == 0) t = Type::of_record(p_.catalogue.kinds.at(std::string(f.type.substr(4))));
       else if (f.type.rfind("rates ", 0) == 0) t = Type::of_record(rates);
       else t = dimension(f.type);
-      rt.fields.push_back(f.name);
+      rt.fields.emplace_back(f.name);
       rt.types.push_back(t);
     };
     for (const auto& f : common_fields()) add(f);
@@ -260,7 +260,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
     return;
   }
   std::vector<std::string> kind_names;
-  for (const auto& k : catalogue_schema()) kind_names.push_back(k.name);
+  for (const auto& k : catalogue_schema()) kind_names.emplace_back(k.name);
   for (auto&& [kind_key, kind_node] : root) {
     std::string kind_name(kind_key.str());
     Span kspan = region_span(file, &kind_node);
@@ -339,7 +339,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
             std::string s = *value.value<std::string>();
             if (!spec->allowed.empty() && std::find(spec->allowed.begin(), spec->allowed.end(), s) == spec->allowed.end()) {
               std::string all;
-              for (const auto& a : spec->allowed) all += (all.empty() ? "" : ", ") + a;
+              for (const auto& a : spec->allowed) all += (all.empty() ? "" : ", ") + std::string(a);
               diags_.error(fspan, fmt::format("{}: field `{}` must be one of {}; got \"{}\"", label, fname, all, s));
             } else {
               v = Value(s);
@@ -363,7 +363,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
           }
         } else if (spec->type.rfind("ref ", 0) == 0) {
           if (!value.is_string()) diags_.error(fspan, fmt::format("{}: field `{}` names a {} entry: write its key as a string", label, fname, spec->type.substr(4)));
-          else e.refs.push_back(Reference{idx, *value.value<std::string>(), spec->type.substr(4), fspan});
+          else e.refs.push_back(Reference{idx, *value.value<std::string>(), std::string(spec->type.substr(4)), fspan});
         } else if (spec->type.rfind("rates ", 0) == 0) {
           if (!value.is_table()) {
             diags_.error(fspan, fmt::format("{}: field `{}` is a table of rates per precision (`[{}.{}.{}]`)", label, fname, kind_name, key, fname));
@@ -559,21 +559,21 @@ void CatalogueLoader::validate(Pending& e) {
   const KindSpec* kind = find_kind(e.kind);
   const auto& rt = *p_.catalogue.kinds.at(e.kind);
   const std::string label = fmt::format("{} `{}`", e.kind, e.key);
-  auto index = [&](const std::string& f) { return rt.find(f); };
-  auto number = [&](const std::string& f) -> std::optional<double> {
+  auto index = [&](std::string_view f) { return rt.find(f); };
+  auto number = [&](std::string_view f) -> std::optional<double> {
     int i = index(f);
     if (i < 0 || !e.fields[static_cast<std::size_t>(i)] || !e.fields[static_cast<std::size_t>(i)]->is_number()) return std::nullopt;
     return e.fields[static_cast<std::size_t>(i)]->number();
   };
-  auto written = [&](const std::string& f) {
+  auto written = [&](std::string_view f) {
     int i = index(f);
     return i >= 0 && e.field_spans[static_cast<std::size_t>(i)].valid();
   };
-  auto where = [&](const std::string& f) {
+  auto where = [&](std::string_view f) {
     int i = index(f);
     return i >= 0 && e.field_spans[static_cast<std::size_t>(i)].valid() ? e.field_spans[static_cast<std::size_t>(i)] : e.span;
   };
-  auto shown = [&](const std::string& f, double v) {
+  auto shown = [&](std::string_view f, double v) {
     int i = index(f);
     const auto& u = e.units[static_cast<std::size_t>(i)];
     return u.text.empty() ? fmt::format("{}", v) : fmt::format("{} {}", v / u.factor, u.text);

@@ -15,9 +15,9 @@ constexpr bool kWhole = true;
 constexpr bool kAny = false;
 
 // The keys of a Precision entry, of Hardware.flops and of Hardware.flops_sparse.
-const std::vector<std::string>& precision_keys() {
-  static const std::vector<std::string> keys = {"fp32", "tf32", "bf16", "fp16", "fp8",
-                                                "fp6",  "fp4",  "int8", "int4"};
+const std::vector<std::string_view>& precision_keys() {
+  static const std::vector<std::string_view> keys = {"fp32", "tf32", "bf16", "fp16", "fp8",
+                                                     "fp6",  "fp4",  "int8", "int4"};
   return keys;
 }
 

@@ -17,16 +17,16 @@ std::string requirement_text(const FieldSpec& f) {
 }
 
 Inline meaning_of(const FieldSpec& f) {
-  Inline out = text(f.meaning);
+  Inline out = text(std::string(f.meaning));
   if (f.allowed.empty()) return out;
   out = join(out, text(f.meaning.empty() ? "one of " : "; one of "));
-  for (std::size_t i = 0; i < f.allowed.size(); ++i) out = join(join(out, text(i ? ", " : "")), code(f.allowed[i]));
+  for (std::size_t i = 0; i < f.allowed.size(); ++i) out = join(join(out, text(i ? ", " : "")), code(std::string(f.allowed[i])));
   return out;
 }
 
 std::vector<std::vector<Inline>> schema_rows(const std::vector<FieldSpec>& fields) {
   std::vector<std::vector<Inline>> rows;
-  for (const auto& f : fields) rows.push_back({code(f.name), text(f.type), text(requirement_text(f)), meaning_of(f)});
+  for (const auto& f : fields) rows.push_back({code(std::string(f.name)), text(std::string(f.type)), text(requirement_text(f)), meaning_of(f)});
   return rows;
 }
 

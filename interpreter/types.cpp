@@ -4,7 +4,7 @@
 
 namespace mlsi {
 
-int RecordType::find(const std::string& field) const {
+int RecordType::find(std::string_view field) const {
   for (std::size_t i = 0; i < fields.size(); ++i)
     if (fields[i] == field) return static_cast<int>(i);
   return -1;

@@ -2,6 +2,7 @@
 // Static types: quantities of a dimension, Bool, Text, lists, records, enumerations.
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/dimension.hpp"
@@ -15,7 +16,7 @@ struct RecordType {
   bool catalogue = false;
   std::vector<std::string> fields;
   std::vector<Type> types;
-  int find(const std::string& field) const;
+  int find(std::string_view field) const;
 };
 
 struct EnumType {
