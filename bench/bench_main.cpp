@@ -94,6 +94,7 @@ BENCHMARK(TreeEvaluatorOnePoint);
 void CompiledProgramOnePoint(benchmark::State& state) {
   auto& c = bench_formula();
   auto& prog = *c.program;
+  state.counters["instructions"] = static_cast<double>(prog.instructions());
   double seq = 1;
   std::uint32_t out = prog.slot_register[static_cast<std::size_t>(c.session.program().scenarios[static_cast<std::size_t>(c.scenario)].outputs[1])];
   for (auto _ : state) {
