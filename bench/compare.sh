@@ -11,11 +11,13 @@ if [ -f "$build/CMakeCache.txt" ]; then
 else
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLSI_BUILD_TESTS=OFF -DMLSI_BUILD_BENCH=ON >/dev/null
 fi
-cmake --build "$build" -j2 --target mlsi activation_plain >/dev/null
+cmake --build "$build" -j2 --target mlsi activation_plain interleaved >/dev/null
 hyperfine --warmup 5 -N \
   "$build/bench/activation_plain" \
   "$build/mlsi run scenarios/training/activation_memory.mls" \
   "$build/mlsi run ActivationMemory"
+# The same pair alternated, 1000 runs each: the ratio of medians under the same load.
+"$build/bench/interleaved" 1000 "$build/bench/activation_plain" -- "$build/mlsi" run scenarios/training/activation_memory.mls
 hyperfine --warmup 1 --runs 5 \
   "$build/mlsi sweep ActivationMemory --vary 'microbatch=1..1000 step 1' --vary 'seq_len=1..1000 step 1' --format csv > /dev/null"
 /usr/bin/time -v "$build/mlsi" sweep ActivationMemory --vary 'microbatch=1..1000 step 1' --vary 'seq_len=1..1000 step 1' --format csv 2>&1 >/dev/null \
