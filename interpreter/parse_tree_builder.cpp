@@ -72,8 +72,9 @@ const ParseNode& ParseTreeState::finish() {
     n.begin = b.begin;
     n.end = b.end;
     n.content = b.content;
+    if (b.child_count == 0) continue;  // (with no children at all, child_pointers_ has no storage)
     for (std::uint32_t i = 0; i < b.child_count; ++i) child_pointers_[next - 1 + i] = &nodes_[next + i];
-    n.children = ParseChildren(std::span<const ParseNode* const>(child_pointers_.data() + next - 1, b.child_count));
+    n.children = ParseChildren(std::span<const ParseNode* const>(&child_pointers_[next - 1], b.child_count));
     next += b.child_count;
   }
   return nodes_.front();

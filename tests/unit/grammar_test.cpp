@@ -376,6 +376,27 @@ TEST(GrammarDecl, EmptyFileAndComments) {
   EXPECT_EQ(bom->decls.size(), 1u);
 }
 
+// Whitespace and reserved words are matched by code (grammar.hpp), not by rules: their edge cases.
+TEST(GrammarDecl, WhitespaceAndCommentsEverywhere) {
+  for (const char* text : {"", "\n\n", "# a comment without a line end", "\r\n# crlf\r\nlet x = 1\r\n",
+                           "let x = 1# no space before\n", "let x =\t# a comment inside\n  1\n",
+                           "\v\f let x = 1 #"}) {
+    Parsed p;
+    auto m = module(p, text);
+    ASSERT_TRUE(m) << text << "\n" << mlsi::render_all(p.sources, p.diags, false);
+    EXPECT_EQ(m->decls.size(), std::string_view(text).find("let") == std::string_view::npos ? 0u : 1u) << text;
+  }
+}
+
+TEST(GrammarExpr, ReservedWordsOnlyAsWholeWords) {
+  EXPECT_EQ(expr("iffy + ifs + in_x + scenario2 + true_ + notes + orange + android"),
+            "(+ (+ (+ (+ (+ (+ (+ iffy ifs) in_x) scenario2) true_) notes) orange) android)");
+  EXPECT_EQ(expr("not x"), "(not x)");
+  // A reserved word is not a name: `then` cannot stand for a value.
+  EXPECT_EQ(expr("then"), "error: syntax error: expected an expression, found `then`");
+  EXPECT_EQ(expr("x + else"), "error: syntax error: expected an expression, found `else`");
+}
+
 TEST(GrammarDecl, DocsAttachToTheFollowingDeclaration) {
   Parsed p;
   auto m = module(p, R"(## Key-value cache of `workload`.
