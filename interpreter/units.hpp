@@ -58,7 +58,7 @@ class UnitRegistry {
 
  private:
   std::unordered_map<std::string, Unit> units_;  // as declared
-  mutable std::unordered_map<std::string, Unit> prefixed_;  // the prefixed forms looked up so far
+  mutable std::unordered_map<std::string, Unit> prefixed_;  // prefixed forms looked up so far (one thread)
   std::vector<std::string> declared_;  // unprefixed names in declaration order
 };
 
