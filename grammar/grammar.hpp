@@ -299,6 +299,8 @@ struct file : pg::seq<pg::opt<utf8_bom>, ws, pg::star<declaration, ws>, pg::eof>
 struct expression_only : pg::seq<ws, expr, ws, pg::eof> {};
 // A unit expression alone, for `-> unit` given on the command line.
 struct unit_only : pg::seq<ws, unit_expr, ws, pg::eof> {};
+// A type alone, for the dimensions of the catalogue schema.
+struct type_only : pg::seq<ws, type_expr, ws, pg::eof> {};
 
 // ---- messages -----------------------------------------------------------------------------------
 // What the parser expected, for each rule whose failure is worth naming. The farthest failure wins.

@@ -15,53 +15,6 @@ namespace {
 
 const std::vector<std::string> kPrecisionKeys = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4"};
 
-// Reads a schema's dimension text: names and `1` combined with `*`, `/` and parentheses.
-class SchemaDimensionReader {
- public:
-  explicit SchemaDimensionReader(std::string_view text) : text_(text) {}
-  ast::TypeExpr read() {
-    ast::TypeExpr type = product();
-    if (skip_spaces() != text_.size()) throw std::logic_error("catalogue schema: bad dimension " + std::string(text_));
-    return type;
-  }
-
- private:
-  std::size_t skip_spaces() {
-    while (at_ < text_.size() && text_[at_] == ' ') ++at_;
-    return at_;
-  }
-  ast::TypeExpr product() {
-    ast::TypeExpr left = factor();
-    while (skip_spaces() < text_.size() && (text_[at_] == '*' || text_[at_] == '/')) {
-      ast::TypeExpr combined;
-      combined.kind = text_[at_++] == '*' ? ast::TypeExpr::Kind::mul : ast::TypeExpr::Kind::div;
-      combined.operands.push_back(std::move(left));
-      combined.operands.push_back(factor());
-      left = std::move(combined);
-    }
-    return left;
-  }
-  ast::TypeExpr factor() {
-    ast::TypeExpr t;
-    if (skip_spaces() < text_.size() && text_[at_] == '(') {
-      ++at_;
-      t = product();
-      if (skip_spaces() >= text_.size() || text_[at_++] != ')') throw std::logic_error("catalogue schema: unclosed ( in " + std::string(text_));
-      return t;
-    }
-    std::size_t begin = at_;
-    while (at_ < text_.size() && std::isalnum(static_cast<unsigned char>(text_[at_]))) ++at_;
-    t.name = std::string(text_.substr(begin, at_ - begin));
-    if (t.name == "1") t.kind = ast::TypeExpr::Kind::one;
-    else if (t.name.empty()) throw std::logic_error("catalogue schema: bad dimension " + std::string(text_));
-    return t;
-  }
-
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
-
-ast::TypeExpr schema_dimension(std::string_view text) { return SchemaDimensionReader(text).read(); }
 
 const KindSpec* find_kind(const std::string& name) {
   for (const auto& k : catalogue_schema())
@@ -105,12 +58,14 @@ void CatalogueLoader::define_kinds() {
     p_.catalogue.kinds[std::string(k.name)] = rt;
   }
   Compiler compiler(p_, diags_);
-  // A schema dimension ("Information / Time", "Money / (Information * Time)") becomes a type
-  // expression directly: parsing it as source would be most of the start-up time of `mlsi run`.
+  // A schema dimension ("Information / Time", "Money / (Information * Time)") is read as a type.
   std::map<std::string, Type, std::less<>> cache;
   auto dimension = [&](std::string_view text) -> Type {
     if (auto it = cache.find(text); it != cache.end()) return it->second;
-    return cache[std::string(text)] = compiler.resolve_type(schema_dimension(text));
+    Diagnostics scratch;
+    auto type = parse_type(p_.sources, p_.sources.add("<schema>", std::string(text)), scratch);
+    if (!type) throw std::logic_error("catalogue schema: bad dimension " + std::string(text));
+    return cache[std::string(text)] = compiler.resolve_type(*type);
   };
   auto rates = std::make_shared<RecordType>();
   rates->name = "rates";

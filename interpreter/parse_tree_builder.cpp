@@ -3,6 +3,10 @@
 namespace mlsi {
 
 ParseTreeState::ParseTreeState() {
+  // Room for a short text (a catalogue string, a type, a `--set` value) without growing step by step.
+  building_.reserve(64);
+  open_.reserve(32);
+  marks_.reserve(64);
   building_.push_back(Building{{}, nullptr, 0});
   open_.push_back(0);
 }

@@ -225,4 +225,11 @@ std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId fil
   });
 }
 
+std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        std::uint32_t begin, std::uint32_t end) {
+  return parse_with<g::type_only, std::optional<ast::TypeExpr>>(sources, file, diags, begin, end, [](Converter& c, const Node& root) {
+    return std::optional<ast::TypeExpr>(c.type(*root.children.at(0)));
+  });
+}
+
 }  // namespace mlsi

@@ -1,5 +1,6 @@
 #pragma once
-// Source text -> AST, through PEGTL's parse tree. Syntax errors name what was expected and where.
+// Source text -> AST, through a parse tree (parse_tree_builder.hpp). Syntax errors name what was
+// expected and where.
 #include <optional>
 
 #include "interpreter/ast.hpp"
@@ -23,6 +24,8 @@ std::optional<ast::Module> parse_module(const SourceManager& sources, FileId fil
 ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin = 0,
                               std::uint32_t end = UINT32_MAX);
 std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
+std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, Diagnostics& diags,
                                         std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
 
 }  // namespace mlsi

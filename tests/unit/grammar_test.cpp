@@ -128,6 +128,7 @@ TEST(Grammar, AnalyzeFindsNoProblems) {
   EXPECT_EQ(tao::pegtl::analyze<mlsi::grammar::file>(1), 0u);
   EXPECT_EQ(tao::pegtl::analyze<mlsi::grammar::expression_only>(1), 0u);
   EXPECT_EQ(tao::pegtl::analyze<mlsi::grammar::unit_only>(1), 0u);
+  EXPECT_EQ(tao::pegtl::analyze<mlsi::grammar::type_only>(1), 0u);
 }
 
 // ---- operator precedence and associativity -------------------------------------------------------
