@@ -12,6 +12,8 @@
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
 
+#include "grammar/reserved_words.hpp"
+
 namespace mlsi::grammar {
 
 namespace pg = tao::pegtl;
@@ -80,17 +82,13 @@ MLSI_KEYWORD(of, "of")
 MLSI_KEYWORD(List, "List")
 #undef MLSI_KEYWORD
 
-// Reserved words: never names. `one`, `of` and `List` are only special inside types. Matches the word
-// that starts here when it is one of them (what a `sor` of the keyword rules would match, in one step:
-// every name is checked against the reserved words).
+// Matches the word that starts here when it is a reserved word (reserved_words.hpp): what a `sor` of
+// the keyword rules would match, in one step (every name is checked against the reserved words).
 struct reserved {
   using rule_t = reserved;
   using subs_t = pg::empty_list;
   template <typename ParseInput>
   [[nodiscard]] static bool match(ParseInput& in) noexcept {
-    static constexpr std::string_view kWords[] = {
-        "scenario", "input", "let", "output", "check", "else", "config", "for", "expect", "within", "fn", "dimension",
-        "unit", "import", "where", "if", "then", "and", "or", "not", "match", "in", "true", "false"};
     const char* begin = in.current();
     std::size_t length = 0;
     for (std::size_t size = in.size(); length < size; ++length) {
@@ -98,7 +96,7 @@ struct reserved {
       if (!std::isalnum(c) && c != '_') break;
     }
     std::string_view word(begin, length);
-    for (auto w : kWords)
+    for (auto w : kReservedWords)
       if (w == word) {
         in.bump_in_this_line(length);
         return true;

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <toml++/toml.h>
 
+#include "grammar/reserved_words.hpp"
 #include "interpreter/compiler.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/parser.hpp"
@@ -534,11 +536,8 @@ void CatalogueLoader::validate(Pending& e) {
     return u.text.empty() ? fmt::format("{}", v) : fmt::format("{} {}", v / u.factor, u.text);
   };
 
-  static const std::vector<std::string> keywords = {"scenario", "input", "let", "output", "check", "else", "config",
-                                                    "for", "expect", "within", "fn", "dimension", "unit", "import",
-                                                    "where", "if", "then", "and", "or", "not", "match", "in", "true",
-                                                    "false", "has"};
-  if (std::find(keywords.begin(), keywords.end(), e.key) != keywords.end())
+  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
+  if (std::ranges::find(grammar::kReservedWords, e.key) != grammar::kReservedWords.end() || e.key == "has")
     diags_.error(e.span, fmt::format("entry name `{}` is a keyword; choose another name", e.key));
   else if (!(e.builtin && !deferred_.empty()) && (p_.global_index.count(e.key) || p_.function_index.count(e.key)))
     diags_.error(e.span, fmt::format("entry name `{}` is already a prelude constant or function; choose another name", e.key));
