@@ -40,7 +40,6 @@ struct ParseNode {
   const char* data = nullptr;  // the text at `begin`
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
-  bool content = true;  // false for a folded rule with several children: its text is not used
   ParseChildren children;
 
   template <typename U>
@@ -49,7 +48,6 @@ struct ParseNode {
     return (type.data() == u.data() && type.size() == u.size()) || type == u;
   }
 
-  [[nodiscard]] bool has_content() const noexcept { return content; }
   [[nodiscard]] std::string_view string_view() const noexcept { return std::string_view(data, end - begin); }
   [[nodiscard]] std::string string() const { return std::string(string_view()); }
 };

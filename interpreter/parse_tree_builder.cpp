@@ -29,10 +29,7 @@ void ParseTreeState::close(std::uint32_t end, bool fold) {
   open_.pop_back();
   Building& node = building_[static_cast<std::size_t>(index)];
   node.end = end;
-  if (fold) {
-    if (node.child_count == 1) index = node.first_child;  // the child takes its place; the node stays unused
-    else node.content = false;
-  }
+  if (fold && node.child_count == 1) index = node.first_child;  // the child takes its place; the node stays unused
   append_child(index);
 }
 
@@ -75,7 +72,6 @@ const ParseNode& ParseTreeState::finish() {
     n.data = b.data;
     n.begin = b.begin;
     n.end = b.end;
-    n.content = b.content;
     if (b.child_count == 0) continue;  // (with no children at all, child_pointers_ has no storage)
     for (std::uint32_t i = 0; i < b.child_count; ++i) child_pointers_[next - 1 + i] = &nodes_[next + i];
     n.children = ParseChildren(std::span<const ParseNode* const>(&child_pointers_[next - 1], b.child_count));

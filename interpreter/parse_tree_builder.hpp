@@ -37,7 +37,6 @@ class ParseTreeState {
     std::string_view type;
     const char* data;
     std::uint32_t begin, end = 0;
-    bool content = true;
     std::int32_t first_child = kNone, last_child = kNone, next_sibling = kNone;
     std::uint32_t child_count = 0;
   };
