@@ -38,6 +38,8 @@ struct KindSpec {
 const std::vector<KindSpec>& catalogue_schema();
 // Fields every kind has (stdlib.md §2 preamble): name, aliases, source, source_kind, source_url, note, override.
 const std::vector<FieldSpec>& common_fields();
+// The keys of a Precision entry, of Hardware.flops and of Hardware.flops_sparse, in the spec's order.
+const std::vector<std::string_view>& precision_keys();
 
 // A unit as a catalogue string wrote it, to show the value the way the source gave it.
 struct DisplayUnitText {

@@ -15,9 +15,6 @@
 namespace mlsi {
 namespace {
 
-const std::vector<std::string> kPrecisionKeys = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4"};
-
-
 const KindSpec* find_kind(const std::string& name) {
   for (const auto& k : catalogue_schema())
     if (k.name == name) return &k;
@@ -71,8 +68,8 @@ void CatalogueLoader::define_kinds() {
   };
   auto rates = std::make_shared<RecordType>();
   rates->name = "rates";
-  for (const auto& key : kPrecisionKeys) {
-    rates->fields.push_back(key);
+  for (auto key : precision_keys()) {
+    rates->fields.emplace_back(key);
     rates->types.push_back(dimension("Compute / Time"));
   }
   auto mig = std::make_shared<RecordType>();

@@ -14,14 +14,13 @@ constexpr Requirement kDerived = Requirement::derived;
 constexpr bool kWhole = true;
 constexpr bool kAny = false;
 
-// The keys of a Precision entry, of Hardware.flops and of Hardware.flops_sparse.
+}  // namespace
+
 const std::vector<std::string_view>& precision_keys() {
   static const std::vector<std::string_view> keys = {"fp32", "tf32", "bf16", "fp16", "fp8",
                                                      "fp6",  "fp4",  "int8", "int4"};
   return keys;
 }
-
-}  // namespace
 
 const std::vector<FieldSpec>& common_fields() {
   static const std::vector<FieldSpec> fields = {
