@@ -64,8 +64,8 @@ void Session::load_embedded_prelude() {
       auto& p = *program_;
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
-      for (const auto& names : {deferred.globals, deferred.functions})
-        for (const auto& name : names) prelude_names_.emplace(name, deferred_prelude_.size());
+      for (const auto* names : {&deferred.globals, &deferred.functions})
+        for (const auto& name : *names) prelude_names_.emplace(name, deferred_prelude_.size());
       deferred_prelude_.push_back(std::move(deferred));
       ++prelude_undeclared_;
       continue;
