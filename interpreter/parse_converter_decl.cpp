@@ -14,6 +14,20 @@ namespace mlsi::parse_detail {
 
 namespace g = grammar;
 
+namespace {
+
+// A declaration whose first child is its name: its doc, name and name's span filled in.
+template <typename Decl>
+Decl named(const Converter& c, const Node& n, std::string doc) {
+  Decl d;
+  d.doc = std::move(doc);
+  d.name = n.children.at(0)->string();
+  d.name_span = c.span(*n.children[0]);
+  return d;
+}
+
+}  // namespace
+
 std::optional<ast::TypeExpr> Converter::annotation(const Node& n) {
   return type(*n.children.at(0));
 }
@@ -21,10 +35,7 @@ std::optional<ast::TypeExpr> Converter::annotation(const Node& n) {
 ast::Member Converter::member(const Node& n) {
   std::string doc = doc_before(span(n).begin);
   if (n.is_type<g::input_decl>()) {
-    ast::InputDecl d;
-    d.doc = std::move(doc);
-    d.name = n.children.at(0)->string();
-    d.name_span = span(*n.children[0]);
+    auto d = named<ast::InputDecl>(*this, n, std::move(doc));
     d.type = type(*n.children.at(1)->children.at(0));
     for (std::size_t i = 2; i < n.children.size(); ++i) {
       if (n.children[i]->is_type<g::default_value>()) d.default_value = expr(*n.children[i]->children.at(0));
@@ -34,10 +45,7 @@ ast::Member Converter::member(const Node& n) {
   }
   if (n.is_type<g::let_decl>()) return let(n, std::move(doc));
   if (n.is_type<g::output_decl>()) {
-    ast::OutputDecl d;
-    d.doc = std::move(doc);
-    d.name = n.children.at(0)->string();
-    d.name_span = span(*n.children[0]);
+    auto d = named<ast::OutputDecl>(*this, n, std::move(doc));
     std::size_t i = 1;
     if (n.children.at(i)->is_type<g::type_annotation>()) d.type = annotation(*n.children[i++]);
     d.value = expr(*n.children.at(i));
@@ -51,10 +59,7 @@ ast::Member Converter::member(const Node& n) {
 }
 
 ast::LetDecl Converter::let(const Node& n, std::string doc) {
-  ast::LetDecl d;
-  d.doc = std::move(doc);
-  d.name = n.children.at(0)->string();
-  d.name_span = span(*n.children[0]);
+  auto d = named<ast::LetDecl>(*this, n, std::move(doc));
   std::size_t i = 1;
   if (n.children.at(i)->is_type<g::type_annotation>()) d.type = annotation(*n.children[i++]);
   d.value = expr(*n.children.at(i));
@@ -64,19 +69,13 @@ ast::LetDecl Converter::let(const Node& n, std::string doc) {
 ast::Decl Converter::decl(const Node& n) {
   std::string doc = doc_before(span(n).begin);
   if (n.is_type<g::scenario_decl>()) {
-    ast::ScenarioDecl d;
-    d.doc = std::move(doc);
+    auto d = named<ast::ScenarioDecl>(*this, n, std::move(doc));
     d.span = span(n);
-    d.name = n.children.at(0)->string();
-    d.name_span = span(*n.children[0]);
     for (std::size_t i = 1; i < n.children.size(); ++i) d.members.push_back(member(*n.children[i]));
     return d;
   }
   if (n.is_type<g::config_decl>()) {
-    ast::ConfigDecl d;
-    d.doc = std::move(doc);
-    d.name = n.children.at(0)->string();
-    d.name_span = span(*n.children[0]);
+    auto d = named<ast::ConfigDecl>(*this, n, std::move(doc));
     d.scenario = n.children.at(1)->string();
     d.scenario_span = span(*n.children[1]);
     for (std::size_t i = 2; i < n.children.size(); ++i) {
@@ -107,10 +106,7 @@ ast::Decl Converter::decl(const Node& n) {
     return d;
   }
   if (n.is_type<g::fn_decl>()) {
-    ast::FnDecl d;
-    d.doc = std::move(doc);
-    d.name = n.children.at(0)->string();
-    d.name_span = span(*n.children[0]);
+    auto d = named<ast::FnDecl>(*this, n, std::move(doc));
     for (const auto& p : n.children.at(1)->children)
       d.params.push_back(ast::Param{p->children.at(0)->string(), span(*p->children[0]), type(*p->children.at(1))});
     std::size_t i = 2;
@@ -120,10 +116,7 @@ ast::Decl Converter::decl(const Node& n) {
   }
   if (n.is_type<g::let_decl>()) return let(n, std::move(doc));
   if (n.is_type<g::dimension_decl>()) {
-    ast::DimensionDecl d;
-    d.doc = std::move(doc);
-    d.name = n.children.at(0)->string();
-    d.name_span = span(*n.children[0]);
+    auto d = named<ast::DimensionDecl>(*this, n, std::move(doc));
     if (n.children.size() > 1) d.definition = type(*n.children[1]);
     return d;
   }
