@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "grammar/reserved_words.hpp"
+#include "interpreter/catalogue_text.hpp"
 #include "interpreter/compiler.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/parser.hpp"
@@ -98,15 +99,7 @@ void CatalogueLoader::define_kinds() {
 }
 
 Span CatalogueLoader::region_span(FileId file, const void* node_ptr) const {
-  const auto& node = *static_cast<const toml::node*>(node_ptr);
-  const auto& src = node.source();
-  const auto& f = p_.sources.file(file);
-  if (src.begin.line == 0 || src.begin.line > f.line_starts.size()) return Span{file, 0, 0};
-  auto begin = f.line_starts[src.begin.line - 1] + src.begin.column - 1;
-  std::uint32_t end = begin + 1;
-  if (src.end.line == src.begin.line && src.end.column > src.begin.column) end = begin + (src.end.column - src.begin.column);
-  else end = static_cast<std::uint32_t>(f.line_starts[src.begin.line - 1] + p_.sources.line_text(file, src.begin.line).size());
-  return Span{file, begin, std::max(end, begin + 1)};
+  return toml_span(p_.sources, file, static_cast<const toml::node*>(node_ptr)->source());
 }
 
 std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr, const Type& want,
@@ -213,6 +206,9 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
     diags_.error(Span{file, offset, offset + 1}, fmt::format("not valid TOML: {}", err.description()));
     return;
   }
+  // A file with a control character in a key or string is not read further: its text would reach the
+  // terminal through every message and listing that quotes it.
+  if (!check_catalogue_text(p_.sources, file, root, diags_)) return;
   std::vector<std::string> kind_names;
   for (const auto& k : catalogue_schema()) kind_names.emplace_back(k.name);
   for (auto&& [kind_key, kind_node] : root) {

@@ -156,6 +156,16 @@ TEST(FileReader, SymbolicLinksIntoSystemFoldersAreRefused) {
   EXPECT_FALSE(mlsi::is_system_path("/home/proc/x.mls"));
 }
 
+TEST(FileReader, BinaryContentIsNotQuoted) {
+  // A file with the shape of /proc/self/environ: NUL-separated text on one line. The NUL-byte message
+  // shows where, and nothing of the line.
+  Scratch s;
+  std::string env = s.write("env.mls", std::string("HOME=/root\0SECRET=hunter2\0", 26));
+  auto r = mlsi({"check", s.write("imports.mls", "import \"env.mls\"\n")});
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.err, env + ":1:11: error: a NUL byte (0x00) is not allowed in source text\n");
+}
+
 TEST(FileReader, ReadErrorIsAnError) {
   // A descriptor that cannot be read (open for writing only: EBADF), as /proc/self/mem fails with EIO.
   Scratch s;
