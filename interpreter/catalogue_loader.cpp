@@ -245,13 +245,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
       e.fields.resize(rt.fields.size());
       e.units.resize(rt.fields.size());
       e.field_spans.resize(rt.fields.size());
-      bool valid_key = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0]));
-      for (char c : key) valid_key = valid_key && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-      if (!valid_key) diags_.error(espan, fmt::format("entry name `{}` is not an identifier (letters, digits, _; not starting with a digit)", key));
-      // Read on demand, a built-in entry may come after the user's own declarations: its clashes with the
-      // prelude are the built-in files' own affair, which `mlsi check-catalogue` and the tests check.
-      if (!(builtin && !deferred_.empty()) && p_.units.find(key))
-        diags_.error(espan, fmt::format("entry name `{}` is already a unit; choose another name", key));
+      check_name(key, "entry name", espan, builtin);
       bool override_builtin = false;
       for (auto&& [field_key, value] : *entry_node.as_table()) {
         std::string fname(field_key.str());
@@ -357,6 +351,8 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
         }
         if (v) e.fields[static_cast<std::size_t>(idx)] = std::move(v);
       }
+      if (int aliases = rt.find("aliases"); aliases >= 0)
+        for (const auto& a : e.aliases) check_name(a, "alias", e.field_spans[static_cast<std::size_t>(aliases)], builtin);
       // Required fields (derived ones are filled later).
       for (const auto* fields : {&common_fields(), &kind->fields}) {
         for (const auto& f : *fields) {
@@ -404,6 +400,32 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
       }
     }
   }
+}
+
+// The rules for a name an entry defines (its key, an alias), the same for every command: whether the
+// prelude is read on demand or not, its constants and functions are names an entry cannot take.
+void CatalogueLoader::check_name(const std::string& name, const char* what, Span span, bool builtin) {
+  bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+  for (char c : name) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!identifier) {
+    diags_.error(span, fmt::format("{} `{}` is not an identifier (letters, digits, _; not starting with a digit)", what, name));
+    return;
+  }
+  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
+  if (std::ranges::find(grammar::kReservedWords, name) != grammar::kReservedWords.end() || name == "has") {
+    diags_.error(span, fmt::format("{} `{}` is a keyword; choose another name", what, name));
+    return;
+  }
+  // Read on demand, a built-in entry may come after the user's own declarations: its clashes with the
+  // prelude are the built-in files' own affair, which `mlsi check-catalogue` and the tests check.
+  if (builtin && !deferred_.empty()) return;
+  if (p_.units.find(name)) {
+    diags_.error(span, fmt::format("{} `{}` is already a unit; choose another name", what, name));
+    return;
+  }
+  auto deferred = [&](const std::vector<std::string>& names) { return std::find(names.begin(), names.end(), name) != names.end(); };
+  if (p_.global_index.count(name) || p_.function_index.count(name) || deferred(p_.deferred_globals) || deferred(p_.deferred_functions))
+    diags_.error(span, fmt::format("{} `{}` is already a prelude constant or function; choose another name", what, name));
 }
 
 void CatalogueLoader::resolve(Pending& e, int depth) {
@@ -528,12 +550,6 @@ void CatalogueLoader::validate(Pending& e) {
     const auto& u = e.units[static_cast<std::size_t>(i)];
     return u.text.empty() ? fmt::format("{}", v) : fmt::format("{} {}", v / u.factor, u.text);
   };
-
-  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
-  if (std::ranges::find(grammar::kReservedWords, e.key) != grammar::kReservedWords.end() || e.key == "has")
-    diags_.error(e.span, fmt::format("entry name `{}` is a keyword; choose another name", e.key));
-  else if (!(e.builtin && !deferred_.empty()) && (p_.global_index.count(e.key) || p_.function_index.count(e.key)))
-    diags_.error(e.span, fmt::format("entry name `{}` is already a prelude constant or function; choose another name", e.key));
 
   // Rule 15: every magnitude >= 0 (checked when read); required magnitudes > 0; shares, PUE, years.
   for (const auto& f : kind->fields) {
