@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 #include "interpreter/file_reader.hpp"
+#include "interpreter/file_writer.hpp"
 #include "interpreter/formatter.hpp"
 
 namespace mlsi {
@@ -79,11 +79,8 @@ int cmd_fmt(const Options& o, CliStreams& io) {
       }
     } else if (o.fmt_write) {
       if (!changed) continue;
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << *formatted;
-      out.close();
-      if (!out) {
-        io.err << fmt::format("error: cannot write file `{}`\n", path);
+      if (auto failure = write_file(path, *formatted)) {
+        io.err << fmt::format("error: {}\n", *failure);
         status = std::max(status, kExitUsage);
         continue;
       }

@@ -5,6 +5,8 @@
 //   symbolic link into /proc is refused by its canonical path.
 // - At most --max-file-size + 1 bytes are read, from a file or from standard input (`fmt -`).
 // - A read error is an error, not an empty file.
+// - Output that cannot be written (standard output, -o FILE) is an error with exit status 2, and a sweep
+//   stops once its output fails.
 // The goldens tests/errors/{import_proc_environ,check_proc_mem,inputs_directory,inputs_device,fmt_device,
 // catalog_proc_file}.mls cover the files that can be named directly; this file makes the others.
 #include <cerrno>
@@ -16,7 +18,9 @@
 #include <streambuf>
 
 #include "interpreter/cli.hpp"
+#include "interpreter/cli_options.hpp"
 #include "interpreter/file_reader.hpp"
+#include "interpreter/sweep_run.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -94,6 +98,39 @@ class Zeros : public std::streambuf {
  private:
   char zero_ = '\0';
 };
+
+// Accepts `capacity` bytes, then fails every write, as a full disk does.
+class FullDisk : public std::streambuf {
+ public:
+  explicit FullDisk(std::size_t capacity) : capacity_(capacity) {}
+  std::string kept;
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    if (kept.size() >= capacity_) return traits_type::eof();
+    kept += traits_type::to_char_type(c);
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    auto room = static_cast<std::streamsize>(capacity_ - std::min(capacity_, kept.size()));
+    auto taken = std::min(n, room);
+    kept.append(s, static_cast<std::size_t>(taken));
+    return taken;
+  }
+
+ private:
+  std::size_t capacity_;
+};
+
+Result mlsi_to(std::streambuf& sink, const std::vector<std::string>& args, std::istream* in = nullptr) {
+  std::ostream out(&sink);
+  std::ostringstream err;
+  Result r;
+  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false, in, false});
+  r.err = err.str();
+  return r;
+}
 
 // ---- reading --------------------------------------------------------------------------------------
 
@@ -200,6 +237,71 @@ TEST(FileReader, StandardInputObeysTheLimit) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: `<stdin>` is more than the limit of 1000 bytes\n");
   EXPECT_EQ(zeros.taken, 1001u);
+}
+
+// ---- writing --------------------------------------------------------------------------------------
+
+TEST(WriteErrors, FailedStandardOutputIsAnError) {
+  Scratch s;
+  std::string file = s.write("s.mls", kScenario);
+  std::istringstream script("1 + 1\n");
+  const std::vector<std::vector<std::string>> commands = {
+      {"run", file},
+      {"sweep", file, "--vary", "batch=1,2,3"},
+      {"list", "hardware"},
+      {"doc", file},
+      {"check", file},
+      {"repl"},
+      {"--help"},
+  };
+  for (const auto& args : commands) {
+    // Nothing fits, then only the first 10 bytes: both fail, whether at the first write or later.
+    for (std::size_t capacity : {0, 10}) {
+      FullDisk disk(capacity);
+      script.clear();
+      script.seekg(0);
+      auto r = mlsi_to(disk, args, &script);
+      EXPECT_EQ(r.status, 2) << args[0] << " " << capacity;
+      EXPECT_CONTAINS(r.err, "error: cannot write to standard output");
+    }
+  }
+}
+
+TEST(WriteErrors, SweepStopsOnceTheOutputFails) {
+  // 100,000 points; stopped after the first, the sweep ends with the block of 256 it was in.
+  Scratch s;
+  std::string file = s.write("s.mls", kScenario);
+  mlsi::Options o;
+  std::ostringstream out, err;
+  mlsi::CliStreams io{out, err, false};
+  ASSERT_FALSE(mlsi::parse_options({"sweep", file, "--vary", "batch=1..100000 step 1"}, o, io).has_value()) << err.str();
+  for (bool stop : {false, true}) {
+    mlsi::Sweep sweep(o);
+    ASSERT_FALSE(sweep.prepare(o, io, {{o.varies[0], mlsi::VaryOptions{}}}).has_value()) << err.str();
+    std::size_t points = 0;
+    sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>&, const std::string&) { ++points; },
+              [&] { return stop && points > 0; });
+    EXPECT_EQ(points, stop ? mlsi::SweepProgram::kBlock : 100000u);
+  }
+}
+
+TEST(WriteErrors, FailedOutputFileIsAnError) {
+  // /dev/full: every write fails with ENOSPC.
+  Scratch s;
+  std::string file = s.write("s.mls", kScenario);
+  std::string reason = std::strerror(ENOSPC);
+  auto r = mlsi({"doc", file, "-o", "/dev/full"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: cannot write to `/dev/full`: " + reason + "\n");
+  r = mlsi({"plot", file, "--x", "batch=1,2", "-o", "/dev/full"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: cannot write to `/dev/full`: " + reason + "\n");
+  r = mlsi({"sweep", file, "--vary", "batch=1,2", "--plot", "/dev/full"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: cannot write to `/dev/full`: " + reason + "\n");
+  r = mlsi({"doc", file, "-o", (s.dir / "no_such_folder" / "x.md").string()});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: cannot write to `" + (s.dir / "no_such_folder" / "x.md").string() + "`: " + std::strerror(ENOENT) + "\n");
 }
 
 }  // namespace
