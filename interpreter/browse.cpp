@@ -248,13 +248,21 @@ int show_scenario(const Program& p, const Scenario& sc, const Options& o, CliStr
   return kExitOk;
 }
 
+// Every catalogue at once, with the command's limits on files.
+SessionOptions catalogue_session(const Options& o) {
+  SessionOptions s = o.files;
+  s.catalogues = catalogue_files(o);
+  s.read_on_demand = false;
+  return s;
+}
+
 }  // namespace
 
 std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
 
 int cmd_list(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi list` takes one kind: hardware, workloads, nodes, fabrics, fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units or constants");
-  Session session(SessionOptions{catalogue_files(o)});
+  Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) {
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
     return kExitSource;
@@ -362,7 +370,7 @@ int list_in(Session& session, const Options& o, CliStreams& io) {
 
 int cmd_show(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi show` takes one NAME (a catalogue entry, unit or constant)");
-  Session session(SessionOptions{catalogue_files(o)});
+  Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) {
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
     return kExitSource;
@@ -447,7 +455,7 @@ int cmd_check_catalogue(const Options& o, CliStreams& io) {
   }
   Options with = o;
   with.catalogues.insert(with.catalogues.end(), o.positional.begin(), o.positional.end());
-  Session session(SessionOptions{catalogue_files(with)});
+  Session session(catalogue_session(with));
   bool ok = !session.diagnostics().has_errors();
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
   if (!ok) return kExitSource;

@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "grammar/reserved_words.hpp"
+#include "interpreter/catalogue_text.hpp"
 #include "interpreter/compiler.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/parser.hpp"
@@ -98,15 +99,7 @@ void CatalogueLoader::define_kinds() {
 }
 
 Span CatalogueLoader::region_span(FileId file, const void* node_ptr) const {
-  const auto& node = *static_cast<const toml::node*>(node_ptr);
-  const auto& src = node.source();
-  const auto& f = p_.sources.file(file);
-  if (src.begin.line == 0 || src.begin.line > f.line_starts.size()) return Span{file, 0, 0};
-  auto begin = f.line_starts[src.begin.line - 1] + src.begin.column - 1;
-  std::uint32_t end = begin + 1;
-  if (src.end.line == src.begin.line && src.end.column > src.begin.column) end = begin + (src.end.column - src.begin.column);
-  else end = static_cast<std::uint32_t>(f.line_starts[src.begin.line - 1] + p_.sources.line_text(file, src.begin.line).size());
-  return Span{file, begin, std::max(end, begin + 1)};
+  return toml_span(p_.sources, file, static_cast<const toml::node*>(node_ptr)->source());
 }
 
 std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr, const Type& want,
@@ -213,6 +206,9 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
     diags_.error(Span{file, offset, offset + 1}, fmt::format("not valid TOML: {}", err.description()));
     return;
   }
+  // A file with a control character in a key or string is not read further: its text would reach the
+  // terminal through every message and listing that quotes it.
+  if (!check_catalogue_text(p_.sources, file, root, diags_)) return;
   std::vector<std::string> kind_names;
   for (const auto& k : catalogue_schema()) kind_names.emplace_back(k.name);
   for (auto&& [kind_key, kind_node] : root) {
@@ -249,13 +245,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
       e.fields.resize(rt.fields.size());
       e.units.resize(rt.fields.size());
       e.field_spans.resize(rt.fields.size());
-      bool valid_key = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0]));
-      for (char c : key) valid_key = valid_key && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-      if (!valid_key) diags_.error(espan, fmt::format("entry name `{}` is not an identifier (letters, digits, _; not starting with a digit)", key));
-      // Read on demand, a built-in entry may come after the user's own declarations: its clashes with the
-      // prelude are the built-in files' own affair, which `mlsi check-catalogue` and the tests check.
-      if (!(builtin && !deferred_.empty()) && p_.units.find(key))
-        diags_.error(espan, fmt::format("entry name `{}` is already a unit; choose another name", key));
+      check_name(key, "entry name", espan, builtin);
       bool override_builtin = false;
       for (auto&& [field_key, value] : *entry_node.as_table()) {
         std::string fname(field_key.str());
@@ -361,6 +351,8 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
         }
         if (v) e.fields[static_cast<std::size_t>(idx)] = std::move(v);
       }
+      if (int aliases = rt.find("aliases"); aliases >= 0)
+        for (const auto& a : e.aliases) check_name(a, "alias", e.field_spans[static_cast<std::size_t>(aliases)], builtin);
       // Required fields (derived ones are filled later).
       for (const auto* fields : {&common_fields(), &kind->fields}) {
         for (const auto& f : *fields) {
@@ -408,6 +400,32 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
       }
     }
   }
+}
+
+// The rules for a name an entry defines (its key, an alias), the same for every command: whether the
+// prelude is read on demand or not, its constants and functions are names an entry cannot take.
+void CatalogueLoader::check_name(const std::string& name, const char* what, Span span, bool builtin) {
+  bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+  for (char c : name) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!identifier) {
+    diags_.error(span, fmt::format("{} `{}` is not an identifier (letters, digits, _; not starting with a digit)", what, name));
+    return;
+  }
+  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
+  if (std::ranges::find(grammar::kReservedWords, name) != grammar::kReservedWords.end() || name == "has") {
+    diags_.error(span, fmt::format("{} `{}` is a keyword; choose another name", what, name));
+    return;
+  }
+  // Read on demand, a built-in entry may come after the user's own declarations: its clashes with the
+  // prelude are the built-in files' own affair, which `mlsi check-catalogue` and the tests check.
+  if (builtin && !deferred_.empty()) return;
+  if (p_.units.find(name)) {
+    diags_.error(span, fmt::format("{} `{}` is already a unit; choose another name", what, name));
+    return;
+  }
+  auto deferred = [&](const std::vector<std::string>& names) { return std::find(names.begin(), names.end(), name) != names.end(); };
+  if (p_.global_index.count(name) || p_.function_index.count(name) || deferred(p_.deferred_globals) || deferred(p_.deferred_functions))
+    diags_.error(span, fmt::format("{} `{}` is already a prelude constant or function; choose another name", what, name));
 }
 
 void CatalogueLoader::resolve(Pending& e, int depth) {
@@ -532,12 +550,6 @@ void CatalogueLoader::validate(Pending& e) {
     const auto& u = e.units[static_cast<std::size_t>(i)];
     return u.text.empty() ? fmt::format("{}", v) : fmt::format("{} {}", v / u.factor, u.text);
   };
-
-  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
-  if (std::ranges::find(grammar::kReservedWords, e.key) != grammar::kReservedWords.end() || e.key == "has")
-    diags_.error(e.span, fmt::format("entry name `{}` is a keyword; choose another name", e.key));
-  else if (!(e.builtin && !deferred_.empty()) && (p_.global_index.count(e.key) || p_.function_index.count(e.key)))
-    diags_.error(e.span, fmt::format("entry name `{}` is already a prelude constant or function; choose another name", e.key));
 
   // Rule 15: every magnitude >= 0 (checked when read); required magnitudes > 0; shares, PUE, years.
   for (const auto& f : kind->fields) {

@@ -49,6 +49,7 @@ class CatalogueLoader {
   Span region_span(FileId file, const void* node) const;
   std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field,
                                 const std::string& entry, DisplayUnitText* unit = nullptr);
+  void check_name(const std::string& name, const char* what, Span span, bool builtin);
   void validate(Pending& e);
   void resolve(Pending& e, int depth);
   void load_entries(FileId file, bool builtin, const std::string& text);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 
@@ -152,9 +154,28 @@ int cmd_test(Options& o, CliStreams& io) {
   return run_tests(o.positional, session_options(o), o.limits, io, test);
 }
 
+int run_command(const std::vector<std::string>& args, CliStreams& io);
+
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, CliStreams io) {
+  int status = run_command(args, io);
+  // Output that did not arrive (a full disk, /dev/full, a closed pipe) is an error, whatever the command
+  // said: a result that was not written must not look like one that was. errno is the failed write's
+  // (the last call to fail) when the stream writes to a file; a stream of another kind may leave none.
+  if (io.out) errno = 0;
+  io.out.flush();
+  if (!io.out) {
+    int error = errno;
+    io.err << fmt::format("error: cannot write to standard output{}{}\n", error ? ": " : "", error ? std::strerror(error) : "");
+    return kExitUsage;
+  }
+  return status;
+}
+
+namespace {
+
+int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (args.empty()) {
     io.err << kHelp;
     return kExitUsage;
@@ -189,5 +210,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }
+
+}  // namespace
 
 }  // namespace mlsi

@@ -50,14 +50,16 @@ void mark(std::string& marks, std::uint32_t col_begin, std::uint32_t col_end, ch
   }
 }
 
-// A line or a message may hold the very bytes an error is about (a NUL, an escape sequence, invalid
-// UTF-8, from a source file or a catalogue string): they are shown as `?`, one for one so that markers
-// stay aligned, and never reach the terminal.
+// A line or a message may hold the very bytes an error is about (a NUL, an escape sequence, a C1
+// control, invalid UTF-8, from a source file or a catalogue string): they are shown as `?`, one for
+// one so that markers stay aligned, and never reach the terminal.
 std::string printable(std::string s) {
   for (std::size_t i = 0; i < s.size();) {
     auto c = static_cast<unsigned char>(s[i]);
     std::size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
     bool ok = len > 0 && i + len <= s.size() && !((c < 0x20 && c != '\n') || c == 0x7F);
+    // A C1 control (U+0080 to U+009F) acts on a terminal as ESC does.
+    if (ok && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) <= 0x9F) ok = false;
     for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
     if (ok) {
       i += len;
@@ -81,7 +83,12 @@ std::string render(const SourceManager& sources, const Diagnostic& d, bool colou
     const auto& f = sources.file(d.span.file);
     auto lc = sources.line_col(d.span.file, d.span.begin);
     out += fmt::format("{}{}:{}:{}: {}{}:{} {}{}{}\n", bold, f.name, lc.line, lc.col, sev_colour, severity_name(d.severity), reset, bold, printable(d.message), reset);
+    if (d.quote == Quote::none) {
+      for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", printable(n));
+      return out;
+    }
     std::string line(sources.line_text(d.span.file, lc.line));
+    if (d.quote == Quote::before_span) line.resize(std::min<std::size_t>(line.size(), lc.col - 1));
     // Tabs would misalign the markers; show them as single spaces.
     std::replace(line.begin(), line.end(), '\t', ' ');
     line = printable(std::move(line));

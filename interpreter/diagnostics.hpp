@@ -14,12 +14,17 @@ struct Label {
   std::string text;  // optional text shown after the marker
 };
 
+// How much of the primary span's line a diagnostic shows: all of it, the part before the span (a bad
+// character: what follows may be the rest of a file that is not text), or none (binary data).
+enum class Quote { line, before_span, none };
+
 struct Diagnostic {
   Severity severity = Severity::error;
   Span span;                    // primary span: marked with ^~~~
   std::string message;
   std::vector<Label> labels;    // secondary spans on the same line: marked with ~~~
   std::vector<std::string> notes;
+  Quote quote = Quote::line;
 };
 
 // Collects every problem of a pass, so that all of them are reported, not only the first.

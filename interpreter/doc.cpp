@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 
 #include "interpreter/doc_catalogue.hpp"
 #include "interpreter/doc_scenarios.hpp"
+#include "interpreter/file_writer.hpp"
 
 namespace mlsi {
 
@@ -133,10 +133,10 @@ int cmd_doc(const Options& o, CliStreams& io) {
     io.out << text;
     return kExitOk;
   }
-  std::ofstream file(o.output, std::ios::binary);
-  file << text;
-  file.close();
-  if (!file) return usage(io, fmt::format("cannot write `{}`", o.output));
+  if (auto failure = write_file(o.output, text)) {
+    io.err << fmt::format("error: {}\n", *failure);
+    return kExitUsage;
+  }
   return kExitOk;
 }
 

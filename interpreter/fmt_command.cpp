@@ -4,39 +4,27 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 
+#include "interpreter/file_reader.hpp"
+#include "interpreter/file_writer.hpp"
 #include "interpreter/formatter.hpp"
 
 namespace mlsi {
 namespace {
 
-// The text of `path` (`-`: standard input), or nothing with a message when it cannot be read whole.
+// The text of `path` (`-`: standard input), or nothing with a message when it cannot be read whole:
+// standard input, like a file, at most --max-file-size bytes.
 std::optional<std::string> read_source(const std::string& path, const Options& o, CliStreams& io) {
-  std::string text;
-  if (path == "-") {
-    if (io.in == nullptr) {
-      io.err << "error: no standard input to read\n";
-      return std::nullopt;
-    }
-    text.assign(std::istreambuf_iterator<char>(*io.in), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      io.err << fmt::format("error: cannot read file `{}`\n", path);
-      return std::nullopt;
-    }
-    std::ostringstream all;
-    all << in.rdbuf();
-    text = all.str();
-  }
-  if (text.size() > o.files.max_file_size) {
-    io.err << fmt::format("error: `{}` is more than the limit of {} bytes\n", path, o.files.max_file_size);
+  if (path == "-" && io.in == nullptr) {
+    io.err << "error: no standard input to read\n";
     return std::nullopt;
   }
-  return text;
+  auto read = path == "-" ? read_stream(*io.in, o.files.max_file_size) : read_regular_file(path, o.files.max_file_size);
+  if (!read) {
+    io.err << fmt::format("error: {}\n", describe(*read.error, path == "-" ? "<stdin>" : path));
+    return std::nullopt;
+  }
+  return std::move(read.text);
 }
 
 // The files named on the command line, a folder standing for every .mls file under it (sorted).
@@ -91,11 +79,8 @@ int cmd_fmt(const Options& o, CliStreams& io) {
       }
     } else if (o.fmt_write) {
       if (!changed) continue;
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << *formatted;
-      out.close();
-      if (!out) {
-        io.err << fmt::format("error: cannot write file `{}`\n", path);
+      if (auto failure = write_file(path, *formatted)) {
+        io.err << fmt::format("error: {}\n", *failure);
         status = std::max(status, kExitUsage);
         continue;
       }

@@ -2,10 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 #include <toml++/toml.h>
 
+#include "interpreter/file_reader.hpp"
 #include "interpreter/parser.hpp"
 
 namespace mlsi {
@@ -101,16 +100,15 @@ bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assig
   return assign(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(name.size())}, *expr, "--set", given);
 }
 
-bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, GivenInputs& given) {
+bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
+                       GivenInputs& given) {
   Program& p = s.program();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    s.diagnostics().error(Span{}, fmt::format("cannot read inputs file `{}`", path));
+  auto read = read_regular_file(path, max_file_size);
+  if (!read) {
+    s.diagnostics().error(Span{}, describe(*read.error, path, "inputs file"));
     return false;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  FileId file = p.sources.add(path, ss.str(), path);
+  FileId file = p.sources.add(path, std::move(read.text), path);
   toml::table root;
   try {
     root = toml::parse(p.sources.file(file).text, path);

@@ -7,6 +7,7 @@
 #include "interpreter/parse_node.hpp"
 #include "interpreter/parse_tree_builder.hpp"
 #include "interpreter/stack_guard.hpp"
+#include "interpreter/text_rules.hpp"
 
 namespace mlsi {
 namespace {
@@ -108,47 +109,17 @@ using selector = pg::parse_tree::selector<
     pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
                                  g::pow_operand>>;
 
-// The length of the UTF-8 sequence at text[pos], or 0 when it is not valid UTF-8 (a stray or missing
-// continuation byte, an overlong form, a surrogate, beyond U+10FFFF).
-std::size_t utf8_length(std::string_view text, std::size_t pos) {
-  auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
-  unsigned c = byte(pos);
-  if (c < 0x80) return 1;
-  std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-  if (len == 0 || pos + len > text.size()) return 0;
-  for (std::size_t i = 1; i < len; ++i)
-    if ((byte(pos + i) & 0xC0) != 0x80) return 0;
-  unsigned second = byte(pos + 1);
-  if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second > 0x9F) || (c == 0xF0 && second < 0x90) ||
-      (c == 0xF4 && second > 0x8F))
-    return 0;
-  return len;
-}
-
-// Source text is UTF-8 (language.md, "Lexical structure") and holds no control characters but the
-// whitespace ones: a byte that breaks this is reported where it is, before it can reach a message or an
-// output (a terminal escape sequence in a string, invalid UTF-8 in JSON).
+// Source text is UTF-8 without control characters but the whitespace ones (text_rules.hpp): a byte that
+// breaks this is reported where it is, before it can reach a message or an output. The line is quoted
+// only up to that byte, and not at all for binary data (a NUL), so that a file that is not text shows
+// nothing of what follows (the rest of /proc/self/environ, of a binary file).
 bool check_encoding(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin, std::uint32_t end) {
-  std::string_view text(sources.file(file).text);
-  for (std::uint32_t i = begin; i < end;) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if ((c >= 0x20 && c < 0x7F) || c == '\n') {  // the common case, first
-      ++i;
-      continue;
-    }
-    std::size_t len = utf8_length(text, i);
-    std::string problem;
-    if (len == 0) problem = fmt::format("invalid UTF-8: the byte 0x{:02X} does not start a valid character here", c);
-    else if (c == 0) problem = "a NUL byte (0x00) is not allowed in source text";
-    else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') || c == 0x7F)
-      problem = fmt::format("the control character 0x{:02X} is not allowed in source text", c);
-    if (!problem.empty()) {
-      diags.error(Span{file, i, i + 1}, problem);
-      return false;
-    }
-    i += static_cast<std::uint32_t>(len);
-  }
-  return true;
+  auto problem = find_text_problem(sources.file(file).text, "source text", begin, end);
+  if (!problem) return true;
+  auto at = static_cast<std::uint32_t>(problem->offset);
+  auto& d = diags.error(Span{file, at, at + 1}, problem->message);
+  d.quote = problem->binary ? Quote::none : Quote::before_span;
+  return false;
 }
 
 std::string describe_found(std::string_view text, std::size_t pos) {

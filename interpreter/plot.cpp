@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
 #include <limits>
 
+#include "interpreter/file_writer.hpp"
 #include "interpreter/format.hpp"
 
 namespace mlsi {
@@ -161,11 +161,8 @@ int write_chart(const LineChart& chart, const std::string& path, CliStreams& io)
     io.out << svg;
     return kExitOk;
   }
-  std::ofstream f(path, std::ios::binary);
-  f << svg;
-  f.close();
-  if (!f) {
-    io.err << fmt::format("error: cannot write the plot to `{}`\n", path);
+  if (auto failure = write_file(path, svg)) {
+    io.err << fmt::format("error: {}\n", *failure);
     return kExitUsage;
   }
   return kExitOk;

@@ -50,11 +50,12 @@ class EntryReader {
   std::uint32_t line_ = 0, first_ = 1;
 };
 
-int scripted(Repl& repl, std::istream& in) {
+// Ends with the input, a `:quit`, or once the output fails (run_cli reports it).
+int scripted(Repl& repl, std::istream& in, const std::ostream& out) {
   EntryReader reader(repl);
   std::string line;
   bool go_on = true;
-  while (go_on && std::getline(in, line)) {
+  while (go_on && out && std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     go_on = reader.add(line);
   }
@@ -76,6 +77,7 @@ int interactive(Repl& repl, CliStreams& io) {
   for (;;) {
     io.out.flush();
     io.err.flush();
+    if (!io.out) break;  // run_cli reports it
     auto r = editor.read(reader.pending() ? "  ... " : "mlsi> ", line);
     if (r == LineEditor::Read::interrupted) {
       reader.abandon();
@@ -104,7 +106,7 @@ int cmd_repl(const Options& o, CliStreams& io) {
   if (!repl.ready()) return kExitSource;
   if (terminal) return interactive(repl, streams);
   if (!io.in) return kExitOk;
-  return scripted(repl, *io.in);
+  return scripted(repl, *io.in, streams.out);
 }
 
 }  // namespace mlsi

@@ -4,11 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "interpreter/browse.hpp"
 #include "interpreter/explain.hpp"
+#include "interpreter/file_reader.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/inputs.hpp"
 #include "interpreter/parser.hpp"
@@ -128,11 +127,8 @@ Repl::Status Repl::cmd_load(const std::string& argument) {
     reload = canonical;
     p.loaded_paths.erase(canonical);
   }
-  if (std::ifstream in(path, std::ios::binary); in && !fs::is_directory(path, ec)) {
-    std::stringstream text;
-    text << in.rdbuf();
-    replace_names(text.str(), reload, s);
-  }
+  // Read here for the names it redefines; a file that cannot be read is reported by load_file.
+  if (auto read = read_regular_file(path, options_.files.max_file_size)) replace_names(read.text, reload, s);
   auto file = session_->load_file(path);
   bool ok = file && session_->check();
   if (report() || !ok) {

@@ -95,7 +95,7 @@ std::optional<int> prepare_run(Session& session, const Options& o, CliStreams& i
       apply_config(session, ev, *cfg, given);
     }
     bool ok = true;
-    if (!o.inputs_file.empty()) ok = apply_inputs_file(session, ev, scenario, o.inputs_file, given);
+    if (!o.inputs_file.empty()) ok = apply_inputs_file(session, ev, scenario, o.inputs_file, o.files.max_file_size, given);
     for (const auto& set : o.sets) ok = apply_set(session, ev, scenario, set, given) && ok;
     if (!ok) {
       print_diagnostics(session, io);

@@ -6,11 +6,10 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
-#include <fstream>
-#include <sstream>
 
 #include "interpreter/catalogue_loader.hpp"
 #include "interpreter/embedded.hpp"
+#include "interpreter/file_reader.hpp"
 #include "interpreter/parser.hpp"
 
 namespace mlsi {
@@ -20,27 +19,6 @@ namespace fs = std::filesystem;
 // The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
 // of a line.
 std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
-
-namespace {
-
-// Reads at most `limit` bytes; nothing when the file is longer (a device such as /dev/zero or a pipe has
-// no size to check beforehand, and must not be read without end) or cannot be opened.
-std::optional<std::string> read_at_most(const std::string& path, std::size_t limit, bool& too_long) {
-  too_long = false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string text, chunk(64 * 1024, '\0');
-  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
-    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
-    if (text.size() > limit) {
-      too_long = true;
-      return std::nullopt;
-    }
-  }
-  return text;
-}
-
-}  // namespace
 
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
@@ -152,16 +130,12 @@ void Session::load_catalogues() {
     return;
   }
   for (const auto& path : options_.catalogues) {
-    std::error_code ec;
-    bool too_long = false;
-    std::optional<std::string> text;
-    if (!fs::is_directory(path, ec)) text = read_at_most(path, options_.max_file_size, too_long);
-    if (!text) {
-      diags_.error(Span{}, too_long ? fmt::format("catalogue file `{}` is more than the limit of {} bytes", path, options_.max_file_size)
-                                    : fmt::format("cannot read catalogue file `{}`", path));
+    auto read = read_regular_file(path, options_.max_file_size);
+    if (!read) {
+      diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
       continue;
     }
-    FileId id = program_->sources.add(path, std::move(*text), path);
+    FileId id = program_->sources.add(path, std::move(read.text), path);
     loader.load(id, false);
   }
   loader.finish();
@@ -212,21 +186,6 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   // Paths in messages as the user would write them: relative to the working folder.
   std::string shown = fs::path(path).lexically_normal().string();
   if (auto rel = fs::proximate(path, ec); !ec && rel.string().size() < shown.size()) shown = rel.string();
-  if (fs::is_directory(path, ec)) return fail(fmt::format("`{}` is a directory, not a .mls file", shown));
-  // An import names a file: a device (/dev/zero), a pipe or a socket could be read without end or
-  // block. (A FILE on the command line may be a pipe, as in `mlsi run <(generate)`.)
-  if (import_span.valid() && fs::exists(path, ec) && !fs::is_regular_file(path, ec))
-    return fail(fmt::format("`{}` is not a regular file", shown));
-  if (!fs::exists(path, ec)) {
-    std::vector<std::string> siblings;
-    fs::path dir = fs::path(path).parent_path();
-    for (const auto& e : fs::directory_iterator(dir.empty() ? "." : dir, ec))
-      if (e.path().extension() == ".mls") siblings.push_back(e.path().filename().string());
-    auto sug = closest_name(fs::path(path).filename().string(), siblings);
-    auto& d = diags_.error(import_span, fmt::format("cannot find file `{}`", shown));
-    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", (fs::path(shown).parent_path() / sug).string()));
-    return std::nullopt;
-  }
   std::string canonical = fs::weakly_canonical(path, ec).string();
   if (std::find(import_stack_.begin(), import_stack_.end(), canonical) != import_stack_.end()) {
     std::string chain;
@@ -236,20 +195,27 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   if (auto it = program_->loaded_paths.find(canonical); it != program_->loaded_paths.end()) return it->second;
   if (program_->loaded_paths.size() >= static_cast<std::size_t>(options_.max_files))
     return fail(fmt::format("more than {} files imported", options_.max_files));
-  auto size = fs::file_size(path, ec);
-  if (!ec && size > options_.max_file_size)
-    return fail(fmt::format("`{}` is {} bytes, more than the limit of {}", shown, size, options_.max_file_size));
-  bool too_long = false;
-  auto text = read_at_most(path, options_.max_file_size, too_long);
-  if (too_long) return fail(fmt::format("`{}` is more than the limit of {} bytes", shown, options_.max_file_size));
-  if (!text) return fail(fmt::format("cannot read file `{}`", shown));
+  // A regular file, on the command line as in an import: a device (/dev/zero), a FIFO or a file of
+  // /proc could be read without end, block, or show what is not the user's to show.
+  auto read = read_regular_file(path, options_.max_file_size);
+  if (read.error && read.error->kind == ReadError::Kind::missing) {
+    std::vector<std::string> siblings;
+    fs::path dir = fs::path(path).parent_path();
+    for (const auto& e : fs::directory_iterator(dir.empty() ? "." : dir, ec))
+      if (e.path().extension() == ".mls") siblings.push_back(e.path().filename().string());
+    auto sug = closest_name(fs::path(path).filename().string(), siblings);
+    auto& d = diags_.error(import_span, describe(*read.error, shown));
+    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", (fs::path(shown).parent_path() / sug).string()));
+    return std::nullopt;
+  }
+  if (read.error) return fail(describe(*read.error, shown));
   // Shown in diagnostics: relative to the working folder when that is shorter, as the user would type it.
   std::string name = fs::path(path).lexically_normal().string();
   if (import_span.valid()) {
     std::string relative = fs::proximate(canonical, ec).string();
     if (!ec && relative.size() < name.size()) name = relative;
   }
-  FileId id = program_->sources.add(name, std::move(*text), canonical);
+  FileId id = program_->sources.add(name, std::move(read.text), canonical);
   program_->loaded_paths[canonical] = id;
   import_stack_.push_back(canonical);
   auto r = load_module(id, static_cast<int>(import_stack_.size()));

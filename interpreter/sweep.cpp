@@ -153,7 +153,7 @@ int cmd_sweep(const Options& o, CliStreams& io) {
   sweep.run(shard_k, shard_n, [&](std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) {
     writer.row(cells, error);
     if (plot) plot->add(index, cells, error);
-  });
+  }, [&] { return !io.out; });  // a failed output (a full disk, a closed pipe) ends the sweep
   writer.finish();
   if (!plot) return kExitOk;
   LineChart chart;

@@ -127,12 +127,13 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
   }
 }
 
-void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point) {
+void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped) {
+  auto stop = [&] { return stopped && stopped(); };
   const Program& p = session_.program();
   const Scenario& sc = scenario();
   std::vector<SweepCell> cells(names_.size());
   if (!program_) {
-    for (std::size_t i = shard_k - 1; i < total_; i += shard_n) slow_point(i, cells, point);
+    for (std::size_t i = shard_k - 1; i < total_ && !stop(); i += shard_n) slow_point(i, cells, point);
     return;
   }
   // Outputs the program does not compute (lists, records, text) are the base point's.
@@ -148,7 +149,7 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point) 
   for (auto& c : columns) column_ptrs.push_back(c.data());
   std::vector<std::size_t> indices(B);
   std::size_t i = shard_k - 1;
-  while (i < total_) {
+  while (i < total_ && !stop()) {
     std::size_t n = 0;
     for (; n < B && i < total_; ++n, i += shard_n) {
       indices[n] = i;

@@ -62,9 +62,9 @@ class Sweep {
 
   // Calls `point(index, cells, error)` for every point of the shard (points are numbered from 0, the
   // last varied input fastest). A point that fails has an error and text cells after the inputs; a
-  // point that fails --where is left out.
+  // point that fails --where is left out. Stops early once `stopped` says so (the output failed).
   using PointFn = std::function<void(std::size_t, const std::vector<SweepCell>&, const std::string&)>;
-  void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point);
+  void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped = {});
 
  private:
   void point_inputs(std::size_t index, GivenInputs& g) const;

@@ -465,7 +465,7 @@ TEST(FmtCli, UsageErrors) {
   EXPECT_EQ(mlsi_cli({"check", "--write", "x.mls"}).status, 2);
   auto r = mlsi_cli({"fmt", "no_such_file.mls"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "error: cannot read file `no_such_file.mls`\n");
+  EXPECT_EQ(r.err, "error: cannot find file `no_such_file.mls`\n");
 }
 
 }  // namespace

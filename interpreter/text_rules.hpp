@@ -1,0 +1,29 @@
+#pragma once
+// Which characters source and catalogue text may hold (language.md, "Lexical structure"): UTF-8 without
+// control characters but tab, line feed, carriage return, vertical tab and form feed. Anything else (a
+// NUL, ESC, DEL, a C1 control U+0080-U+009F, invalid UTF-8) is refused where it is, before it can reach a
+// terminal or a JSON output.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace mlsi {
+
+// The length of the UTF-8 sequence at text[pos], or 0 when it is not valid UTF-8 (a stray or missing
+// continuation byte, an overlong form, a surrogate, beyond U+10FFFF).
+std::size_t utf8_length(std::string_view text, std::size_t pos);
+
+struct TextProblem {
+  std::size_t offset = 0;  // of the first offending byte
+  std::size_t length = 1;  // its bytes (2 for a C1 control)
+  std::string message;     // "the control character 0x1B is not allowed in source text"
+  bool binary = false;     // a NUL byte: the text is binary data, and none of it should be quoted
+};
+
+// The first character of text[begin, end) that is not allowed; `where` ends the message ("source text",
+// "catalogue text").
+std::optional<TextProblem> find_text_problem(std::string_view text, std::string_view where, std::size_t begin = 0,
+                                             std::size_t end = std::string_view::npos);
+
+}  // namespace mlsi

@@ -1,0 +1,30 @@
+# The `write_errors` test: with standard output on /dev/full (every write fails with ENOSPC), each command
+# that writes to it exits with status 2 and says why on standard error, rather than exiting 0 with its
+# results lost. Run with -DMLSI=... -DSRC=<source root> -DOUT=<scratch folder>.
+cmake_minimum_required(VERSION 3.25)
+set(scenario ${SRC}/tests/errors/aux/one_output.mls)
+file(MAKE_DIRECTORY ${OUT})
+file(WRITE ${OUT}/script.repl "1 + 1\n")
+set(problems "")
+macro(expect_write_error)
+  execute_process(COMMAND ${MLSI} ${ARGN} INPUT_FILE ${OUT}/script.repl OUTPUT_FILE /dev/full
+                  ERROR_VARIABLE err RESULT_VARIABLE status)
+  if(NOT status EQUAL 2 OR NOT err STREQUAL "error: cannot write to standard output: No space left on device\n")
+    string(REPLACE ";" " " command "${ARGN}")
+    string(APPEND problems "mlsi ${command} > /dev/full: status ${status}, standard error:\n${err}\n")
+  endif()
+endmacro()
+expect_write_error(run ${scenario})
+expect_write_error(run ${scenario} --format json)
+expect_write_error(check ${scenario})
+# Far more rows than a stream buffer: the failure comes in the middle, and the sweep stops there.
+expect_write_error(sweep ${scenario} --vary "n=1..100000 step 1")
+expect_write_error(list hardware)
+expect_write_error(show H100)
+expect_write_error(doc ${scenario})
+expect_write_error(fmt ${scenario})
+expect_write_error(repl)
+expect_write_error(--help)
+if(problems)
+  message(FATAL_ERROR "${problems}")
+endif()
