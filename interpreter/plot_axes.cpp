@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 namespace mlsi {
 
@@ -102,10 +103,11 @@ AxisScale linear_axis(double lo, double hi, int target, bool widen) {
   AxisScale a;
   a.lo = lo;
   a.hi = hi;
-  // A step lost to underflow (a range of a few denormals), or too many steps or too large multiples of
-  // it to count in a long long (not expected after the flat test, but the loop below must stay bounded):
-  // the ends are the ticks.
-  if (!(raw > 0) || !(step > 0) || !(hi / step - lo / step <= 4.0 * target + 4) || !(std::max(std::fabs(lo), std::fabs(hi)) / step < 1e15)) {
+  // A step below the normal doubles (a range of denormals: 10^-320 is 9.99989e-321, so decimal ticks
+  // would not be evenly spaced nor cover the values), or too many steps or too large multiples of it to
+  // count in a long long (not expected after the flat test, but the loop below must stay bounded): the
+  // ends are the ticks.
+  if (!(raw > 0) || !(step >= std::numeric_limits<double>::min()) || !(hi / step - lo / step <= 4.0 * target + 4) || !(std::max(std::fabs(lo), std::fabs(hi)) / step < 1e15)) {
     a.ticks = {lo, hi};
     return a;
   }
@@ -123,7 +125,8 @@ AxisScale linear_axis(double lo, double hi, int target, bool widen) {
   // The range widens to the outer ticks, unless one of them is beyond the doubles.
   if (std::isfinite(scaled(static_cast<double>(first) * m, e))) a.lo = a.ticks.front();
   if (std::isfinite(scaled(static_cast<double>(last) * m, e))) a.hi = a.ticks.back();
-  if (!(a.lo < a.hi)) {
+  // Not expected: the axis shows every value (to within the rounding that makes a bound a tick).
+  if (!(a.lo < a.hi) || a.lo > lo + step * 1e-6 || a.hi < hi - step * 1e-6) {
     a.lo = lo;
     a.hi = hi;
     a.ticks = {lo, hi};
@@ -174,6 +177,35 @@ AxisScale log_axis(double lo, double hi, bool widen) {
   return narrowed(a, a.lo, a.hi);
 }
 
+namespace {
+
+// x in scientific notation with at most `digits` significant digits, written as short as it reads: the
+// shortest text that reads back as x when that is short enough (1e-323, not 9.88e-324), no `+`, no
+// leading zeros in the exponent, no trailing zeros in the mantissa (2e7, 1.05e308, -5e307).
+std::string scientific(double x, int digits) {
+  char text[64];
+  char* end = std::to_chars(text, text + sizeof text, x, std::chars_format::scientific).ptr;
+  std::string_view shortest(text, static_cast<std::size_t>(end - text));
+  std::size_t significant = 0;
+  for (char c : shortest.substr(0, shortest.find('e'))) significant += c >= '0' && c <= '9';
+  if (significant > static_cast<std::size_t>(digits))
+    end = std::to_chars(text, text + sizeof text, x, std::chars_format::scientific, digits - 1).ptr;
+  std::string_view written(text, static_cast<std::size_t>(end - text));
+  std::size_t e = written.find('e');
+  std::string_view mantissa = written.substr(0, e);
+  if (mantissa.find('.') != std::string_view::npos) {
+    mantissa = mantissa.substr(0, mantissa.find_last_not_of('0') + 1);
+    if (mantissa.back() == '.') mantissa.remove_suffix(1);
+  }
+  std::string_view exponent = written.substr(e + 1);
+  if (exponent.front() == '+') exponent.remove_prefix(1);
+  int power = 0;
+  std::from_chars(exponent.data(), exponent.data() + exponent.size(), power);
+  return fmt::format("{}e{}", mantissa, power);
+}
+
+}  // namespace
+
 std::string tick_label(double x, const AxisScale& axis) {
   if (x == 0) return "0";
   if (!std::isfinite(x)) return fmt::format("{}", x);
@@ -181,16 +213,12 @@ std::string tick_label(double x, const AxisScale& axis) {
   double step = std::fabs(x);
   for (double t : axis.ticks)
     if (t != x) step = std::min(step, std::fabs(t - x));
-  int e = floor_log10(std::fabs(x));
   // The decimals the step between ticks has (0.05: 2), so that neighbouring ticks differ.
   int decimals = std::clamp(-floor_log10(step * (1 + 1e-9)), 0, 20);
   if (std::fabs(x) >= 1e6 || std::fabs(x) < 1e-4) {
-    double m = x / scaled(1, e);
-    if (!std::isfinite(m)) return fmt::format("{:.3g}", x);  // a denormal below 10^-323
-    // Enough digits that neighbouring ticks differ (1.0000002e6 next to 1.0000004e6), at least 3.
-    int digits = std::clamp(e - floor_log10(step) + 1, 3, 17);
-    std::string mant = std::fabs(m - std::round(m)) < 1e-9 ? fmt::format("{}", std::round(m)) : fmt::format("{:.{}g}", m, digits);
-    return fmt::format("{}e{}", mant, e);
+    // Enough digits that neighbouring ticks differ (1.000000002e6 next to 1.000000004e6), at least 3.
+    int digits = std::clamp(floor_log10(std::fabs(x)) - floor_log10(step) + 1, 3, 17);
+    return scientific(x, digits);
   }
   // A log axis at 1, 2 and 5 times powers of ten: each tick as short as it is (0.001, 0.5, 20000).
   if (axis.log && decimals <= 4) return fmt::format("{}", std::round(x * 1e4) / 1e4);

@@ -6,7 +6,10 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <random>
 #include <regex>
 #include <string>
 #include <vector>
@@ -95,6 +98,41 @@ TEST(PlotAxesAwkward, EveryPairOfAwkwardValuesGivesAValidAxis) {
     }
 }
 
+// Finite doubles of every kind from a fixed seed: any bit pattern, denormals and huge powers of two,
+// small fractions, and pairs one double apart.
+TEST(PlotAxesAwkward, SeededRandomFiniteValues) {
+  std::mt19937_64 rng(16);
+  auto any = [&] {
+    for (;;) {
+      double x = 0;
+      switch (rng() % 3) {
+        case 0: {
+          std::uint64_t bits = rng();
+          std::memcpy(&x, &bits, sizeof x);
+          break;
+        }
+        case 1: x = std::ldexp(static_cast<double>(rng() % 1000), static_cast<int>(rng() % 2100) - 1075); break;
+        default: x = static_cast<double>(rng() % 2000) / 7.0 - 100;
+      }
+      if (std::isfinite(x)) return rng() % 2 ? x : -x;
+    }
+  };
+  for (int i = 0; i < 1500; ++i) {
+    double lo = any(), hi = rng() % 4 == 0 ? std::nextafter(lo, INFINITY) : any();
+    if (!std::isfinite(hi)) continue;
+    std::vector<double> data = {lo, hi};
+    std::string what = fmt_pair(lo, hi);
+    expect_valid(mlsi::linear_axis(lo, hi), data, "linear " + what);
+    expect_valid(mlsi::linear_axis(lo, hi, 6, false), data, "linear exact " + what);
+    double a = std::fabs(lo), b = std::fabs(hi);
+    if (a > 0 && b > 0) {
+      expect_valid(mlsi::log_axis(a, b), {a, b}, "log " + what);
+      expect_valid(mlsi::log_axis(a, b, false), {a, b}, "log exact " + what);
+    }
+    if (HasFailure()) return;  // one pair's report is enough
+  }
+}
+
 TEST(PlotAxesAwkward, ConstantAndNearlyConstantValuesArePadded) {
   // 1 and 1 + 1e-15 differ by 1e-15 of their size, under the 1e-12 below which a range is one value:
   // 10% either side of their middle, 0.9..1.1, ticked by 0.05 (0.2 / 6 = 0.033 rounds up to 0.05).
@@ -129,17 +167,24 @@ TEST(PlotAxesAwkward, TinyRanges) {
   EXPECT_EQ(a.hi, 2e-300);
   auto z = mlsi::linear_axis(0, 1e-300, 6, false);
   EXPECT_EQ(labels(z), (std::vector<std::string>{"0", "2e-301", "4e-301", "6e-301", "8e-301", "1e-300"}));
-  // Denormals: the smallest double and twice it. A step of a sixth of the range is below the smallest
-  // double, so the two values are the ticks; below 1e-323 a label is the value to 3 digits.
+  // Denormals: the smallest double and twice it. A step of a sixth of the range is below the normal
+  // doubles, so the two values are the ticks, each labelled with the shortest text that reads back as it
+  // (what one writes for it).
   auto d = mlsi::linear_axis(5e-324, 1e-323, 6, false);
   EXPECT_EQ(ticks(d), (std::vector<double>{5e-324, 1e-323}));
-  EXPECT_EQ(labels(d), (std::vector<std::string>{"4.94e-324", "1e-323"}));
+  EXPECT_EQ(labels(d), (std::vector<std::string>{"5e-324", "1e-323"}));
   EXPECT_DOUBLE_EQ(d.fraction(5e-324), 0);
   EXPECT_DOUBLE_EQ(d.fraction(1e-323), 1);
   // A log axis over them: 10^-324 is 0 and no tick; 5e-324 and 10^-323 are.
   auto l = mlsi::log_axis(5e-324, 1e-323);
   EXPECT_EQ(ticks(l), (std::vector<double>{5e-324, 1e-323}));
-  EXPECT_EQ(labels(l), (std::vector<std::string>{"4.94e-324", "1e-323"}));
+  EXPECT_EQ(labels(l), (std::vector<std::string>{"5e-324", "1e-323"}));
+  // Two neighbouring denormals near 7e-318, 4.94e-324 apart: decimal ticks would not be doubles there.
+  // The second is 7.1233989...e-318, and 7.1234e-318 is within half a spacing (2.47e-324) of it.
+  double near = 7.123394e-318, next = std::nextafter(near, 1.0);
+  auto n = mlsi::linear_axis(near, next);
+  EXPECT_EQ(ticks(n), (std::vector<double>{near, next}));
+  EXPECT_EQ(labels(n), (std::vector<std::string>{"7.123394e-318", "7.1234e-318"}));
   // A log x axis within one decade, between the ticks 2 and 5: linear steps of 0.2 (1 / 6 rounds up).
   EXPECT_EQ(ticks(mlsi::log_axis(3, 4, false)), (std::vector<double>{3, 3.2, 3.4, 3.6, 3.8, 4}));
 }
@@ -174,7 +219,7 @@ TEST(PlotAxesAwkward, LabelsOfAxesMadeByHand) {
   AxisScale same{0, 2, false, {1, 1}};
   EXPECT_EQ(mlsi::tick_label(1, same), "1");
   AxisScale tiny{0, 1e-323, false, {0, 5e-324}};
-  EXPECT_EQ(mlsi::tick_label(5e-324, tiny), "4.94e-324");
+  EXPECT_EQ(mlsi::tick_label(5e-324, tiny), "5e-324");
 }
 
 // Every number of a coordinate attribute or path of `svg`.
