@@ -159,7 +159,7 @@ int list_units(Session& s, const Options& o, CliStreams& io) {
 int list_constants(Session& s, const Options& o, CliStreams& io) {
   Program& p = s.program();
   s.check();
-  Evaluator ev(p);
+  Evaluator ev(p, o.limits);
   std::vector<std::vector<std::string>> rows = {{"constant", "value", "meaning"}};
   std::string json = "[";
   for (const auto& g : p.globals) {
@@ -316,7 +316,7 @@ int list_in(Session& session, const Options& o, CliStreams& io) {
     };
     const CExpr& cond = *compiled;
     walk(cond);
-    Evaluator ev(p);
+    Evaluator ev(p, o.limits);
     std::vector<const CatalogueEntry*> kept;
     for (const auto* e : entries) {
       const auto& r = e->value.record();
@@ -407,7 +407,7 @@ int show_in(Session& session, const Options& o, CliStreams& io) {
   if (const Scenario* sc = p.find_scenario(name)) return show_scenario(p, *sc, o, io);
   if (auto it = p.global_index.find(name); it != p.global_index.end()) {
     const Global& g = p.globals[static_cast<std::size_t>(it->second)];
-    Evaluator ev(p);
+    Evaluator ev(p, o.limits);
     std::string value;
     try {
       value = format_value(ev.value(g.expr), g.type, g.display, p);

@@ -143,16 +143,27 @@ void Evaluator::evaluate_instance(Instance& inst) {
   for (const auto& c : s.checks)
     if (!all_true(eval(c.condition, f), nullptr)) report_check(c);
   // Defaults no formula read: evaluated for display when they can be; one that cannot (it reads a field
-  // the entry lacks) is shown as not used.
+  // the entry lacks) is shown as not used. A default whose value is known has its `where` checked like
+  // any other input's: a `where` that fails or cannot be evaluated is an error even when nothing reads
+  // the input.
   for (int i : s.inputs) {
-    if (inst.state[static_cast<std::size_t>(i)] != 0) continue;
+    auto k = static_cast<std::size_t>(i);
+    if (inst.state[k] != 0) continue;
+    inst.state[k] = 1;
+    Frame own;
+    own.instance = &inst;
+    own.locals.resize(static_cast<std::size_t>(s.locals));
     try {
-      slot(inst, i, s.slots[static_cast<std::size_t>(i)].span);
+      inst.slots[k] = eval(*s.slots[k].expr, own);
     } catch (WhereError&) {
-      throw;  // a default that breaks its own rule is an error even when unused
+      inst.state[k] = 0;
+      throw;  // another default this one reads breaks its own rule
     } catch (EvalError&) {
-      inst.state[static_cast<std::size_t>(i)] = 4;
+      inst.state[k] = 4;
+      continue;
     }
+    inst.state[k] = 2;
+    check_where(inst, i);
   }
 }
 
@@ -221,7 +232,16 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
     throw;
   }
   inst.state[i] = 2;
-  if (sl.kind == SlotKind::input) check_where(inst, index);
+  if (sl.kind == SlotKind::input) {
+    try {
+      check_where(inst, index);
+    } catch (EvalError&) {
+      // Not known to be valid: a caller that survives the error (an unused default that read this
+      // one) must not take the value as checked; the input is evaluated again, and fails again, later.
+      inst.state[i] = 0;
+      throw;
+    }
+  }
   return inst.slots[i];
 }
 

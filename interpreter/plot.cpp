@@ -20,17 +20,46 @@ constexpr std::size_t kSeriesRangePoints = 5;
 // "name (unit)", or the name alone for a plain number.
 std::string axis_label(const std::string& name, const DisplayUnit& u) { return u.text.empty() ? name : fmt::format("{} ({})", name, u.text); }
 
-// One display unit for a whole axis: the one the largest value would be shown in.
-DisplayUnit axis_unit(double largest, const Type& t, const DisplayUnit& declared, const Program& p) {
-  return effective_unit(Value(largest), t, declared, p);
+// One display unit for a whole axis: the one the largest value would be shown in, unless a value of
+// the axis overflows or underflows to 0 in it (1e308 s in ms): then the SI unit, where every value is
+// as computed.
+DisplayUnit axis_unit(double largest, double smallest, const Type& t, const DisplayUnit& declared, const Program& p) {
+  DisplayUnit u = effective_unit(Value(largest), t, declared, p);
+  if (std::isfinite(largest / u.factor) && (smallest == 0 || smallest / u.factor != 0)) return u;
+  std::string si = t.scalar().is_quantity() ? p.units.si_text(t.scalar().dim) : "1";
+  return DisplayUnit{si == "1" ? "" : si, 1, false};
+}
+
+// The usage error for a plot of `points` points (SIZE_MAX: more than a size_t holds), `why` saying
+// where they come from.
+int too_many_points(std::size_t points, const std::string& why, CliStreams& io) {
+  std::string count = points == SIZE_MAX ? fmt::format("more than {}", SIZE_MAX) : fmt::format("{}", points);
+  return usage(io, fmt::format("a plot draws at most {} points, and this one has {} ({}); plot fewer values, or write them as "
+                               "rows with `mlsi sweep` (no --plot)",
+                               kMaxPlotPoints, count, why));
+}
+
+// a * b, or SIZE_MAX when it overflows.
+std::size_t times(std::size_t a, std::size_t b) {
+  std::size_t product = 0;
+  return __builtin_mul_overflow(a, b, &product) ? SIZE_MAX : product;
 }
 
 }  // namespace
 
-std::optional<int> SweepPlot::setup(Sweep& sweep, const Options& o, CliStreams& io) {
-  const auto& varied = sweep.varied();
+std::optional<int> SweepPlot::refuse(const std::vector<VarySpec>& varied, CliStreams& io) {
   if (varied.empty() || varied.size() > 2)
     return usage(io, fmt::format("a plot draws one varied input on x and at most one more as lines; {} are varied", varied.size()));
+  std::size_t points = varied.size() > 1 ? times(varied[0].values.size(), varied[1].values.size()) : varied[0].values.size();
+  if (points <= kMaxPlotPoints) return std::nullopt;
+  std::string why = fmt::format("{} values of `{}`", varied[0].values.size(), varied[0].name);
+  if (varied.size() > 1) why += fmt::format(" times {} of `{}`", varied[1].values.size(), varied[1].name);
+  return too_many_points(points, why, io);
+}
+
+std::optional<int> SweepPlot::setup(Sweep& sweep, const Options& o, CliStreams& io) {
+  const auto& varied = sweep.varied();
+  if (auto status = refuse(varied, io)) return status;
   if (o.log_x)
     for (double x : varied[0].values)
       if (!(x > 0)) {
@@ -82,6 +111,9 @@ std::optional<int> SweepPlot::setup(Sweep& sweep, const Options& o, CliStreams& 
       return kExitUsage;
     }
   }
+  // refuse() has bounded x_count_ * series_count_ by kMaxPlotPoints.
+  if (std::size_t drawn = times(x_count_ * series_count_, y_columns_.size()); drawn > kMaxPlotPoints)
+    return too_many_points(drawn, fmt::format("{} points times {} outputs on y", x_count_ * series_count_, y_columns_.size()), io);
   y_.assign(y_columns_.size() * series_count_, std::vector<double>(x_count_, kNaN));
   return std::nullopt;
 }
@@ -102,8 +134,12 @@ std::optional<int> SweepPlot::chart(Sweep& sweep, const Options& o, CliStreams& 
   const Program& p = sweep.program();
   const auto& varied = sweep.varied();
   const auto& names = sweep.column_names();
-  double x_largest = 0, y_largest = 0;
-  for (double x : varied[0].values) x_largest = std::max(x_largest, std::fabs(x));
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  double x_largest = 0, y_largest = 0, x_smallest = inf, y_smallest = inf;  // of the magnitudes above 0
+  for (double x : varied[0].values) {
+    x_largest = std::max(x_largest, std::fabs(x));
+    if (x != 0) x_smallest = std::min(x_smallest, std::fabs(x));
+  }
   bool any = false;
   for (std::size_t line = 0; line < y_.size(); ++line)
     for (std::size_t i = 0; i < x_count_; ++i) {
@@ -111,6 +147,7 @@ std::optional<int> SweepPlot::chart(Sweep& sweep, const Options& o, CliStreams& 
       if (!std::isfinite(y)) continue;
       any = true;
       y_largest = std::max(y_largest, std::fabs(y));
+      if (y != 0) y_smallest = std::min(y_smallest, std::fabs(y));
       if (o.log_y && !(y > 0)) {
         io.err << fmt::format("error: --log-y needs values above 0; `{}` is {} at {} = {}\n", names[y_columns_[line / series_count_]],
                               format_value(Value(y), sweep.column_type(y_columns_[line / series_count_]), sweep.column_units()[y_columns_[line / series_count_]], p),
@@ -127,9 +164,9 @@ std::optional<int> SweepPlot::chart(Sweep& sweep, const Options& o, CliStreams& 
     io.err << fmt::format("warning: {} of {} points failed and are gaps in the lines; the first: {}\n", failed_, sweep.total(), first_error_);
 
   const Scenario& sc = sweep.scenario();
-  DisplayUnit xu = axis_unit(x_largest, sweep.column_type(0), varied[0].display, p);
+  DisplayUnit xu = axis_unit(x_largest, x_smallest == inf ? 0 : x_smallest, sweep.column_type(0), varied[0].display, p);
   const Slot& first_y = sc.slots[static_cast<std::size_t>(sc.outputs[y_columns_.front() - varied.size()])];
-  DisplayUnit yu = axis_unit(y_largest, first_y.type, first_y.display, p);
+  DisplayUnit yu = axis_unit(y_largest, y_smallest == inf ? 0 : y_smallest, first_y.type, first_y.display, p);
   out = LineChart{};
   out.title = o.config.empty() ? sc.name : fmt::format("{} ({})", sc.name, o.config);
   out.x_label = axis_label(varied[0].name, xu);
@@ -176,7 +213,8 @@ int cmd_plot(const Options& o, CliStreams& io) {
   Sweep sweep(o);
   std::vector<VaryRequest> requests{{o.plot_x, VaryOptions{"--x", kRangePoints, o.log_x}}};
   if (!o.plot_series.empty()) requests.push_back({o.plot_series, VaryOptions{"--series", kSeriesRangePoints, false}});
-  if (auto status = sweep.prepare(o, io, requests)) return *status;
+  if (auto status = sweep.prepare(o, io, requests, [&](const std::vector<VarySpec>& varied) { return SweepPlot::refuse(varied, io); }))
+    return *status;
   SweepPlot plot;
   if (auto status = plot.setup(sweep, o, io)) return *status;
   sweep.run(1, 1, [&](std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) { plot.add(index, cells, error); });

@@ -13,9 +13,16 @@ namespace mlsi {
 
 int cmd_plot(const Options& o, CliStreams& io);
 
+// The points one plot may draw (values of x, times lines, times outputs on y): more than an 800-pixel
+// wide chart can show apart, and few enough that they are kept in memory (8 bytes each).
+constexpr std::size_t kMaxPlotPoints = 100'000;
+
 // The points of a prepared sweep, gathered into lines.
 class SweepPlot {
  public:
+  // Refuses (a usage error, message printed) a sweep of more points than a plot draws, or of more than
+  // two varied inputs; meant for Sweep::prepare, before anything is evaluated.
+  static std::optional<int> refuse(const std::vector<VarySpec>& varied, CliStreams& io);
   // Reads --y (default: the first numeric output) and checks that the sweep can be drawn; returns an
   // exit status (message printed) when it cannot.
   std::optional<int> setup(Sweep& sweep, const Options& o, CliStreams& io);

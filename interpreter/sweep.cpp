@@ -138,7 +138,9 @@ int cmd_sweep(const Options& o, CliStreams& io) {
   Sweep sweep(o);
   std::vector<VaryRequest> requests;
   for (const auto& v : o.varies) requests.push_back({v, VaryOptions{}});
-  if (auto status = sweep.prepare(o, io, requests)) return *status;
+  Sweep::VariedCheck refuse_plot;
+  if (!o.plot_file.empty()) refuse_plot = [&](const std::vector<VarySpec>& varied) { return SweepPlot::refuse(varied, io); };
+  if (auto status = sweep.prepare(o, io, requests, refuse_plot)) return *status;
   std::optional<SweepPlot> plot;
   if (!o.plot_file.empty()) {
     plot.emplace();

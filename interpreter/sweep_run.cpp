@@ -27,7 +27,7 @@ const Type& Sweep::column_type(std::size_t c) {
   return sc.slots[static_cast<std::size_t>(slot)].type;
 }
 
-std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests) {
+std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests, const VariedCheck& refuse) {
   if (auto status = prepare_run(session_, o, io, scenario_, given_)) return status;
   Program& p = session_.program();
   const Scenario& sc = scenario();
@@ -42,6 +42,8 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     total_ *= spec->values.size();
     varies_.push_back(std::move(*spec));
   }
+  if (refuse)
+    if (auto status = refuse(varies_)) return status;
   // --where over the scenario's inputs then outputs.
   if (!o.where.empty()) {
     std::vector<std::pair<std::string, Type>> locals;

@@ -46,8 +46,10 @@ class Sweep {
   Sweep& operator=(const Sweep&) = delete;
 
   // Loads the scenario and reads the varied inputs and --where; returns an exit status (diagnostics
-  // printed) when the sweep cannot run.
-  std::optional<int> prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests);
+  // printed) when the sweep cannot run. `refuse`, when given, sees the varied inputs before anything is
+  // evaluated and may stop the sweep with an exit status (a plot of more points than it can show).
+  using VariedCheck = std::function<std::optional<int>(const std::vector<VarySpec>&)>;
+  std::optional<int> prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests, const VariedCheck& refuse = {});
 
   Session& session() { return session_; }
   const Program& program() { return session_.program(); }

@@ -274,3 +274,27 @@ TEST(Plot, SweepPlotRendersToANonBlankPng) {
 }
 
 }  // namespace
+
+namespace {
+
+// kMaxPlotPoints points are drawn, one more is refused before anything is evaluated: 100000 values of
+// n on x are one path of one `M` and 99999 `L`.
+TEST(Plot, AtMostAHundredThousandPoints) {
+  namespace fs = std::filesystem;
+  fs::path file = fs::temp_directory_path() / ("mlsi_plot_many_" + std::to_string(::getpid()) + ".mls");
+  std::ofstream(file) << "scenario Many {\n  input n: Count = 1\n  output y = n * 2\n}\n";
+  auto ok = cli({"plot", file.string(), "--x", "n=1..100000 step 1"});
+  auto refused = cli({"sweep", file.string(), "--vary", "n=1..100001 step 1", "--plot", "/dev/null"});
+  fs::remove(file);
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  auto path = ok.out.find("<path d=\"");
+  ASSERT_NE(path, std::string::npos);
+  std::string d = ok.out.substr(path, ok.out.find('"', path + 9) - path);
+  EXPECT_EQ(std::count(d.begin(), d.end(), 'M'), 1);
+  EXPECT_EQ(std::count(d.begin(), d.end(), 'L'), 99999);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.out, "");  // not one row
+  EXPECT_EQ(refused.err.rfind("error: a plot draws at most 100000 points, and this one has 100001 (100001 values of `n`)", 0), 0u) << refused.err;
+}
+
+}  // namespace

@@ -260,6 +260,32 @@ fn a(x: Count) -> Count
   EXPECT_NE(prelude.out.find("= 500 ns  [Time]\n"), std::string::npos) << prelude.out;  // unchanged
 }
 
+TEST(ReplScript, WhereOfAnUnusedInputIsChecked) {
+  // No formula reads `xs`; its `where` divides by its entry 0 in `:run`, and in `:run` with the entry
+  // given as 2 it holds (1 / [1, 2] = [1, 0.5], both above 0).
+  auto s = run_repl(R"(scenario Unused {
+  input xs: List[Count] = [1, 0] where 1 / xs > 0
+  output y = 1
+}
+:run Unused
+:run Unused xs=[1, 2]
+)");
+  EXPECT_EQ(s.out, R"(scenario Unused: inputs xs; outputs y
+<repl>:2:42: error: division by zero
+ 2 |   input xs: List[Count] = [1, 0] where 1 / xs > 0
+   |                                          ^
+   = note: `xs` is 0
+Unused
+
+inputs
+  xs  [1, 2]
+
+outputs
+  y        1
+)");
+  EXPECT_EQ(s.status, 1);
+}
+
 TEST(ReplScript, ReplTakesNoFile) {
   auto s = run_repl("", {"repl", "tests/examples/kv_cache.mls"});
   EXPECT_EQ(s.status, 2);

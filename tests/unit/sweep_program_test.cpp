@@ -77,4 +77,44 @@ TEST(SweepProgramPaths, OnePointGivesTheBlockPathsDoubles) {
   EXPECT_EQ(f.program->point_value(f.reg("z")), 2.0);
 }
 
+// An input no formula reads still has its `where` checked, on both paths: the compiled program flags
+// the point (1 / e is not finite), and the ordinary evaluator, which the sweep then runs for the
+// message, reports it instead of showing `e` as not used.
+TEST(SweepProgramPaths, WhereOfAnUnusedInputIsChecked) {
+  mlsi::Session session;
+  session.load_text("unused.mls", R"(
+scenario Unused {
+  input d: Count = 2
+  input e: Count = d - 1 where 1 / e > 0
+  output y = d * 2
+}
+)");
+  ASSERT_TRUE(session.check());
+  const mlsi::Program& p = session.program();
+  int scenario = static_cast<int>(p.find_scenario("Unused") - p.scenarios.data());
+  const auto& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  int d = sc.find_slot("d");
+  mlsi::GivenInputs given(sc.slots.size());
+  auto base = mlsi::Evaluator(p).run(scenario, given);  // d = 2, e = 1: 1 / 1 > 0
+  auto program = mlsi::SweepProgram::compile(p, scenario, {d}, base, {}, nullptr);
+  ASSERT_TRUE(program);
+  // d = 1 gives e = 0.
+  std::vector<double> ds = {2, 1, 3};
+  std::vector<const double*> columns = {ds.data()};
+  program->run(columns, ds.size());
+  EXPECT_EQ((std::vector<bool>{program->ok(0), program->ok(1), program->ok(2)}), (std::vector<bool>{true, false, true}));
+  double one = 1;
+  EXPECT_FALSE(program->run_point(&one));
+  mlsi::InputValue d_one;
+  d_one.value = mlsi::Value(1.0);
+  d_one.origin = "--vary";
+  given[static_cast<std::size_t>(d)] = d_one;
+  try {
+    mlsi::Evaluator(p).run(scenario, given);
+    ADD_FAILURE() << "e = 0 was not checked";
+  } catch (const mlsi::EvalError& err) {
+    EXPECT_EQ(err.diag.message, "division by zero");
+  }
+}
+
 }  // namespace
