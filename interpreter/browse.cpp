@@ -184,7 +184,7 @@ int list_constants(Session& s, const Options& o, CliStreams& io) {
 int list_scenarios(Session& s, const Options& o, CliStreams& io) {
   s.load_builtin_scenarios();
   if (!s.check()) {
-    io.err << render_all(s.program().sources, s.diagnostics(), io.colour);
+    io.err << render_all(s.program().sources, s.diagnostics(), io.colour, io.max_errors);
     return kExitSource;
   }
   std::vector<const Scenario*> list;
@@ -264,7 +264,7 @@ int cmd_list(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi list` takes one kind: hardware, workloads, nodes, fabrics, fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units or constants");
   Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) {
-    io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
     return kExitSource;
   }
   return list_in(session, o, io);
@@ -305,7 +305,7 @@ int list_in(Session& session, const Options& o, CliStreams& io) {
     for (std::size_t i = 0; i < rt.fields.size(); ++i) locals.emplace_back(rt.fields[i], rt.types[i]);
     auto compiled = session.compile_condition("--where", o.where, locals);
     if (!compiled || session.diagnostics().has_errors()) {
-      io.err << render_all(p.sources, session.diagnostics(), io.colour);
+      io.err << render_all(p.sources, session.diagnostics(), io.colour, io.max_errors);
       return kExitUsage;
     }
     // An entry lacking a field the condition reads does not match.
@@ -372,7 +372,7 @@ int cmd_show(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi show` takes one NAME (a catalogue entry, unit or constant)");
   Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) {
-    io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
     return kExitSource;
   }
   return show_in(session, o, io);
@@ -457,7 +457,7 @@ int cmd_check_catalogue(const Options& o, CliStreams& io) {
   with.catalogues.insert(with.catalogues.end(), o.positional.begin(), o.positional.end());
   Session session(catalogue_session(with));
   bool ok = !session.diagnostics().has_errors();
-  io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
+  io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
   if (!ok) return kExitSource;
   for (const auto& f : o.positional) io.out << f << ": ok\n";
   return kExitOk;

@@ -12,6 +12,7 @@
 #include "interpreter/compiler.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/parser.hpp"
+#include "interpreter/source_excerpt.hpp"
 
 namespace mlsi {
 namespace {
@@ -162,7 +163,8 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
   auto r = p_.units.resolve(*u, p_.dims, p_.sources, local);
   if (!r) {
     for (auto d : local.list()) {
-      d.message = fmt::format("{}: {} in \"{}\"", entry, d.message, text);
+      // Abbreviated here, not only when shown: a string of 7,000 unknown units gives 7,000 diagnostics.
+      d.message = fmt::format("{}: {} in \"{}\"", entry, d.message, abbreviate(text, 200));
       // Inside a catalogue string every name is a unit: the advice about spaces does not apply.
       std::erase_if(d.notes, [](const std::string& n) { return n.rfind("a unit is written", 0) == 0; });
       if (d.span.file != file) d.span = span;

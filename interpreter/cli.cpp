@@ -91,6 +91,8 @@ common options:
   --max-files N        files one program may load (default 1000)
   --max-file-size N    bytes one .mls or catalogue file may have (default 16777216,
                        at most 1073741824)
+  --max-errors N       problems shown per file (default 50); a problem repeated in a
+                       file is shown once, with where else it occurs
 
 Input values come, lowest priority first, from the default, the config, --inputs and --set.
 Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage error,
@@ -98,7 +100,7 @@ Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage er
 )";
 
 void print_diagnostics(Session& s, CliStreams& io) {
-  io.err << render_all(s.program().sources, s.diagnostics(), io.colour);
+  io.err << render_all(s.program().sources, s.diagnostics(), io.colour, io.max_errors);
   s.diagnostics().clear();
 }
 
@@ -190,6 +192,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
+  io.max_errors = o.max_errors;
   static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc", "plot"};
   bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));

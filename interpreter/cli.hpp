@@ -1,9 +1,12 @@
 #pragma once
 // The `mlsi` command line. Runs in-process so tests can drive it exactly as a user does.
+#include <cstddef>
 #include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "interpreter/diagnostics.hpp"
 
 namespace mlsi {
 
@@ -19,6 +22,7 @@ struct CliStreams {
   bool colour = false;
   std::istream* in = nullptr;  // standard input, for the REPL; null: none
   bool interactive = false;    // standard input is a terminal
+  std::size_t max_errors = kDefaultMaxErrors;  // diagnostics shown per file (--max-errors)
 };
 
 int run_cli(const std::vector<std::string>& args, CliStreams io);

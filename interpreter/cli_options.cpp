@@ -37,7 +37,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--max-errors", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
     bool output_elsewhere = (a == "-o" || a == "--output") && o.command != "doc" && o.command != "plot";
     if (!output_elsewhere && std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
@@ -72,6 +72,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
       } else if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(std::min<std::uint64_t>(n, 100000));
       else if (a == "--max-list") o.limits.max_list_length = n;
+      else if (a == "--max-errors") o.max_errors = n;
       else if (a == "--max-steps") o.limits.max_steps = n;
       // Imports recurse once per level, and spans hold 32-bit offsets: the caps keep both safe.
       else if (a == "--max-import-depth") o.files.max_import_depth = static_cast<int>(std::min<std::uint64_t>(n, 1000));

@@ -30,6 +30,8 @@ struct Options {
   bool fmt_check = false;  // `mlsi fmt --check`
   bool explain = false;  // run --explain: each output's derivation
 
+  std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
+
   Limits limits;
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).

@@ -6,15 +6,22 @@
 
 #include "interpreter/compiler.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/work_counters.hpp"
 
 namespace mlsi {
 
 std::vector<std::string> builtin_function_names();
 
 int Scenario::find_slot(const std::string& n) const {
-  for (std::size_t i = 0; i < slots.size(); ++i)
-    if (slots[i].name == n) return static_cast<int>(i);
-  return -1;
+  auto it = slot_index.find(n);
+  return it == slot_index.end() ? -1 : it->second;
+}
+
+int Scenario::add_slot(Slot slot) {
+  int idx = static_cast<int>(slots.size());
+  slot_index.emplace(slot.name, idx);
+  slots.push_back(std::move(slot));
+  return idx;
 }
 
 const Scenario* Program::find_scenario(const std::string& n) const {
@@ -263,7 +270,9 @@ void Compiler::ensure_scenario(int index) {
 void Compiler::compile_scenario_body(Scenario& s) {
   const ast::ScenarioDecl& d = *s.decl;
   // First every slot with its declared type, so that a name may be used before the line defining it.
-  for (const auto& m : d.members) {
+  std::vector<std::size_t> slot_member;  // the member declaring each slot
+  for (std::size_t member = 0; member < d.members.size(); ++member) {
+    const auto& m = d.members[member];
     Slot slot;
     std::visit(
         [&](const auto& decl) {
@@ -288,10 +297,11 @@ void Compiler::compile_scenario_body(Scenario& s) {
               diag.notes.push_back(fmt::format("first declared on line {}", lc.line));
               return;
             }
-            int idx = static_cast<int>(s.slots.size());
-            if (slot.kind == SlotKind::input) s.inputs.push_back(idx);
-            if (slot.kind == SlotKind::output) s.outputs.push_back(idx);
-            s.slots.push_back(std::move(slot));
+            SlotKind kind = slot.kind;
+            int idx = s.add_slot(std::move(slot));
+            if (kind == SlotKind::input) s.inputs.push_back(idx);
+            if (kind == SlotKind::output) s.outputs.push_back(idx);
+            slot_member.push_back(member);
           }
         },
         m);
@@ -306,14 +316,13 @@ void Compiler::compile_scenario_body(Scenario& s) {
     if (compiled[ui] || compiling[ui]) return;
     compiling[ui] = true;
     Slot& slot = s.slots[ui];
-    for (const auto& m : d.members) {
-      bool found = false;
+    {
+      const auto& m = d.members[slot_member[ui]];
+      ++work_counters().scenario_members_visited;
       std::visit(
           [&](const auto& decl) {
             using T = std::decay_t<decltype(decl)>;
             if constexpr (!std::is_same_v<T, ast::CheckDecl>) {
-              if (decl.name_span.begin != slot.span.begin) return;
-              found = true;
               Scope sc;
               sc.scenario = &s;
               sc.current_slot = i;
@@ -354,7 +363,6 @@ void Compiler::compile_scenario_body(Scenario& s) {
             }
           },
           m);
-      if (found) break;
     }
     compiling[ui] = false;
     compiled[ui] = true;
@@ -501,6 +509,8 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
 }
 
 void Compiler::compile_pending() {
+  // Each pass says once that it ran out of stack: a REPL session runs many passes.
+  stack_reported_ = false;
   for (std::size_t i = 0; i < p_.globals.size(); ++i) ensure_global(static_cast<int>(i));
   for (std::size_t i = 0; i < p_.functions.size(); ++i) ensure_function(static_cast<int>(i));
   for (std::size_t i = 0; i < p_.scenarios.size(); ++i) ensure_scenario(static_cast<int>(i));
@@ -510,6 +520,7 @@ void Compiler::compile_pending() {
 }
 
 CExpr Compiler::compile_value(const ast::Expr& e, const Type& expected, DisplayUnit* display) {
+  stack_reported_ = false;
   Scope sc;
   CExpr c = expr(e, sc, expected.is_error() ? nullptr : &expected);
   if (display) *display = display_of(e);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "interpreter/source_excerpt.hpp"
+
 namespace mlsi {
 
 Diagnostic& Diagnostics::error(Span span, std::string message) {
@@ -82,9 +84,9 @@ std::string render(const SourceManager& sources, const Diagnostic& d, bool colou
   if (d.span.valid()) {
     const auto& f = sources.file(d.span.file);
     auto lc = sources.line_col(d.span.file, d.span.begin);
-    out += fmt::format("{}{}:{}:{}: {}{}:{} {}{}{}\n", bold, f.name, lc.line, lc.col, sev_colour, severity_name(d.severity), reset, bold, printable(d.message), reset);
+    out += fmt::format("{}{}:{}:{}: {}{}:{} {}{}{}\n", bold, f.name, lc.line, lc.col, sev_colour, severity_name(d.severity), reset, bold, printable(abbreviate(d.message)), reset);
     if (d.quote == Quote::none) {
-      for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", printable(n));
+      for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", printable(abbreviate(n)));
       return out;
     }
     std::string line(sources.line_text(d.span.file, lc.line));
@@ -106,27 +108,21 @@ std::string render(const SourceManager& sources, const Diagnostic& d, bool colou
     // Draw the primary span last so it wins where spans overlap.
     if (marks.size() < end_col - 1) marks.resize(end_col - 1, ' ');
     for (auto c = lc.col; c < std::max(end_col, lc.col + 1); ++c) marks[c - 1] = c == lc.col ? '^' : '~';
-    while (!marks.empty() && marks.back() == ' ') marks.pop_back();
+    QuotedLine quoted = quote_line(line, marks, lc.col - 1);
     std::string gutter = fmt::format("{}", lc.line);
     std::string pad(gutter.size(), ' ');
-    out += fmt::format(" {} | {}\n", gutter, line);
-    out += fmt::format(" {} | {}{}{}\n", pad, marker_colour, marks, reset);
+    out += fmt::format(" {} | {}\n", gutter, quoted.text);
+    out += fmt::format(" {} | {}{}{}\n", pad, marker_colour, quoted.marks, reset);
     for (const auto& l : d.labels) {
       if (l.text.empty()) continue;
       auto b = sources.line_col(l.span.file, l.span.begin);
-      out += fmt::format(" {} = {}: {}\n", pad, sources.text(l.span).size() < 40 ? fmt::format("`{}`", sources.text(l.span)) : fmt::format("line {}", b.line), l.text);
+      out += fmt::format(" {} = {}: {}\n", pad, sources.text(l.span).size() < 40 ? fmt::format("`{}`", printable(std::string(sources.text(l.span)))) : fmt::format("line {}", b.line), printable(abbreviate(l.text)));
     }
-    for (const auto& n : d.notes) out += fmt::format(" {} = note: {}\n", pad, printable(n));
+    for (const auto& n : d.notes) out += fmt::format(" {} = note: {}\n", pad, printable(abbreviate(n)));
   } else {
-    out += fmt::format("{}{}:{} {}{}{}\n", sev_colour, severity_name(d.severity), reset, bold, printable(d.message), reset);
-    for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", printable(n));
+    out += fmt::format("{}{}:{} {}{}{}\n", sev_colour, severity_name(d.severity), reset, bold, printable(abbreviate(d.message)), reset);
+    for (const auto& n : d.notes) out += fmt::format("  = note: {}\n", printable(abbreviate(n)));
   }
-  return out;
-}
-
-std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour) {
-  std::string out;
-  for (const auto& d : ds.list()) out += render(sources, d, colour);
   return out;
 }
 

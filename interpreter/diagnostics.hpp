@@ -1,5 +1,6 @@
 #pragma once
 // Compiler-grade diagnostics: file:line:col, the source line, markers under the spans, notes.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,14 @@ class Diagnostics {
 };
 
 std::string render(const SourceManager& sources, const Diagnostic& d, bool colour);
-std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour);
+// At most this many problems are shown per file by default, as compilers do: the first ones matter,
+// the rest are often their consequences, and a generated file can hold tens of thousands.
+inline constexpr std::size_t kDefaultMaxErrors = 50;
+
+// Every diagnostic, except that one said again in the same file (same severity, message and notes) is
+// shown once with where else it occurs, and at most `max_per_file` are shown per file, followed by a
+// note of how many more there are (interpreter/diagnostics_report.cpp).
+std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour, std::size_t max_per_file = kDefaultMaxErrors);
 
 // The closest candidate by edit distance, or empty when none is close enough to suggest.
 std::string closest_name(const std::string& name, const std::vector<std::string>& candidates);

@@ -23,7 +23,7 @@ struct Built {
 };
 
 Built failed(Session& s, CliStreams& io) {
-  io.err << render_all(s.program().sources, s.diagnostics(), io.colour);
+  io.err << render_all(s.program().sources, s.diagnostics(), io.colour, io.max_errors);
   return {std::nullopt, kExitSource};
 }
 
@@ -62,7 +62,7 @@ Built document_files(const std::vector<std::string>& files, const Options& o, co
     if (!file && !session.diagnostics().list().empty() && !session.diagnostics().list()[0].span.valid())
       return {std::nullopt, usage(io, session.diagnostics().list()[0].message)};
     if (!session.check() || !file) return failed(session, io);
-    io.err << render_all(session.program().sources, session.diagnostics(), io.colour);  // warnings
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);  // warnings
     auto found = doc::scenario_sections(session.program(), session.scenarios_of(*file));
     sections.insert(sections.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
     doc::add_definitions(session.program(), {*file}, defs);

@@ -67,7 +67,7 @@ int cmd_fmt(const Options& o, CliStreams& io) {
     Diagnostics diags;
     auto formatted = format_file(sources, file, diags);
     if (!formatted) {
-      io.err << render_all(sources, diags, io.colour);
+      io.err << render_all(sources, diags, io.colour, io.max_errors);
       status = std::max(status, kExitSource);
       continue;
     }

@@ -107,7 +107,7 @@ std::optional<int> SweepPlot::setup(Sweep& sweep, const Options& o, CliStreams& 
       start = end + 1;
     }
     if (diags.has_errors()) {
-      io.err << render_all(p.sources, diags, io.colour);
+      io.err << render_all(p.sources, diags, io.colour, io.max_errors);
       return kExitUsage;
     }
   }

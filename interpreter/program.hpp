@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "interpreter/ast.hpp"
@@ -79,7 +80,9 @@ struct Scenario {
   std::vector<Check> checks;
   std::shared_ptr<RecordType> result;  // the record a call returns: one field per output
   int locals = 0;                      // locals needed by comprehensions in its expressions
+  std::unordered_map<std::string, int> slot_index;  // slot by name: a scenario may have 100,000 of them
   int find_slot(const std::string& name) const;
+  int add_slot(Slot slot);  // returns its index
 };
 
 struct Function {
@@ -106,6 +109,10 @@ struct Global {
   CExpr expr;
   DisplayUnit display;
   int locals = 0;
+  // Its value once evaluated. A let reads only constants, the catalogue and other lets, so the value
+  // never changes; without it a chain of lets each using the previous one is evaluated again from the
+  // start at every read (quadratic over a REPL session, and as deep as the chain is long).
+  mutable std::optional<Value> value;
 };
 
 struct ConfigSetting {

@@ -117,7 +117,7 @@ FileId Repl::add_source(const std::string& text, std::uint32_t line) {
 bool Repl::report() {
   Diagnostics& d = session_->diagnostics();
   bool errors = d.has_errors();
-  io_.err << render_all(session_->program().sources, d, io_.colour);
+  io_.err << render_all(session_->program().sources, d, io_.colour, io_.max_errors);
   d.clear();
   return errors;
 }

@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 namespace {
 
 void print_diagnostics(Session& s, CliStreams& io) {
-  io.err << render_all(s.program().sources, s.diagnostics(), io.colour);
+  io.err << render_all(s.program().sources, s.diagnostics(), io.colour, io.max_errors);
   s.diagnostics().clear();
 }
 

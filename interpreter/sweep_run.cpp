@@ -34,7 +34,7 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
   for (const auto& r : requests) {
     auto spec = parse_vary(session_, scenario_, r.text, o.limits.max_list_length, r.options);
     if (!spec) {
-      io.err << render_all(p.sources, session_.diagnostics(), io.colour);
+      io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
       return kExitUsage;
     }
     for (const auto& prev : varies_)
@@ -51,7 +51,7 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     for (int i : sc.outputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
     where_ = session_.compile_condition("--where", o.where, locals);
     if (!where_ || session_.diagnostics().has_errors()) {
-      io.err << render_all(p.sources, session_.diagnostics(), io.colour);
+      io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
       return kExitUsage;
     }
   }

@@ -236,7 +236,7 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
     Session session(options);
     session.load_builtin_scenarios();
     if (!session.check()) {
-      io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
+      io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
       return kExitSource;
     }
     std::vector<FileId> files;
@@ -264,7 +264,7 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
     Session session(options);
     auto file = session.load_file(path);
     bool ok = session.check() && file;
-    io.err << render_all(session.program().sources, session.diagnostics(), io.colour);
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
     if (!ok) {
       if (test.report) t.report.unchecked_files.push_back(path);
       else io.out << fmt::format("FAIL {}: does not check\n", path);

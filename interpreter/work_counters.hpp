@@ -1,0 +1,17 @@
+#pragma once
+// Counts of the work some algorithms do, so that tests can show that it grows linearly with the input
+// (a size-doubling test on a counter) rather than time it. Counting costs an increment; nothing reads
+// the counts but tests.
+#include <cstdint>
+
+namespace mlsi {
+
+struct WorkCounters {
+  // Declarations of a scenario looked at while compiling its slots (one per slot; it was one per pair
+  // of declarations, so 100,000 outputs took a minute).
+  std::uint64_t scenario_members_visited = 0;
+};
+
+WorkCounters& work_counters();
+
+}  // namespace mlsi

@@ -1,0 +1,61 @@
+// Work that must grow about linearly with the input (issue #16, item 11), shown by counting work at two
+// sizes, never by timing it. The inputs are generated here.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli_harness.hpp"
+#include "interpreter/work_counters.hpp"
+
+namespace {
+
+std::string outputs(int n) {
+  std::string s = "scenario Many {\n  input x: Count = 1\n";
+  for (int i = 0; i < n; ++i) s += "  output o" + std::to_string(i) + " = x + " + std::to_string(i) + "\n";
+  return s + "}\n";
+}
+
+std::uint64_t members_visited_checking(const std::string& text) {
+  mlsi_test::TempFile f("many_outputs.mls", text);
+  auto before = mlsi::work_counters().scenario_members_visited;
+  auto r = mlsi_test::mlsi({"check", f.path.string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  return mlsi::work_counters().scenario_members_visited - before;
+}
+
+TEST(LinearWork, CheckingAScenarioVisitsEachDeclarationOnce) {
+  // A scenario of n outputs (and one input) has n + 1 slots; compiling them looked at every declaration
+  // for every slot (n^2 / 2: 50 million for 10,000), and now at each once. Whatever else `check` compiles
+  // is the same at both sizes, so the difference is exactly the 10,000 added outputs.
+  auto small = members_visited_checking(outputs(10000));
+  auto big = members_visited_checking(outputs(20000));
+  EXPECT_EQ(big - small, 10000u);
+  EXPECT_LE(small, 10001u + 1000u);  // the scenario's own slots, and at most a thousand others
+}
+
+// A REPL session of `let a0 = 1`, then `let aK = a(K-1) + 1` up to aN-1, then `aN-1`.
+std::string chain_session(int n) {
+  std::string s = "let a0 = 1\n";
+  for (int i = 1; i < n; ++i) s += "let a" + std::to_string(i) + " = a" + std::to_string(i - 1) + " + 1\n";
+  return s + "a" + std::to_string(n - 1) + "\n";
+}
+
+TEST(LinearWork, AReplChainOfLetsEvaluatesEachLetOnce) {
+  // Each entry shows its let's value. Reading a let evaluated the whole chain below it again: entry K
+  // took about 3K steps (quadratic over the session), and past ~4,700 entries the recursion ran out
+  // of stack, so every further entry failed. A let's value is now kept once computed: each entry is a
+  // few steps (read a(K-1), add 1), so the session passes under --max-steps 10 (a limit per entry)
+  // whatever its length, and the last value is the chain's length.
+  for (int n : {2500, 5000}) {
+    std::istringstream in(chain_session(n));
+    std::ostringstream out, err;
+    int status = mlsi::run_cli({"repl", "--max-steps", "10"}, mlsi::CliStreams{out, err, false, &in, false});
+    EXPECT_EQ(status, 0) << n;
+    EXPECT_EQ(err.str(), "") << n;
+    std::string last = "= " + std::to_string(n) + "  [Count]\n";
+    ASSERT_GE(out.str().size(), last.size());
+    EXPECT_EQ(out.str().substr(out.str().size() - last.size()), last) << n;
+  }
+}
+
+}  // namespace
