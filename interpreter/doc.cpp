@@ -79,8 +79,8 @@ Built document_builtin(const Options& o, CliStreams& io) {
   std::vector<int> chosen;
   if (o.positional.empty()) {
     for (std::size_t i = 0; i < p.scenarios.size(); ++i) chosen.push_back(static_cast<int>(i));
-  } else if (const Scenario* sc = p.find_scenario(o.positional[0])) {
-    chosen.push_back(static_cast<int>(sc - p.scenarios.data()));
+  } else if (int index = p.find_scenario_index(o.positional[0]); index >= 0) {
+    chosen.push_back(index);
   } else {
     std::vector<std::string> names;
     for (const auto& s : p.scenarios) names.push_back(s.name);
