@@ -12,6 +12,7 @@
 #include "interpreter/catalogue_loader.hpp"
 #include "interpreter/embedded.hpp"
 #include "interpreter/parser.hpp"
+#include "interpreter/stack_guard.hpp"
 
 namespace mlsi {
 
@@ -194,6 +195,17 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
     }
     if (depth + 1 > options_.max_import_depth) {
       diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.max_import_depth));
+      continue;
+    }
+    // Each import nests a call of load_file and load_module: a chain within --max-import-depth may
+    // still run out of stack (a thread with a small stack, frames of a sanitizer build). Said once:
+    // every import above this one would say the same.
+    if (stack_exhausted()) {
+      if (!import_stack_reported_) {
+        import_stack_reported_ = true;
+        auto& d = diags_.error(imp->span, "imports nested too deep to read: this chain of imports runs out of stack");
+        d.notes.push_back(fmt::format("the chain is {} files long here; import the files from fewer levels", depth + 1));
+      }
       continue;
     }
     fs::path target = fs::path(src.path).parent_path() / imp->path;

@@ -6,11 +6,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "interpreter/cli.hpp"
+#include "interpreter/stack_guard.hpp"
 
 namespace fs = std::filesystem;
 
@@ -104,3 +106,52 @@ TEST(ImportMemory, ThousandDeepChainEndsWithADiagnostic) {
   EXPECT_NE(r.err.find("a998.mls:1:1: error: imports nested deeper than 1000"), std::string::npos) << r.err.substr(0, 500);
 }
 
+namespace {
+
+// Calls `run` from so deep in the stack that only about `headroom` frames of 4 KiB are left before
+// mlsi::stack_exhausted() (half of the stack): descends until the guard says so, then climbs back
+// `headroom` frames. Whatever the build's frame sizes, `run` then finds the guard near.
+template <class Run>
+int descend(Run& run, int headroom) {
+  volatile char frame[4096];
+  frame[0] = 1;
+  if (mlsi::stack_exhausted()) return headroom;
+  int left = descend(run, headroom);
+  if (left == 0) run();
+  return left - frame[0];  // reading the frame keeps it
+}
+
+}  // namespace
+
+// Import recursion is under the stack guard: with little stack left, a chain the options allow stops
+// with one diagnostic at the import that would have gone deeper, instead of a stack overflow.
+TEST(ImportMemory, ChainRunningOutOfStackIsADiagnostic) {
+  Scratch s;
+  auto top = import_chain(s, 999);
+  Result r;
+  bool ran = false;
+  auto run = [&] {
+    r = run_mlsi({"check", top, "--max-import-depth", "1000"});
+    ran = true;
+  };
+  descend(run, 64);  // 256 KiB: far less than 1000 nested imports take
+  ASSERT_TRUE(ran);
+  EXPECT_EQ(r.status, 3);
+  std::smatch m;
+  std::regex first("a([0-9]+)\\.mls:1:1: error: imports nested too deep to read: this chain of imports runs out of stack\n"
+                   " 1 \\| import \"a[0-9]+\\.mls\"\n"
+                   "   \\| \\^~+\n"
+                   "   = note: the chain is ([0-9]+) files long here; import the files from fewer levels\n");
+  ASSERT_TRUE(std::regex_search(r.err, m, first)) << r.err.substr(0, 800);
+  // The chain is main.mls, a0.mls ... aK.mls, and the import in aK.mls would be its K + 3rd file.
+  EXPECT_EQ(std::stoi(m[2].str()), std::stoi(m[1].str()) + 3);
+  // Said once; the rest is what follows from a999.mls not being read (`last` is unknown).
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = r.err.find(what); at != std::string::npos; at = r.err.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("runs out of stack"), 1u);
+  EXPECT_EQ(count("error:"), 2u) << r.err.substr(0, 2000);
+  EXPECT_NE(r.err.find("main.mls:4:14: error: unknown name `last`"), std::string::npos) << r.err.substr(0, 2000);
+}
