@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <new>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/browse.hpp"
 #include "interpreter/cli_options.hpp"
 #include "interpreter/explain.hpp"
@@ -115,6 +117,7 @@ int cmd_run(Options& o, CliStreams& io) {
       io.out << (o.format == Format::json ? render_explanation_json(x) : render_explanation_text(x, io.colour));
       return kExitOk;
     }
+    Activity writing("writing the results");
     io.out << render_run(p, run, o.config, o.format, io.colour && o.format == Format::table);
     return kExitOk;
   } catch (const EvalError& e) {
@@ -152,9 +155,7 @@ int cmd_test(Options& o, CliStreams& io) {
   return run_tests(o.positional, session_options(o), o.limits, io, test);
 }
 
-}  // namespace
-
-int run_cli(const std::vector<std::string>& args, CliStreams io) {
+int run_command(const std::vector<std::string>& args, CliStreams io) {
   if (args.empty()) {
     io.err << kHelp;
     return kExitUsage;
@@ -188,6 +189,18 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
   if (o.command == "doc") return cmd_doc(o, io);
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, CliStreams io) {
+  try {
+    return run_command(args, io);
+  } catch (const std::bad_alloc&) {
+    // What ran out of memory has been freed by the unwinding: there is room for the message.
+    io.err << "error: " << out_of_memory_message() << "\n";
+    return kExitFailed;
+  }
 }
 
 }  // namespace mlsi

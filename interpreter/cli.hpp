@@ -21,6 +21,8 @@ struct CliStreams {
   bool interactive = false;    // standard input is a terminal
 };
 
+// Runs one command line and returns its exit status. Memory running out (std::bad_alloc) is an error
+// like any other: "error: out of memory while evaluating", status 1.
 int run_cli(const std::vector<std::string>& args, CliStreams io);
 
 }  // namespace mlsi

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/doc_catalogue.hpp"
 #include "interpreter/doc_scenarios.hpp"
 
@@ -123,6 +124,7 @@ Built build(const Options& o, CliStreams& io) {
 }  // namespace
 
 int cmd_doc(const Options& o, CliStreams& io) {
+  Activity activity("writing the reference");
   if (o.positional.size() > 1) return usage(io, "`mlsi doc` takes at most one PATH (file or folder), built-in scenario NAME, or `catalogue`");
   if (o.format_given && o.format != Format::markdown && o.format != Format::html)
     return usage(io, "`mlsi doc` writes markdown (the default) or html");

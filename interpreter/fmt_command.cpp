@@ -8,6 +8,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/formatter.hpp"
 
 namespace mlsi {
@@ -61,6 +62,7 @@ std::vector<std::string> expand_folders(const std::vector<std::string>& paths) {
 }  // namespace
 
 int cmd_fmt(const Options& o, CliStreams& io) {
+  Activity activity("formatting");
   if (o.positional.empty()) return usage(io, "`mlsi fmt` needs at least one FILE (`-`: standard input)");
   if (o.fmt_write && o.fmt_check) return usage(io, "`mlsi fmt` takes --write or --check, not both");
   int status = kExitOk;

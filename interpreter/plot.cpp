@@ -6,6 +6,7 @@
 #include <fstream>
 #include <limits>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/format.hpp"
 
 namespace mlsi {
@@ -156,6 +157,7 @@ std::optional<int> SweepPlot::chart(Sweep& sweep, const Options& o, CliStreams& 
 }
 
 int write_chart(const LineChart& chart, const std::string& path, CliStreams& io) {
+  Activity activity("plotting");
   std::string svg = render_svg(chart);
   if (path == "-") {
     io.out << svg;

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/catalogue_loader.hpp"
 #include "interpreter/embedded.hpp"
 #include "interpreter/parser.hpp"
@@ -45,6 +46,7 @@ std::optional<std::string> read_at_most(const std::string& path, std::size_t lim
 
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
+  Activity activity("reading the prelude and the catalogue");
   load_embedded_prelude();
   load_catalogues();
 }
@@ -169,6 +171,7 @@ void Session::load_catalogues() {
 }
 
 std::optional<FileId> Session::load_text(const std::string& name, std::string text) {
+  Activity activity("reading");
   FileId id = program_->sources.add(name, std::move(text));
   return load_module(id, 0);
 }
@@ -216,6 +219,7 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
 }
 
 std::optional<FileId> Session::load_file(const std::string& path, Span import_span) {
+  Activity activity("reading");
   std::error_code ec;
   auto fail = [&](const std::string& msg) -> std::optional<FileId> {
     diags_.error(import_span, msg);
@@ -340,6 +344,7 @@ void Session::load_builtin_scenarios_for(const std::string& name) {
 }
 
 bool Session::check() {
+  Activity activity("checking");
   declare_prelude_mentioned();
   compiler_.compile_pending();
   return !diags_.has_errors();
@@ -354,6 +359,7 @@ std::vector<int> Session::scenarios_of(FileId file) const {
 
 std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
                                                 const std::vector<std::pair<std::string, Type>>& names) {
+  Activity activity("checking");
   Program& p = *program_;
   FileId f = p.sources.add(option, text);
   auto expr = parse_expression(p.sources, f, diags_);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/parser.hpp"
 #include "interpreter/run_setup.hpp"
@@ -128,6 +129,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
 }
 
 void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point) {
+  Activity activity("sweeping");
   const Program& p = session_.program();
   const Scenario& sc = scenario();
   std::vector<SweepCell> cells(names_.size());
