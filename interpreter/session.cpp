@@ -201,8 +201,8 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
       continue;
     }
     // Each import nests a call of load_file and load_module: a chain within --max-import-depth may
-    // still run out of stack (a thread with a small stack, frames of a sanitizer build). Said once:
-    // every import above this one would say the same.
+    // still run out of stack (a small `ulimit -s`, the larger frames of a sanitizer build). Said
+    // once: every import above this one would say the same.
     if (stack_exhausted()) {
       if (!import_stack_reported_) {
         import_stack_reported_ = true;
