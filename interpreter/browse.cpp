@@ -241,9 +241,10 @@ int show_scenario(const Program& p, const Scenario& sc, const Options& o, CliStr
     rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.display.automatic ? "" : "-> " + (sl.display.text.empty() ? "1" : sl.display.text), first_line(sl.doc)});
   }
   print_table(rows, io, {});
+  int index = p.find_scenario_index(sc.name);
   std::string configs;
   for (const auto& c : p.configs)
-    if (c.scenario == static_cast<int>(&sc - p.scenarios.data())) configs += (configs.empty() ? "" : ", ") + c.name;
+    if (c.scenario == index) configs += (configs.empty() ? "" : ", ") + c.name;
   if (!configs.empty()) io.out << "\nconfigs: " << configs << "\n";
   return kExitOk;
 }

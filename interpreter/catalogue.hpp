@@ -1,5 +1,6 @@
 #pragma once
 // The catalogue: named records (hardware, workloads, systems, datasets, ...) read from TOML.
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -62,7 +63,8 @@ struct CatalogueEntry {
 class Catalogue {
  public:
   std::map<std::string, std::shared_ptr<RecordType>> kinds;
-  std::vector<CatalogueEntry> entries;
+  // A deque: find() returns a pointer into it, and a later find() may read more entries on demand.
+  std::deque<CatalogueEntry> entries;
   std::map<std::string, int> names;  // key or alias -> entry
   // Set when the built-in catalogue is read on demand (SessionOptions::read_on_demand): reads the file
   // that defines `name`, or every file not read yet when `name` is empty. `entries` and `names` then

@@ -574,7 +574,7 @@ void CatalogueLoader::validate(Pending& e) {
     auto params = number("parameters"), active = number("active_parameters");
     auto heads = number("heads"), kv = number("kv_heads"), hidden = number("hidden_dim");
     rule(params && active && *active > *params, "active_parameters",
-         fmt::format("`active_parameters` ({}) must not exceed `parameters` ({})", *active, *params));
+         fmt::format("`active_parameters` ({}) must not exceed `parameters` ({})", active.value_or(0), params.value_or(0)));
     if (heads && kv)
       rule(*kv > *heads || std::fmod(*heads, *kv) != 0, "kv_heads", fmt::format("`kv_heads` ({}) must divide `heads` ({})", *kv, *heads));
     if (heads && hidden && !written("head_dim"))

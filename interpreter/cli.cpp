@@ -7,7 +7,9 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <new>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/browse.hpp"
 #include "interpreter/cli_options.hpp"
 #include "interpreter/explain.hpp"
@@ -119,6 +121,7 @@ int cmd_run(Options& o, CliStreams& io) {
       io.out << (o.format == Format::json ? render_explanation_json(x) : render_explanation_text(x, io.colour));
       return kExitOk;
     }
+    Activity writing("writing the results");
     io.out << render_run(p, run, o.config, o.format, io.colour && o.format == Format::table);
     return kExitOk;
   } catch (const EvalError& e) {
@@ -161,7 +164,14 @@ int run_command(const std::vector<std::string>& args, CliStreams& io);
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, CliStreams io) {
-  int status = run_command(args, io);
+  int status;
+  try {
+    status = run_command(args, io);
+  } catch (const std::bad_alloc&) {
+    // What ran out of memory has been freed by the unwinding: there is room for the message.
+    io.err << "error: " << out_of_memory_message() << "\n";
+    status = kExitFailed;
+  }
   // Output that did not arrive (a full disk, /dev/full, a closed pipe) is an error, whatever the command
   // said: a result that was not written must not look like one that was. errno is the failed write's
   // (the last call to fail) when the stream writes to a file; a stream of another kind may leave none.

@@ -25,6 +25,8 @@ struct CliStreams {
   std::size_t max_errors = kDefaultMaxErrors;  // diagnostics shown per file (--max-errors)
 };
 
+// Runs one command line and returns its exit status. Memory running out (std::bad_alloc) is an error
+// like any other: "error: out of memory while evaluating", status 1.
 int run_cli(const std::vector<std::string>& args, CliStreams io);
 
 }  // namespace mlsi

@@ -24,10 +24,15 @@ int Scenario::add_slot(Slot slot) {
   return idx;
 }
 
-const Scenario* Program::find_scenario(const std::string& n) const {
+int Program::find_scenario_index(const std::string& n) const {
   auto it = scenario_index.find(n);
   if (it == scenario_index.end() && n.size() > 8 && n.ends_with("Scenario")) it = scenario_index.find(n.substr(0, n.size() - 8));
-  return it == scenario_index.end() ? nullptr : &scenarios[static_cast<std::size_t>(it->second)];
+  return it == scenario_index.end() ? -1 : it->second;
+}
+
+const Scenario* Program::find_scenario(const std::string& n) const {
+  int index = find_scenario_index(n);
+  return index < 0 ? nullptr : &scenarios[static_cast<std::size_t>(index)];
 }
 
 void Compiler::check_redefinition(const std::string& n, Span span) {

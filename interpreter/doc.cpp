@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/doc_catalogue.hpp"
 #include "interpreter/doc_scenarios.hpp"
 #include "interpreter/file_writer.hpp"
@@ -79,8 +80,8 @@ Built document_builtin(const Options& o, CliStreams& io) {
   std::vector<int> chosen;
   if (o.positional.empty()) {
     for (std::size_t i = 0; i < p.scenarios.size(); ++i) chosen.push_back(static_cast<int>(i));
-  } else if (const Scenario* sc = p.find_scenario(o.positional[0])) {
-    chosen.push_back(static_cast<int>(sc - p.scenarios.data()));
+  } else if (int index = p.find_scenario_index(o.positional[0]); index >= 0) {
+    chosen.push_back(index);
   } else {
     std::vector<std::string> names;
     for (const auto& s : p.scenarios) names.push_back(s.name);
@@ -123,6 +124,7 @@ Built build(const Options& o, CliStreams& io) {
 }  // namespace
 
 int cmd_doc(const Options& o, CliStreams& io) {
+  Activity activity("writing the reference");
   if (o.positional.size() > 1) return usage(io, "`mlsi doc` takes at most one PATH (file or folder), built-in scenario NAME, or `catalogue`");
   if (o.format_given && o.format != Format::markdown && o.format != Format::html)
     return usage(io, "`mlsi doc` writes markdown (the default) or html");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/stack_guard.hpp"
 
@@ -57,6 +58,7 @@ bool all_true(const Value& v, std::size_t* failed_index) {
 }  // namespace
 
 ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputValue>>& given) {
+  Activity activity("evaluating");
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
   Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0)};
   ScenarioRun out;
@@ -246,11 +248,13 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
 }
 
 Value Evaluator::value(const CExpr& e) {
+  Activity activity("evaluating");
   Frame f;
   return eval(e, f);
 }
 
 Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run) {
+  Activity activity("evaluating");
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
   Instance inst{&s, run.slots, std::vector<std::uint8_t>(s.slots.size(), 2)};
   for (std::size_t i = 0; i < run.available.size(); ++i)
@@ -262,6 +266,7 @@ Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run) 
 }
 
 Value Evaluator::value_with_locals(const CExpr& e, std::vector<Value> locals) {
+  Activity activity("evaluating");
   Frame f;
   f.locals = std::move(locals);
   return eval(e, f);

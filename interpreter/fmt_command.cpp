@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/file_reader.hpp"
 #include "interpreter/file_writer.hpp"
 #include "interpreter/formatter.hpp"
@@ -49,6 +50,7 @@ std::vector<std::string> expand_folders(const std::vector<std::string>& paths) {
 }  // namespace
 
 int cmd_fmt(const Options& o, CliStreams& io) {
+  Activity activity("formatting");
   if (o.positional.empty()) return usage(io, "`mlsi fmt` needs at least one FILE (`-`: standard input)");
   if (o.fmt_write && o.fmt_check) return usage(io, "`mlsi fmt` takes --write or --check, not both");
   int status = kExitOk;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/file_writer.hpp"
 #include "interpreter/format.hpp"
 
@@ -193,6 +194,7 @@ std::optional<int> SweepPlot::chart(Sweep& sweep, const Options& o, CliStreams& 
 }
 
 int write_chart(const LineChart& chart, const std::string& path, CliStreams& io) {
+  Activity activity("plotting");
   std::string svg = render_svg(chart);
   if (path == "-") {
     io.out << svg;

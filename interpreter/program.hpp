@@ -1,6 +1,7 @@
 #pragma once
 // The compiled program: checked declarations whose expressions refer to slots, locals, globals,
 // functions and scenarios by index. Evaluation needs no name look-up and no dimension work.
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -147,16 +148,20 @@ struct Program {
   std::vector<std::unique_ptr<ast::Module>> modules;
   std::map<std::string, FileId> loaded_paths;  // canonical path -> file, for imports
 
-  std::vector<Global> globals;
-  std::vector<Function> functions;
-  std::vector<Scenario> scenarios;
-  std::vector<Config> configs;
+  // Deques: declaring a file (a prelude file read on demand, an import, a REPL entry) appends while
+  // references to earlier declarations are held, and a reference into a deque survives an append.
+  std::deque<Global> globals;
+  std::deque<Function> functions;
+  std::deque<Scenario> scenarios;
+  std::deque<Config> configs;
   std::map<std::string, int> global_index, function_index, scenario_index;
   // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
   // did-you-mean, which must suggest them as if they were.
   std::vector<std::string> deferred_globals, deferred_functions;
 
+  // The scenario named `name` (or `nameScenario`), as a pointer or as its index (-1: none).
   const Scenario* find_scenario(const std::string& name) const;
+  int find_scenario_index(const std::string& name) const;
 };
 
 }  // namespace mlsi

@@ -170,7 +170,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
     report();
     return Status::failed;
   }
-  int index = static_cast<int>(sc - p.scenarios.data());
+  int index = p.find_scenario_index(name);
   std::vector<Assignment> assignments;
   std::size_t bad = 0;
   if (!split_assignments(text, e, text.size(), assignments, bad)) {

@@ -1,8 +1,10 @@
 // The REPL's entries: expressions, declarations, and taking back an entry that failed.
 #include <fmt/format.h>
 
+#include <new>
 #include <optional>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/parser.hpp"
 #include "interpreter/repl_input.hpp"
@@ -92,18 +94,24 @@ void Repl::start() {
 }
 
 Repl::Status Repl::enter(const std::string& text, std::uint32_t line) {
-  switch (classify_entry(text)) {
-    case EntryKind::empty: return Status::ok;
-    case EntryKind::command: return command(text, line);
-    case EntryKind::declaration: return declaration(text, line);
-    case EntryKind::expression: return expression(text, line);
-    case EntryKind::import: {
-      // `import "file.mls"` at the REPL loads the file, as `:load` does.
-      auto open = text.find('"');
-      auto close = open == std::string::npos ? open : text.find('"', open + 1);
-      if (close == std::string::npos) return declaration(text, line);  // the parser explains
-      return cmd_load(text.substr(open + 1, close - open - 1));
+  try {
+    switch (classify_entry(text)) {
+      case EntryKind::empty: return Status::ok;
+      case EntryKind::command: return command(text, line);
+      case EntryKind::declaration: return declaration(text, line);
+      case EntryKind::expression: return expression(text, line);
+      case EntryKind::import: {
+        // `import "file.mls"` at the REPL loads the file, as `:load` does.
+        auto open = text.find('"');
+        auto close = open == std::string::npos ? open : text.find('"', open + 1);
+        if (close == std::string::npos) return declaration(text, line);  // the parser explains
+        return cmd_load(text.substr(open + 1, close - open - 1));
+      }
     }
+  } catch (const std::bad_alloc&) {
+    // The entry fails; the session goes on with the memory its unwinding gave back.
+    session_->diagnostics().clear();
+    return error(out_of_memory_message());
   }
   return Status::ok;
 }
@@ -253,20 +261,25 @@ Repl::Status Repl::declaration(const std::string& text, std::uint32_t line) {
   replace_names(text, "", s);
   Program& p = session_->program();
   auto file = static_cast<FileId>(p.sources.size());  // the id load_text gives the entry
-  auto loaded = session_->load_text("<repl>", text);
-  p.sources.set_first_line(file, line);
-  bool ok = loaded && session_->check();
-  if (report() || !ok) {
-    rollback(s);
-    return Status::failed;
-  }
   try {
-    describe_new(*p.modules.back());
-    return Status::ok;
-  } catch (const EvalError& err) {
-    io_.err << render(p.sources, err.diag, io_.colour);
-    rollback(s);
-    return Status::failed;
+    auto loaded = session_->load_text("<repl>", text);
+    p.sources.set_first_line(file, line);
+    bool ok = loaded && session_->check();
+    if (report() || !ok) {
+      rollback(s);
+      return Status::failed;
+    }
+    try {
+      describe_new(*p.modules.back());
+      return Status::ok;
+    } catch (const EvalError& err) {
+      io_.err << render(p.sources, err.diag, io_.colour);
+      rollback(s);
+      return Status::failed;
+    }
+  } catch (const std::bad_alloc&) {
+    rollback(s);  // a half-declared entry goes, as a failed one does (enter() reports it)
+    throw;
   }
 }
 

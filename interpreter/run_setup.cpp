@@ -53,7 +53,7 @@ std::optional<int> prepare_run(Session& session, const Options& o, CliStreams& i
       auto sug = closest_name(target, names);
       return usage(io, fmt::format("no file or built-in scenario named `{}`{}", target, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
     }
-    candidates.push_back(static_cast<int>(sc - session.program().scenarios.data()));
+    candidates.push_back(session.program().find_scenario_index(target));
   }
   print_diagnostics(session, io);  // warnings
   Program& p = session.program();

@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <map>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/catalogue_loader.hpp"
 #include "interpreter/embedded.hpp"
 #include "interpreter/file_reader.hpp"
 #include "interpreter/parser.hpp"
+#include "interpreter/stack_guard.hpp"
 
 namespace mlsi {
 
@@ -22,6 +24,7 @@ std::vector<std::string> declared_names(std::string_view text, std::string_view 
 
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
+  Activity activity("reading the prelude and the catalogue");
   load_embedded_prelude();
   load_catalogues();
 }
@@ -142,6 +145,7 @@ void Session::load_catalogues() {
 }
 
 std::optional<FileId> Session::load_text(const std::string& name, std::string text) {
+  Activity activity("reading");
   FileId id = program_->sources.add(name, std::move(text));
   return load_module(id, 0);
 }
@@ -170,6 +174,17 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
       diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.max_import_depth));
       continue;
     }
+    // Each import nests a call of load_file and load_module: a chain within --max-import-depth may
+    // still run out of stack (a small `ulimit -s`, the larger frames of a sanitizer build). Said
+    // once: every import above this one would say the same.
+    if (stack_exhausted()) {
+      if (!import_stack_reported_) {
+        import_stack_reported_ = true;
+        auto& d = diags_.error(imp->span, "imports nested too deep to read: this chain of imports runs out of stack");
+        d.notes.push_back(fmt::format("the chain is {} files long here; import the files from fewer levels", depth + 1));
+      }
+      continue;
+    }
     fs::path target = fs::path(src.path).parent_path() / imp->path;
     load_file(target.string(), imp->span);
   }
@@ -178,6 +193,7 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
 }
 
 std::optional<FileId> Session::load_file(const std::string& path, Span import_span) {
+  Activity activity("reading");
   std::error_code ec;
   auto fail = [&](const std::string& msg) -> std::optional<FileId> {
     diags_.error(import_span, msg);
@@ -294,6 +310,7 @@ void Session::load_builtin_scenarios_for(const std::string& name) {
 }
 
 bool Session::check() {
+  Activity activity("checking");
   declare_prelude_mentioned();
   compiler_.compile_pending();
   return !diags_.has_errors();
@@ -308,6 +325,7 @@ std::vector<int> Session::scenarios_of(FileId file) const {
 
 std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
                                                 const std::vector<std::pair<std::string, Type>>& names) {
+  Activity activity("checking");
   Program& p = *program_;
   FileId f = p.sources.add(option, text);
   auto expr = parse_expression(p.sources, f, diags_);

@@ -85,6 +85,7 @@ class Session {
   std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
   std::size_t prelude_undeclared_ = 0;
   std::size_t sources_scanned_ = 0;
+  bool import_stack_reported_ = false;  // an import chain ran out of stack (stack_guard.hpp); said once
 };
 
 }  // namespace mlsi

@@ -2,6 +2,7 @@
 // Source files and spans. Spans are byte ranges plus a file id; line and column are computed only
 // when a diagnostic is rendered, so prelude, catalogue, user files and REPL lines share one machinery.
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,8 @@ struct SourceFile {
   std::uint32_t first_line = 1;  // the number of its first line (a REPL entry continues the session's count)
 };
 
+// Files are added while references to others are held (a file's imports are read while its own text and
+// path are in use), so they live in a deque: a reference from file() stays valid as files are added.
 class SourceManager {
  public:
   FileId add(std::string name, std::string text, std::string path = {});
@@ -48,7 +51,7 @@ class SourceManager {
   std::string_view text(const Span& s) const;
 
  private:
-  std::vector<SourceFile> files_;
+  std::deque<SourceFile> files_;
 };
 
 // Source text on one line, runs of blanks and line breaks as one space: an expression written over

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/activity.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/parser.hpp"
 #include "interpreter/run_setup.hpp"
@@ -131,6 +132,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
 
 void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped) {
   auto stop = [&] { return stopped && stopped(); };
+  Activity activity("sweeping");
   const Program& p = session_.program();
   const Scenario& sc = scenario();
   std::vector<SweepCell> cells(names_.size());

@@ -166,7 +166,7 @@ scenario NodeMemory {
     mlsi::Session s(lazy_read ? lazy() : mlsi::SessionOptions{});
     ASSERT_TRUE(s.load_text("node.mls", text));
     ASSERT_TRUE(s.check());
-    int sc = static_cast<int>(s.program().find_scenario("NodeMemory") - s.program().scenarios.data());
+    int sc = s.program().find_scenario_index("NodeMemory");
     mlsi::GivenInputs given(s.program().scenarios[static_cast<std::size_t>(sc)].slots.size());
     auto run = mlsi::Evaluator(s.program()).run(sc, given);
     results[lazy_read] = run.slots[static_cast<std::size_t>(s.program().scenarios[static_cast<std::size_t>(sc)].find_slot("memory"))].number();
@@ -219,7 +219,7 @@ TEST(PreludeOnDemand, DeclaresOnlyTheFilesATextMentions) {
   EXPECT_EQ(uses.program().function_index.count("training_compute"), 1u);
   EXPECT_EQ(uses.program().global_index.count("training_flops_per_param_token"), 1u);
   EXPECT_TRUE(uses.program().deferred_globals.empty());
-  int sc = static_cast<int>(uses.program().find_scenario("B") - uses.program().scenarios.data());
+  int sc = uses.program().find_scenario_index("B");
   mlsi::GivenInputs given(uses.program().scenarios[static_cast<std::size_t>(sc)].slots.size());
   auto run = mlsi::Evaluator(uses.program()).run(sc, given);
   // C = 6 P D (stdlib.md §4.1, Kaplan et al.): 6 FLOP x 5 x 7 = 210 FLOP.
@@ -271,9 +271,9 @@ TEST(BuiltinScenariosOnDemand, ARunByNameLoadsItsFileItsConfigsAndWhatItCalls) {
   // Its configs (declared with it in activation_memory.mls), as with every file loaded.
   auto configs_of = [](mlsi::Session& s) {
     std::set<std::string> names;
-    const auto* target = s.program().find_scenario("ActivationMemory");
+    int target = s.program().find_scenario_index("ActivationMemory");
     for (const auto& c : s.program().configs)
-      if (c.scenario == static_cast<int>(target - s.program().scenarios.data())) names.insert(c.name);
+      if (c.scenario == target) names.insert(c.name);
     return names;
   };
   EXPECT_FALSE(configs_of(some).empty());

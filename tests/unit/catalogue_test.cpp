@@ -1409,7 +1409,7 @@ struct Scratch {
     mlsi::Evaluator ev(p);
     std::vector<std::optional<mlsi::InputValue>> given(sc->slots.size());
     try {
-      auto r = ev.run(static_cast<int>(sc - p.scenarios.data()), given);
+      auto r = ev.run(p.find_scenario_index(scenario), given);
       int s = sc->find_slot(slot);
       if (s < 0) {
         error = "no slot " + slot;

@@ -37,7 +37,7 @@ struct Checked {
     const mlsi::Scenario* sc = p.find_scenario(scenario);
     EXPECT_NE(sc, nullptr) << scenario;
     if (!sc) return {};
-    int index = static_cast<int>(sc - p.scenarios.data());
+    int index = p.find_scenario_index(scenario);
     mlsi::Evaluator ev(p);
     std::vector<std::optional<mlsi::InputValue>> given(sc->slots.size());
     try {

@@ -83,7 +83,7 @@ void prepare(Run& r, const std::string& scenario) {
   ASSERT_TRUE(r.session->check()) << mlsi::render_all(r.program().sources, r.session->diagnostics(), false);
   const mlsi::Scenario* sc = r.program().find_scenario(scenario);
   ASSERT_NE(sc, nullptr) << scenario;
-  r.scenario = static_cast<int>(sc - r.program().scenarios.data());
+  r.scenario = r.program().find_scenario_index(scenario);
   r.given.assign(sc->slots.size(), std::nullopt);
 }
 

@@ -30,7 +30,7 @@ struct Fixture {
   Fixture() {
     session.load_text("mix.mls", kScenario);
     EXPECT_TRUE(session.check());
-    scenario = static_cast<int>(session.program().find_scenario("Mix") - session.program().scenarios.data());
+    scenario = session.program().find_scenario_index("Mix");
     const auto& sc = session.program().scenarios[static_cast<std::size_t>(scenario)];
     mlsi::GivenInputs given(sc.slots.size());
     auto base = mlsi::Evaluator(session.program()).run(scenario, given);
@@ -91,7 +91,7 @@ scenario Unused {
 )");
   ASSERT_TRUE(session.check());
   const mlsi::Program& p = session.program();
-  int scenario = static_cast<int>(p.find_scenario("Unused") - p.scenarios.data());
+  int scenario = p.find_scenario_index("Unused");
   const auto& sc = p.scenarios[static_cast<std::size_t>(scenario)];
   int d = sc.find_slot("d");
   mlsi::GivenInputs given(sc.slots.size());
