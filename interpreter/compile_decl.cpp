@@ -174,8 +174,14 @@ Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
           return Type::error();
         }
       }
-      if (t.kind == K::pow) return Type::quantity(ops[0].dim.pow(Rational{t.power, 1}));
-      return Type::quantity(t.kind == K::mul ? ops[0].dim * ops[1].dim : ops[0].dim / ops[1].dim);
+      DimOutcome r = t.kind == K::pow ? power(ops[0].dim, Rational{t.power, 1})
+                     : t.kind == K::mul ? multiply(ops[0].dim, ops[1].dim)
+                                        : divide(ops[0].dim, ops[1].dim);
+      if (!r.ok()) {
+        diags_.error(t.span, p_.dims.overflow_message(r));
+        return Type::error();
+      }
+      return Type::quantity(*r.dim);
     }
     case K::name: break;
   }

@@ -145,16 +145,16 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
     r.text += t.name;
     if (t.power != 1) r.text += fmt::format("^{}", t.power);
     double f = std::pow(found->factor, t.power);
-    Dim d = found->dim.pow(Rational{t.power, 1});
-    if (t.divide) {
-      r.factor /= f;
-      r.dim = r.dim / d;
-    } else {
-      r.factor *= f;
-      r.dim = r.dim * d;
+    DimOutcome d = power(found->dim, Rational{t.power, 1});
+    if (d.ok()) d = t.divide ? divide(r.dim, *d.dim) : multiply(r.dim, *d.dim);
+    if (!d.ok()) {
+      diags.error(t.span, dims.overflow_message(d));
+      ok = false;
+      continue;
     }
+    r.dim = *d.dim;
+    r.factor = t.divide ? r.factor / f : r.factor * f;
   }
-  (void)dims;
   (void)sources;
   if (!ok) return std::nullopt;
   return r;
