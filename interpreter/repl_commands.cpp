@@ -393,7 +393,8 @@ Repl::Status Repl::cmd_explain(const std::string& text, std::size_t args, std::u
   if (report()) return Status::failed;
   if (c.type.is_error()) return error("this expression has no type");
   try {
-    Evaluator(p, options_.limits).value(c);  // a failing expression reports its error, not a tree
+    Value v = Evaluator(p, options_.limits).value(c);  // a failing expression reports its error, not a tree
+    if (auto d = display_overflow("the result", v, c.type, display, p, c.span)) throw EvalError{std::move(*d)};
   } catch (const EvalError& err) {
     io_.err << render(p.sources, err.diag, io_.colour);
     return Status::failed;
