@@ -89,6 +89,8 @@ common options:
   --max-files N        files one program may load (default 1000)
   --max-file-size N    bytes one .mls or catalogue file may have (default 16777216,
                        at most 1073741824)
+  --max-points N       points of one sweep or plot (default 1000000000000000,
+                       at most 9007199254740992)
 
 Input values come, lowest priority first, from the default, the config, --inputs and --set.
 Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage error,
