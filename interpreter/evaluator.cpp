@@ -88,11 +88,12 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
     }
   } reset{*this};
   evaluate_instance(inst);
-  // A result shown in a unit it overflows (1e300 year -> as) is an error at its conversion, like any
-  // other result that is not finite.
+  // An input or output shown in a unit it overflows (1e300 year -> as) is an error at its conversion,
+  // like any other result that is not finite. (A let is shown only by --explain, which falls back to SI:
+  // it must not fail a run, or a sweep's point, that never shows it.)
   for (std::size_t i = 0; i < s.slots.size(); ++i) {
-    if (inst.state[i] != 2) continue;
     const Slot& sl = s.slots[i];
+    if (inst.state[i] != 2 || sl.kind == SlotKind::let) continue;
     Span span = i < given.size() && given[i] ? given[i]->span : sl.expr ? sl.expr->span : sl.span;
     if (auto d = display_overflow(fmt::format("`{}`", sl.name), inst.slots[i], sl.type, out.display[i], p_, span.valid() ? span : sl.span))
       throw EvalError{std::move(*d)};

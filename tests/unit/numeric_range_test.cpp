@@ -51,6 +51,19 @@ TEST(NonFiniteDisplay, ReplExpressionLetAndExplainAreErrors) {
   EXPECT_NE(r.err.find("<repl>:3:10: error: the conversion to `as` overflows to infinity"), std::string::npos) << r.err;
 }
 
+TEST(NonFiniteDisplay, ALetNobodyShowsDoesNotFailTheRun) {
+  // `l` converts to `as` and overflows for x = 1e300 (1e318 as), but only `m` = l / 1e300 = 1 s is shown;
+  // --explain shows `l` in seconds.
+  TempFile f("let_overflow.mls", "scenario S {\n  input x: Count = 1e300\n  let l = x * 1 s -> as\n  output m = l / 1e300\n}\n");
+  auto r = mlsi({"run", f.path.string(), "--format", "csv"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "x,m (s)\n1e+300,1\n");
+  auto x = mlsi({"run", f.path.string(), "--explain"});
+  EXPECT_EQ(x.status, 0) << x.err;
+  EXPECT_FALSE(shows_non_finite(x.out)) << x.out;
+  EXPECT_NE(x.out.find("1e+300 s"), std::string::npos) << x.out;
+}
+
 TEST(NonFiniteDisplay, SweepRowThatItsColumnUnitCannotHoldIsAnErrorRow) {
   // x = 1e300: t = 1e300 s, in `as` 1e318 > 1.8e308. x = 2: 2 s = 2e18 as.
   TempFile f("sweep_overflow.mls", "scenario S {\n  input x: Count = 1\n  output t = x * 1 s -> as\n}\n");
