@@ -95,6 +95,8 @@ common options:
                        at most 1073741824)
   --max-errors N       problems shown per file (default 50); a problem repeated in a
                        file is shown once, with where else it occurs
+  --max-points N       points of one sweep or plot (default 1000000000000000,
+                       at most 9007199254740992)
 
 Input values come, lowest priority first, from the default, the config, --inputs and --set.
 Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage error,

@@ -13,11 +13,43 @@ int usage(CliStreams& io, const std::string& message) {
   return kExitUsage;
 }
 
-bool parse_count(const std::string& s, std::uint64_t& out) {
-  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 18) return false;
-  out = std::stoull(s);
-  return out > 0;
+WholeNumber parse_whole(std::string_view text, std::uint64_t max, std::string_view what) {
+  WholeNumber out;
+  bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+  if (digits) {
+    std::uint64_t n = 0;
+    // Digit by digit, stopping past `max`: no wrap-around, whatever the length.
+    for (char c : text) {
+      n = n * 10 + static_cast<std::uint64_t>(c - '0');
+      if (n > max) break;
+    }
+    if (n > max) out.error = fmt::format("{} is at most {}, given `{}`", what, max, text);
+    else if (n == 0) digits = false;
+    else out.value = n;
+  }
+  if (!digits) out.error = fmt::format("{} needs a positive whole number, given `{}`", what, text);
+  return out;
 }
+
+namespace {
+// The numeric options: their largest value. Imports recurse once per level, spans hold 32-bit offsets,
+// and a sweep's point numbers stay exact as doubles: the caps keep all of them safe.
+struct NumericOption {
+  const char* name;
+  std::uint64_t max;
+};
+constexpr NumericOption kNumericOptions[] = {
+    {"--max-depth", 100'000},
+    {"--max-list", std::uint64_t{1} << 53},
+    {"--max-steps", 1'000'000'000'000'000'000},
+    {"--max-import-depth", 1000},
+    {"--max-files", 1'000'000},
+    {"--max-file-size", std::uint64_t{1} << 30},
+    {"--max-nesting", 10'000},
+    {"--max-points", kMaxSweepPointsCap},
+    {"--max-errors", 1'000'000},
+};
+}  // namespace
 
 // Returns an exit status when the arguments are not usable.
 std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io) {
@@ -37,13 +69,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--max-errors", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--max-points", "--max-errors", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
     bool output_elsewhere = (a == "-o" || a == "--output") && o.command != "doc" && o.command != "plot";
     if (!output_elsewhere && std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
-      std::uint64_t n = 0;
       if (a == "--scenario") o.scenario = v;
       else if (a == "--config") o.config = v;
       else if (a == "--set") o.sets.push_back(v);
@@ -68,17 +99,21 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         else if (o.command == "test") return usage(io, fmt::format("unknown format `{}`; the formats of `mlsi test --report` are table, md and json", v));
         else if (o.command == "doc") return usage(io, fmt::format("unknown format `{}`; `mlsi doc` writes markdown or html", v));
         else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
-      } else if (!parse_count(v, n)) {
-        return usage(io, fmt::format("{} needs a positive whole number, given `{}`", a, v));
-      } else if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(std::min<std::uint64_t>(n, 100000));
-      else if (a == "--max-list") o.limits.max_list_length = n;
-      else if (a == "--max-errors") o.max_errors = n;
-      else if (a == "--max-steps") o.limits.max_steps = n;
-      // Imports recurse once per level, and spans hold 32-bit offsets: the caps keep both safe.
-      else if (a == "--max-import-depth") o.files.max_import_depth = static_cast<int>(std::min<std::uint64_t>(n, 1000));
-      else if (a == "--max-files") o.files.max_files = static_cast<int>(std::min<std::uint64_t>(n, 1'000'000));
-      else if (a == "--max-file-size") o.files.max_file_size = std::min<std::uint64_t>(n, std::uint64_t{1} << 30);
-      else o.files.max_nesting = static_cast<int>(std::min<std::uint64_t>(n, 10000));
+      } else {
+        const auto* option = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
+        WholeNumber parsed = parse_whole(v, option->max, a);
+        if (!parsed.error.empty()) return usage(io, parsed.error);
+        std::uint64_t n = parsed.value;
+        if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(n);
+        else if (a == "--max-list") o.limits.max_list_length = n;
+        else if (a == "--max-steps") o.limits.max_steps = n;
+        else if (a == "--max-import-depth") o.files.max_import_depth = static_cast<int>(n);
+        else if (a == "--max-files") o.files.max_files = static_cast<int>(n);
+        else if (a == "--max-file-size") o.files.max_file_size = n;
+        else if (a == "--max-points") o.max_points = n;
+        else if (a == "--max-errors") o.max_errors = n;
+        else o.files.max_nesting = static_cast<int>(n);
+      }
     } else if (a == "--report" && !has_value) {
       o.report = true;
     } else if (a == "--published" && !has_value) {

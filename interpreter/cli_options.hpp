@@ -1,6 +1,8 @@
 #pragma once
 // Command-line options shared by the commands of `mlsi`.
+#include <cstdint>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,13 @@
 #include "interpreter/session.hpp"
 
 namespace mlsi {
+
+// The most points one sweep may have by default, and the most --max-points allows. 10^15 points would
+// take years at any speed a scenario is evaluated at, so a larger product of --vary counts is a mistake;
+// below 2^53 every point number and count is exact as a double (JSON, plots), and the 64-bit
+// arithmetic of point numbers and shards cannot wrap.
+inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
+inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
 struct Options {
   std::string command;
@@ -33,11 +42,19 @@ struct Options {
   std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
 
   Limits limits;
+  std::uint64_t max_points = kDefaultMaxSweepPoints;  // --max-points: points of one sweep or plot
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).
   SessionOptions files;
 };
 
+// A whole number from 1 to `max` written in decimal digits only (no sign, point, exponent or suffix),
+// as every numeric option is; else `error` says what `what` (an option's name) expected.
+struct WholeNumber {
+  std::uint64_t value = 0;
+  std::string error;
+};
+WholeNumber parse_whole(std::string_view text, std::uint64_t max, std::string_view what);
 // Prints a usage error and returns the usage exit status.
 int usage(CliStreams& io, const std::string& message);
 // Returns an exit status when the arguments are not usable.

@@ -157,9 +157,14 @@ void Compiler::declare_unit(const ast::UnitDecl& d) {
       else sets.push_back(arg);
     }
   }
+  // A unit of 0 or of a factor a double cannot hold would show every value as infinity or NaN; so would
+  // a prefixed form whose factor overflows or underflows (`@prefixes(small) unit tiny = 1e-310 s`).
+  // Still declared, so that its uses do not each report an unknown unit; the error stops the program.
+  if (auto bad = unusable_factor(u, sets, p_.units)) diags_.error(d.name_span, *bad);
   if (auto clash = p_.units.add(u, sets))
     diags_.error(d.name_span, fmt::format("unit `{}` is already defined", *clash));
 }
+
 
 Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
   using K = ast::TypeExpr::Kind;
@@ -186,8 +191,14 @@ Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
           return Type::error();
         }
       }
-      if (t.kind == K::pow) return Type::quantity(ops[0].dim.pow(Rational{t.power, 1}));
-      return Type::quantity(t.kind == K::mul ? ops[0].dim * ops[1].dim : ops[0].dim / ops[1].dim);
+      DimOutcome r = t.kind == K::pow ? power(ops[0].dim, Rational{t.power, 1})
+                     : t.kind == K::mul ? multiply(ops[0].dim, ops[1].dim)
+                                        : divide(ops[0].dim, ops[1].dim);
+      if (!r.ok()) {
+        diags_.error(t.span, p_.dims.overflow_message(r));
+        return Type::error();
+      }
+      return Type::quantity(*r.dim);
     }
     case K::name: break;
   }

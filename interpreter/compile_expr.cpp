@@ -51,7 +51,7 @@ std::optional<Type> broadcast(const Type& a, const Type& b, Rule rule) {
 std::optional<Rational> as_rational(double x) {
   for (int den = 1; den <= 12; ++den) {
     double n = x * den;
-    if (std::fabs(n - std::round(n)) < 1e-9 && std::fabs(n) < 1e6)
+    if (std::fabs(n - std::round(n)) < 1e-9 && std::fabs(n) <= static_cast<double>(kMaxExponentPart))
       return Rational::make(static_cast<std::int64_t>(std::llround(n)), den);
   }
   return std::nullopt;
@@ -330,11 +330,18 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
     case Op::mul:
     case Op::div: {
       bool mul = c.op == Op::mul;
-      auto t = broadcast(a, b, [mul](const Type& x, const Type& y) -> std::optional<Type> {
-        if (x.is_quantity() && y.is_quantity()) return Type::quantity(mul ? x.dim * y.dim : x.dim / y.dim);
-        return std::nullopt;
+      std::optional<DimOutcome> overflow;
+      auto t = broadcast(a, b, [mul, &overflow](const Type& x, const Type& y) -> std::optional<Type> {
+        if (!x.is_quantity() || !y.is_quantity()) return std::nullopt;
+        DimOutcome r = mul ? multiply(x.dim, y.dim) : divide(x.dim, y.dim);
+        if (!r.ok()) {
+          overflow = r;
+          return std::nullopt;
+        }
+        return Type::quantity(*r.dim);
       });
       if (t) c.type = *t;
+      else if (overflow) diags_.error(c.op_span, p_.dims.overflow_message(*overflow));
       else mismatch(fmt::format("cannot {} {} {} {}", mul ? "multiply" : "divide", tname(a), mul ? "by" : "by", tname(b)));
       break;
     }
@@ -354,21 +361,23 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
       }
       std::optional<Rational> r;
       if (c.kids[1].op == Op::constant) r = as_rational(c.kids[1].constant.number());
+      if (!r && c.kids[1].op == Op::constant && !(std::fabs(c.kids[1].constant.number()) < static_cast<double>(kMaxExponentPart))) {
+        diags_.error(c.op_span, fmt::format("dimension exponent too large: {} to the power {} (a dimension exponent is a fraction whose numerator and denominator are at most {})",
+                                            tname(a.scalar()), format_number(c.kids[1].constant.number()), kMaxExponentPart));
+        break;
+      }
       if (!r) {
         auto& d = diags_.error(c.kids[1].span, fmt::format("the exponent of a {} must be a number known before evaluation", tname(a.scalar())));
         d.notes.push_back("a quantity with a dimension can only be raised to a constant power, such as 2 or 1/2");
         break;
       }
-      // Dimension exponents are 32-bit fractions: `((1 s)^65536)^65536` must not wrap around to s^0 and
-      // pass for a plain number.
-      bool too_large = false;
-      for (const auto& x : a.scalar().dim.exp)
-        too_large = too_large || std::llabs(std::int64_t{x.num} * r->num) > 1'000'000 || std::int64_t{x.den} * r->den > 1'000'000;
-      if (too_large) {
-        diags_.error(c.op_span, fmt::format("this power gives a dimension exponent beyond one million ({} to the power {})", tname(a.scalar()), r->str()));
+      // `((1 s)^65536)^65536` must not wrap around to s^0 and pass for a plain number.
+      DimOutcome raised = power(a.scalar().dim, *r);
+      if (!raised.ok()) {
+        diags_.error(c.op_span, p_.dims.overflow_message(raised));
         break;
       }
-      c.type = a.is_list() ? Type::list(Type::quantity(a.scalar().dim.pow(*r))) : Type::quantity(a.dim.pow(*r));
+      c.type = a.is_list() ? Type::list(Type::quantity(*raised.dim)) : Type::quantity(*raised.dim);
       break;
     }
     case Op::lt:
@@ -630,7 +639,9 @@ CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std
         const Type& t = c.kids[0].type;
         if (!t.scalar().is_quantity()) arg_error(0, "a number or quantity");
         else if (b == Builtin::abs) c.type = t;
-        else c.type = t.is_list() ? Type::list(Type::quantity(t.scalar().dim.pow(Rational{1, 2}))) : Type::quantity(t.dim.pow(Rational{1, 2}));
+        else if (DimOutcome root = power(t.scalar().dim, Rational{1, 2}); !root.ok())
+          diags_.error(c.span, p_.dims.overflow_message(root));
+        else c.type = t.is_list() ? Type::list(Type::quantity(*root.dim)) : Type::quantity(*root.dim);
       }
       break;
     case Builtin::is_whole:

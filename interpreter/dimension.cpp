@@ -2,20 +2,79 @@
 
 #include <fmt/format.h>
 
+#include <climits>
+#include <cstdint>
 #include <numeric>
 
 namespace mlsi {
 
-Rational Rational::make(std::int64_t n, std::int64_t d) {
+namespace {
+
+// An exact fraction on the way to a Rational: 64-bit parts, not yet checked against the range.
+struct Wide {
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+};
+
+// n/d in lowest terms with d > 0, or nothing when d is 0 or a part would overflow 64 bits.
+std::optional<Wide> lowest_terms(std::int64_t n, std::int64_t d) {
+  if (d == 0 || n == INT64_MIN || d == INT64_MIN) return std::nullopt;
   if (d < 0) { n = -n; d = -d; }
-  auto g = std::gcd(n < 0 ? -n : n, d);
-  if (g == 0) g = 1;
-  return Rational{static_cast<std::int32_t>(n / g), static_cast<std::int32_t>(d / g)};
+  std::int64_t g = std::gcd(n, d);  // d > 0, so g > 0
+  return Wide{n / g, d / g};
 }
+
+bool in_range(const Wide& w) { return w.num >= -kMaxExponentPart && w.num <= kMaxExponentPart && w.den <= kMaxExponentPart; }
+
+std::string wide_text(const Wide& w) { return w.den == 1 ? fmt::format("{}", w.num) : fmt::format("{}/{}", w.num, w.den); }
+
+// a/b + c/d and a/b * c/d with every product and sum checked, exact when the result fits 64 bits.
+std::optional<Wide> wide_add(Rational a, Rational b, bool subtract) {
+  std::int64_t x = 0, y = 0, n = 0, d = 0;
+  if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.den}, &x) ||
+      __builtin_mul_overflow(std::int64_t{b.num}, std::int64_t{a.den}, &y) ||
+      (subtract ? __builtin_sub_overflow(x, y, &n) : __builtin_add_overflow(x, y, &n)) ||
+      __builtin_mul_overflow(std::int64_t{a.den}, std::int64_t{b.den}, &d))
+    return std::nullopt;
+  return lowest_terms(n, d);
+}
+std::optional<Wide> wide_mul(Rational a, Rational b) {
+  std::int64_t n = 0, d = 0;
+  if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.num}, &n) ||
+      __builtin_mul_overflow(std::int64_t{a.den}, std::int64_t{b.den}, &d))
+    return std::nullopt;
+  return lowest_terms(n, d);
+}
+
+std::optional<Rational> narrow(const std::optional<Wide>& w) {
+  if (!w || !in_range(*w)) return std::nullopt;
+  return Rational{static_cast<std::int32_t>(w->num), static_cast<std::int32_t>(w->den)};
+}
+
+// Applies `op` to every exponent; stops at the first one out of range and says which.
+template <typename Op>
+DimOutcome each_exponent(Op op) {
+  Dim d;
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    std::optional<Wide> w = op(i);
+    if (!w || !in_range(*w)) {
+      DimOutcome out;
+      out.base = i;
+      if (w) out.exponent = wide_text(*w);
+      return out;
+    }
+    d.exp[i] = Rational{static_cast<std::int32_t>(w->num), static_cast<std::int32_t>(w->den)};
+  }
+  return DimOutcome{d, 0, ""};
+}
+
+}  // namespace
+
+std::optional<Rational> Rational::make(std::int64_t n, std::int64_t d) { return narrow(lowest_terms(n, d)); }
 std::string Rational::str() const { return den == 1 ? fmt::format("{}", num) : fmt::format("{}/{}", num, den); }
-Rational operator+(Rational a, Rational b) { return Rational::make(std::int64_t{a.num} * b.den + std::int64_t{b.num} * a.den, std::int64_t{a.den} * b.den); }
-Rational operator-(Rational a, Rational b) { return Rational::make(std::int64_t{a.num} * b.den - std::int64_t{b.num} * a.den, std::int64_t{a.den} * b.den); }
-Rational operator*(Rational a, Rational b) { return Rational::make(std::int64_t{a.num} * b.num, std::int64_t{a.den} * b.den); }
+std::optional<Rational> checked_add(Rational a, Rational b) { return narrow(wide_add(a, b, false)); }
+std::optional<Rational> checked_sub(Rational a, Rational b) { return narrow(wide_add(a, b, true)); }
+std::optional<Rational> checked_mul(Rational a, Rational b) { return narrow(wide_mul(a, b)); }
 
 bool Dim::dimensionless() const {
   for (const auto& e : exp)
@@ -27,20 +86,14 @@ Dim Dim::base(std::size_t index) {
   d.exp[index] = Rational{1, 1};
   return d;
 }
-Dim Dim::operator*(const Dim& o) const {
-  Dim d;
-  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) d.exp[i] = exp[i] + o.exp[i];
-  return d;
+DimOutcome multiply(const Dim& a, const Dim& b) {
+  return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], false); });
 }
-Dim Dim::operator/(const Dim& o) const {
-  Dim d;
-  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) d.exp[i] = exp[i] - o.exp[i];
-  return d;
+DimOutcome divide(const Dim& a, const Dim& b) {
+  return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], true); });
 }
-Dim Dim::pow(Rational r) const {
-  Dim d;
-  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) d.exp[i] = exp[i] * r;
-  return d;
+DimOutcome power(const Dim& a, Rational r) {
+  return each_exponent([&](std::size_t i) { return wide_mul(a.exp[i], r); });
 }
 
 bool DimensionRegistry::add_base(const std::string& name, Dim& out) {
@@ -89,6 +142,13 @@ std::string DimensionRegistry::format_bases(const Dim& d) const {
   std::string out = num.empty() ? "1" : join(num);
   if (!den.empty()) out += den.size() == 1 ? " / " + den[0] : " / (" + join(den) + ")";
   return out;
+}
+
+std::string DimensionRegistry::overflow_message(const DimOutcome& o) const {
+  std::string base = o.base < base_names_.size() ? base_names_[o.base] : fmt::format("base dimension {}", o.base + 1);
+  std::string exponent = o.exponent.empty() ? "(beyond 64 bits)" : o.exponent.find('/') != std::string::npos ? "(" + o.exponent + ")" : o.exponent;
+  return fmt::format("dimension exponent too large: this gives {}^{} (a dimension exponent is a fraction whose numerator and denominator are at most {})",
+                     base, exponent, kMaxExponentPart);
 }
 
 }  // namespace mlsi

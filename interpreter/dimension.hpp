@@ -2,22 +2,32 @@
 // Physical dimensions as small vectors of rational exponents over the declared base dimensions.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace mlsi {
 
+// The largest numerator and denominator of a dimension exponent. Far beyond any physical dimension
+// (source powers are at most 1000, `s^(1/2)` is the finest a formula needs), and small enough that the
+// 64-bit products and sums of two exponents can never overflow on the way to their lowest terms.
+inline constexpr std::int64_t kMaxExponentPart = 1'000'000;
+
+// A fraction in lowest terms with a positive denominator. Every operation checks its result: an
+// exponent is never allowed to wrap around (2^32 must not become 0 and pass a quantity of Time^(2^32)
+// for a plain number).
 struct Rational {
   std::int32_t num = 0;
   std::int32_t den = 1;
-  static Rational make(std::int64_t n, std::int64_t d);
+  // n/d in lowest terms; nothing when d is 0 or a part of the result exceeds kMaxExponentPart.
+  static std::optional<Rational> make(std::int64_t n, std::int64_t d);
   bool operator==(const Rational&) const = default;
   bool is_zero() const { return num == 0; }
   std::string str() const;
 };
-Rational operator+(Rational a, Rational b);
-Rational operator-(Rational a, Rational b);
-Rational operator*(Rational a, Rational b);
+std::optional<Rational> checked_add(Rational a, Rational b);
+std::optional<Rational> checked_sub(Rational a, Rational b);
+std::optional<Rational> checked_mul(Rational a, Rational b);
 
 // Room for the prelude's base dimensions plus a few of the user's own.
 inline constexpr std::size_t kMaxBaseDimensions = 16;
@@ -27,10 +37,18 @@ struct Dim {
   bool operator==(const Dim&) const = default;
   bool dimensionless() const;
   static Dim base(std::size_t index);
-  Dim operator*(const Dim& o) const;
-  Dim operator/(const Dim& o) const;
-  Dim pow(Rational r) const;
 };
+
+// What an operation on dimensions gives: a dimension, or the exponent that would leave the range.
+struct DimOutcome {
+  std::optional<Dim> dim;
+  std::size_t base = 0;   // without a dimension: the base dimension whose exponent is out of range,
+  std::string exponent;   // and that exponent written exactly ("4294967296", "1/2097152"), if it fits 64 bits
+  bool ok() const { return dim.has_value(); }
+};
+DimOutcome multiply(const Dim& a, const Dim& b);
+DimOutcome divide(const Dim& a, const Dim& b);
+DimOutcome power(const Dim& a, Rational r);
 
 // Names of base and derived dimensions, as declared by `dimension` in the prelude or a user file.
 class DimensionRegistry {
@@ -44,6 +62,8 @@ class DimensionRegistry {
   // preferred when it matches exactly.
   std::string format(const Dim& d) const;
   std::string format_bases(const Dim& d) const;
+  // The message for an outcome without a dimension: "dimension exponent too large: Time^4294967296 ...".
+  std::string overflow_message(const DimOutcome& o) const;
 
  private:
   std::vector<std::string> base_names_;

@@ -90,6 +90,16 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
     }
   } reset{*this};
   evaluate_instance(inst);
+  // An input or output shown in a unit it overflows (1e300 year -> as) is an error at its conversion,
+  // like any other result that is not finite. (A let is shown only by --explain, which falls back to SI:
+  // it must not fail a run, or a sweep's point, that never shows it.)
+  for (std::size_t i = 0; i < s.slots.size(); ++i) {
+    const Slot& sl = s.slots[i];
+    if (inst.state[i] != 2 || sl.kind == SlotKind::let) continue;
+    Span span = i < given.size() && given[i] ? given[i]->span : sl.expr ? sl.expr->span : sl.span;
+    if (auto d = display_overflow(fmt::format("`{}`", sl.name), inst.slots[i], sl.type, out.display[i], p_, span.valid() ? span : sl.span))
+      throw EvalError{std::move(*d)};
+  }
   out.slots = std::move(inst.slots);
   out.available.resize(out.slots.size());
   for (std::size_t i = 0; i < out.slots.size(); ++i) out.available[i] = inst.state[i] == 2;

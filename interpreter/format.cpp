@@ -26,11 +26,51 @@ double magnitude(const Value& v) {
 }
 }  // namespace
 
+namespace {
+// The first number of `v` that is not finite divided by `factor`, if any.
+const Value* first_unshowable(const Value& v, double factor) {
+  if (v.is_number()) return std::isfinite(v.number() / factor) ? nullptr : &v;
+  if (v.is_list())
+    for (const auto& e : v.list())
+      if (const Value* bad = first_unshowable(e, factor)) return bad;
+  return nullptr;
+}
+}  // namespace
+
+bool shows_finite(const Value& v, double factor) { return first_unshowable(v, factor) == nullptr; }
+
+DisplayUnit si_display_unit(const Dim& d, const Program& p) {
+  std::string si = p.units.si_text(d);
+  return DisplayUnit{si == "1" ? "" : si, 1, false};
+}
+
 DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p) {
   const Type& s = t.scalar();
-  if (!unit.automatic || !s.is_quantity()) return unit;
-  auto r = auto_display_unit(magnitude(v), s.dim, p.units, p.dims);
-  return DisplayUnit{r.text, r.factor, false};
+  if (!s.is_quantity()) return unit;
+  // The unit is chosen for one entry of a list ([1e-30 s, 1e306 s] in `as`), and a declared unit is
+  // checked by the evaluator only where it shows a result: any other value falls back to SI.
+  DisplayUnit u = unit;
+  if (unit.automatic) {
+    auto r = auto_display_unit(magnitude(v), s.dim, p.units, p.dims);
+    u = DisplayUnit{r.text, r.factor, false};
+  }
+  return shows_finite(v, u.factor) ? u : si_display_unit(s.dim, p);
+}
+
+std::optional<Diagnostic> display_overflow(const std::string& subject, const Value& v, const Type& t, const DisplayUnit& unit,
+                                           const Program& p, Span span) {
+  if (unit.automatic || !t.scalar().is_quantity()) return std::nullopt;
+  const Value* bad = first_unshowable(v, unit.factor);
+  if (!bad) return std::nullopt;
+  const Dim& dim = t.scalar().dim;
+  std::string si = p.units.si_text(dim);
+  auto in_si = [&](double x) { return si == "1" ? format_number(x) : format_number(x) + " " + si; };
+  Diagnostic d;
+  d.span = span;
+  d.message = fmt::format("the conversion to `{}` overflows to infinity", unit.text);
+  d.notes.push_back(fmt::format("{}{} is {}, and one {} is {}", bad == &v ? "" : "an entry of ", subject,
+                                in_si(bad->number()), unit.text, in_si(unit.factor)));
+  return d;
 }
 
 namespace {

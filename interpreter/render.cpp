@@ -37,7 +37,8 @@ std::string json_number(double x) {
 // 500.00000000000006 after 5e-7 / 1e-9); 15 significant digits drop it. The "si" figure stays exact.
 std::string json_display_number(double x) {
   double rounded = std::strtod(fmt::format("{:.15g}", x).c_str(), nullptr);
-  return json_number(rounded);
+  // Near the largest double, rounding up to 15 digits overflows (1.7976931348623157e308 to 1.79769313486232e308).
+  return json_number(std::isfinite(rounded) ? rounded : x);
 }
 
 // The "value" of a JSON field: numbers in the display unit, lists as arrays.

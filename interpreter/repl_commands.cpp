@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "interpreter/browse.hpp"
@@ -53,16 +54,26 @@ std::optional<Dim> dimension_of(const Program& p, Diagnostics& d, const ast::Exp
     return std::nullopt;
   }
   if (e.kind == K::number && e.value == 1) return Dim{};
+  // An exponent out of range is reported at the operator, as the checker does.
+  auto checked = [&](const DimOutcome& r) -> std::optional<Dim> {
+    if (!r.ok()) d.error(e.op_span, p.dims.overflow_message(r));
+    return r.dim;
+  };
   if (e.kind == K::binary && (e.text == "*" || e.text == "/")) {
     auto a = dimension_of(p, d, *e.operands[0]);
     auto b = dimension_of(p, d, *e.operands[1]);
     if (!a || !b) return std::nullopt;
-    return e.text == "*" ? *a * *b : *a / *b;
+    return checked(e.text == "*" ? multiply(*a, *b) : divide(*a, *b));
   }
-  if (e.kind == K::binary && e.text == "^" && e.operands[1]->kind == K::number && e.operands[1]->value == static_cast<int>(e.operands[1]->value)) {
+  // A whole power, compared as a double before any conversion (casting 1e300 to an integer is undefined).
+  const ast::Expr* n = e.kind == K::binary && e.text == "^" ? e.operands[1].get() : nullptr;
+  bool negated = n && n->kind == K::negate && n->operands[0]->kind == K::number;
+  if (negated) n = n->operands[0].get();
+  if (n && n->kind == K::number && n->value == std::floor(n->value) && n->value <= static_cast<double>(kMaxExponentPart)) {
     auto a = dimension_of(p, d, *e.operands[0]);
     if (!a) return std::nullopt;
-    return a->pow(Rational{static_cast<std::int32_t>(e.operands[1]->value), 1});
+    auto exponent = static_cast<std::int64_t>(n->value);
+    return checked(power(*a, *Rational::make(negated ? -exponent : exponent, 1)));
   }
   d.error(e.span, "expected a dimension (`Information / Time`) or a unit (`GiB`)");
   return std::nullopt;
@@ -378,7 +389,8 @@ Repl::Status Repl::cmd_explain(const std::string& text, std::size_t args, std::u
   if (report()) return Status::failed;
   if (c.type.is_error()) return error("this expression has no type");
   try {
-    Evaluator(p, options_.limits).value(c);  // a failing expression reports its error, not a tree
+    Value v = Evaluator(p, options_.limits).value(c);  // a failing expression reports its error, not a tree
+    if (auto d = display_overflow("the result", v, c.type, display, p, c.span)) throw EvalError{std::move(*d)};
   } catch (const EvalError& err) {
     io_.err << render(p.sources, err.diag, io_.colour);
     return Status::failed;

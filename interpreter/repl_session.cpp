@@ -148,6 +148,7 @@ Repl::Status Repl::expression(const std::string& text, std::uint32_t line) {
     if (auto u = catalogue_unit(p, *e)) display = *u;
   try {
     Value v = Evaluator(p, options_.limits).value(c);
+    if (auto d = display_overflow("the result", v, c.type, display, p, c.span)) throw EvalError{std::move(*d)};
     io_.out << "= " << describe_value(p, v, c.type, display) << "\n";
     set_ans(v, c.type, display, c.span);
     return Status::ok;
@@ -292,6 +293,8 @@ std::string Repl::describe_global(int index) {
   read.type = g.type;
   read.span = g.span;
   Value v = Evaluator(p, options_.limits).value(read);
+  if (auto d = display_overflow(fmt::format("`{}`", g.name), v, g.type, g.display, p, g.expr.span.valid() ? g.expr.span : g.span))
+    throw EvalError{std::move(*d)};
   return fmt::format("{} = {}", g.name, describe_value(p, v, g.type, g.display));
 }
 

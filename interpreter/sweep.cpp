@@ -120,18 +120,17 @@ class RowWriter {
 int cmd_sweep(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi sweep` takes one FILE or scenario NAME");
   if (o.varies.empty()) return usage(io, "`mlsi sweep` needs at least one --vary INPUT=VALUES");
-  std::size_t shard_k = 1, shard_n = 1;
+  std::uint64_t shard_k = 1, shard_n = 1;
   if (!o.shard.empty()) {
+    // K and N in decimal digits only: `1/1e3`, `1.5/3` or `2/3abc` must not be read as some other shard.
     auto slash = o.shard.find('/');
-    try {
-      if (slash == std::string::npos) throw std::invalid_argument("no slash");
-      shard_k = std::stoul(o.shard.substr(0, slash));
-      shard_n = std::stoul(o.shard.substr(slash + 1));
-    } catch (const std::exception&) {
-      shard_n = 0;
-    }
-    if (shard_n == 0 || shard_k < 1 || shard_k > shard_n)
-      return usage(io, fmt::format("--shard needs K/N with 1 <= K <= N, such as 2/8; given `{}`", o.shard));
+    WholeNumber k = parse_whole(std::string_view(o.shard).substr(0, slash), kMaxSweepPointsCap, "K");
+    WholeNumber n = slash == std::string::npos ? WholeNumber{0, "no `/`"} : parse_whole(std::string_view(o.shard).substr(slash + 1), kMaxSweepPointsCap, "N");
+    if (!k.error.empty() || !n.error.empty() || k.value > n.value)
+      return usage(io, fmt::format("--shard needs K/N, two whole numbers in decimal digits with 1 <= K <= N <= {}, such as 2/8; given `{}`",
+                                   kMaxSweepPointsCap, o.shard));
+    shard_k = k.value;
+    shard_n = n.value;
   }
   if (o.plot_file.empty() && (!o.plot_y.empty() || o.log_x || o.log_y))
     return usage(io, "--y, --log-x and --log-y choose what `mlsi sweep --plot FILE.svg` draws; add --plot");

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "interpreter/activity.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/parser.hpp"
@@ -40,9 +42,9 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     }
     for (const auto& prev : varies_)
       if (prev.slot == spec->slot) return usage(io, fmt::format("input `{}` is varied twice", spec->name));
-    total_ *= spec->values.size();
     varies_.push_back(std::move(*spec));
   }
+  if (auto status = count_points(o, io)) return status;
   if (refuse)
     if (auto status = refuse(varies_)) return status;
   // --where over the scenario's inputs then outputs.
@@ -78,7 +80,19 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
   // Columns: the varied inputs, then every output, in fixed units.
   for (const auto& v : varies_) {
     names_.push_back(v.name);
-    units_.push_back(effective_unit(Value(v.values.front()), sc.slots[static_cast<std::size_t>(v.slot)].type, v.display, p));
+    const Type& type = sc.slots[static_cast<std::size_t>(v.slot)].type;
+    DisplayUnit u = effective_unit(Value(v.values.front()), type, v.display, p);
+    // Every value of the column is known: one its unit cannot show (1e300 year -> as) is refused now.
+    for (double x : v.values) {
+      if (!type.is_quantity() || std::isfinite(x / u.factor)) continue;
+      if (auto d = display_overflow(fmt::format("a value of `{}`", v.name), Value(x), type, v.display, p, Span{})) {
+        io.err << "error: --vary " << v.name << ": " << d->message << " (" << d->notes.front() << ")\n";
+        return kExitUsage;
+      }
+      u = si_display_unit(type.dim, p);  // the unit chosen for the first value does not suit them all
+      break;
+    }
+    units_.push_back(u);
   }
   for (int i : sc.outputs) {
     const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
@@ -89,6 +103,40 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     units_.push_back(u);
   }
   return std::nullopt;
+}
+
+std::optional<int> Sweep::count_points(const Options& o, CliStreams& io) {
+  std::uint64_t total = 1;
+  bool over = false;
+  std::string product;
+  for (const auto& v : varies_) {
+    product += (product.empty() ? "" : " * ") + std::to_string(v.values.size());
+    // Checked: 111620 * 8681 * 49477 * 384773 is 2^64 + 4, which must not become a sweep of 4 points.
+    over = over || __builtin_mul_overflow(total, std::uint64_t{v.values.size()}, &total) || total > o.max_points;
+  }
+  if (over)
+    return usage(io, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
+                                 "with --max-points N (at most {})",
+                                 product, o.max_points, kMaxSweepPointsCap));
+  total_ = total;
+  return std::nullopt;
+}
+
+std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
+  for (std::size_t c = 0; c < cells.size(); ++c)
+    if (cells[c].kind == SweepCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) {
+      std::string si = program().units.si_text(column_type(c).scalar().dim);
+      return fmt::format("`{}` is {}{}, which overflows to infinity in the unit of its column, `{}`", names_[c], format_number(cells[c].number),
+                         si == "1" ? "" : " " + si, units_[c].text);
+    }
+  return "";
+}
+
+void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point) {
+  std::string error = unshowable(cells);
+  if (!error.empty())
+    for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
+  point(index, cells, error);
 }
 
 void Sweep::point_inputs(std::size_t index, GivenInputs& g) const {
@@ -122,7 +170,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
       else if (sl.type.is_bool()) cell.set_bool(v.boolean());
       else cell.set_text(format_value(v, sl.type, units_[varies_.size() + k], p));
     }
-    point(index, cells, "");
+    emit(index, cells, point);
   } catch (const EvalError& e) {
     if (where_) return;  // a point that fails cannot satisfy --where
     for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
@@ -180,7 +228,7 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
         else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
         else cell.set(program_->value(reg, k));
       }
-      point(indices[k], cells, "");
+      emit(indices[k], cells, point);
     }
   }
 }

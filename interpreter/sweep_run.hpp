@@ -69,6 +69,12 @@ class Sweep {
   void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped = {});
 
  private:
+  // The product of the --vary counts, with checked arithmetic: more than --max-points is a usage error.
+  std::optional<int> count_points(const Options& o, CliStreams& io);
+  // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so.
+  std::string unshowable(const std::vector<SweepCell>& cells);
+  // Passes a computed point on, as an error when a cell cannot be shown.
+  void emit(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point);
   void point_inputs(std::size_t index, GivenInputs& g) const;
   void slow_point(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point);
 

@@ -18,7 +18,9 @@ const Cells kHeader = {"scenario", "config", "output", "expected", "computed", "
 
 // The error column: relative in percent, or absolute (with its unit) where the expected value is 0.
 std::string error_text(const ExpectationRow& r) {
-  std::string rel = r.relative_error ? format_number(100 * *r.relative_error) + "%" : "";
+  // An error beyond a double (1e308 against -1e308) has no percentage to show.
+  bool shown = r.relative_error && std::isfinite(100 * *r.relative_error);
+  std::string rel = shown ? format_number(100 * *r.relative_error) + "%" : "";
   if (!r.absolute_error.empty()) return rel.empty() ? r.absolute_error : rel + ", " + r.absolute_error;
   return rel.empty() ? "-" : rel;
 }

@@ -143,7 +143,8 @@ void fill_row(ExpectationRow& row, const Program& p, const Value& computed, cons
     if (relative) row.tolerance_json = fmt::format("{{\"relative\": {}}}", tol);
     else row.tolerance_json = fmt::format("{{\"absolute\": {}}}", json_field(p, Value(tol), type.scalar(), unit));
   }
-  if (error.absolute && type.kind != Type::Kind::record) {
+  // |computed - expected| beyond a double (1e308 against -1e308) is left out rather than shown as inf.
+  if (error.absolute && std::isfinite(*error.absolute) && type.kind != Type::Kind::record) {
     row.absolute_error = format_value(Value(*error.absolute), type.scalar(), unit, p);
     row.absolute_error_json = json_field(p, Value(*error.absolute), type.scalar(), unit);
   }
@@ -207,8 +208,9 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
         }
         if (passed) continue;
         std::string detail;
-        if (slot.type.is_quantity() && expected.number() != 0)
-          detail = fmt::format(" (relative error {}%)", format_number(100 * std::fabs(computed.number() - expected.number()) / std::fabs(expected.number())));
+        double relative = slot.type.is_quantity() && expected.number() != 0
+                              ? 100 * std::fabs(computed.number() - expected.number()) / std::fabs(expected.number()) : NAN;
+        if (std::isfinite(relative)) detail = fmt::format(" (relative error {}%)", format_number(relative));
         io.out << fmt::format("FAIL {} {}: `{}` expected {} within {}, computed {}{}\n", location(p, x.span), title, slot.name,
                               format_value(expected, slot.type, unit, p), tolerance, format_value(computed, slot.type, unit, p), detail);
       } catch (const EvalError& e) {

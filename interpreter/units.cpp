@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpreter/format.hpp"
+
 namespace mlsi {
 
 const std::vector<PrefixSet>& prefix_sets() {
@@ -16,6 +18,21 @@ const std::vector<PrefixSet>& prefix_sets() {
         {"Ei", 1152921504606846976.0}}},
   };
   return sets;
+}
+
+std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std::string>& sets, const UnitRegistry& units) {
+  auto unusable = [](double f) { return !std::isfinite(f) || f == 0; };
+  std::string si = units.si_text(u.dim);
+  std::string written = si == "1" ? format_number(u.factor) : fmt::format("{} {}", format_number(u.factor), si);
+  if (unusable(u.factor)) return fmt::format("unit `{}` is {}: a unit must be a finite quantity other than 0", u.name, written);
+  for (const auto& set : prefix_sets()) {
+    if (std::find(sets.begin(), sets.end(), set.name) == sets.end()) continue;
+    for (const auto& [prefix, factor] : set.prefixes)
+      if (unusable(u.factor * factor))
+        return fmt::format("unit `{}` is {}, and its prefixed form `{}{}` ({} times that) is beyond the range of a double",
+                           u.name, written, prefix, u.name, format_number(factor));
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::string>& sets) {
@@ -142,20 +159,30 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
       ok = false;
       continue;
     }
+    // A unit of 0 or beyond a double was refused where it was declared: said once, there.
+    if (!std::isfinite(found->factor) || found->factor == 0) {
+      ok = false;
+      continue;
+    }
     r.text += t.name;
     if (t.power != 1) r.text += fmt::format("^{}", t.power);
     double f = std::pow(found->factor, t.power);
-    Dim d = found->dim.pow(Rational{t.power, 1});
-    if (t.divide) {
-      r.factor /= f;
-      r.dim = r.dim / d;
-    } else {
-      r.factor *= f;
-      r.dim = r.dim * d;
+    DimOutcome d = power(found->dim, Rational{t.power, 1});
+    if (d.ok()) d = t.divide ? divide(r.dim, *d.dim) : multiply(r.dim, *d.dim);
+    if (!d.ok()) {
+      diags.error(t.span, dims.overflow_message(d));
+      ok = false;
+      continue;
+    }
+    r.dim = *d.dim;
+    r.factor = t.divide ? r.factor / f : r.factor * f;
+    // `big^2` with `unit big = 1e200 s` is 1e400 s^2: no value could be shown in it.
+    if (ok && (!std::isfinite(f) || f == 0 || !std::isfinite(r.factor) || r.factor == 0)) {
+      diags.error(u.span, fmt::format("the unit `{}` is beyond the range of a double: its size in SI units {}", sources.text(u.span),
+                                      std::isfinite(r.factor) ? "underflows to 0" : "overflows to infinity"));
+      ok = false;
     }
   }
-  (void)dims;
-  (void)sources;
   if (!ok) return std::nullopt;
   return r;
 }

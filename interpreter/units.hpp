@@ -62,6 +62,11 @@ class UnitRegistry {
   std::vector<std::string> declared_;  // unprefixed names in declaration order
 };
 
+// Why a unit cannot be declared: a factor of 0 or one a double cannot hold, for the unit or for one of
+// the prefixed forms its prefix sets (`large`, `small`, `binary`) give. Such a unit would show every
+// value as infinity or NaN.
+std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std::string>& prefix_sets, const UnitRegistry& units);
+
 // A readable display unit for a value of dimension `d` (`3.35 TB/s`, `10 GiB` -> `10.7374 GB`).
 ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims);
 

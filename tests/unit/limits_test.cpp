@@ -327,7 +327,8 @@ TEST(Limits, LimitOptionsNeedPositiveWholeNumbers) {
 
 TEST(Limits, HelpListsEveryLimitOption) {
   auto r = mlsi({"--help"});
-  for (const char* option : {"--max-depth", "--max-list", "--max-steps", "--max-nesting", "--max-import-depth", "--max-files", "--max-file-size"})
+  for (const char* option : {"--max-depth", "--max-list", "--max-steps", "--max-nesting", "--max-import-depth", "--max-files", "--max-file-size",
+                             "--max-points"})
     EXPECT_CONTAINS(r.out, option);
 }
 

@@ -1,0 +1,169 @@
+// Numbers that must never be shown wrong (issue #16, items 5, 6 and 8): a result its unit cannot hold
+// is an error, never `inf` or `nan`, on every way out (table, JSON, CSV, sweeps, the REPL); the point
+// count of a sweep is checked arithmetic under --max-points; every numeric option is decimal digits.
+// Expected numbers are worked out by hand in the comments.
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/unit/cli_harness.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using mlsi_test::mlsi;
+using mlsi_test::TempFile;
+
+// `inf`, `-nan`, `nan` as words: "overflows to infinity" in a message is not a number shown.
+bool shows_non_finite(const std::string& s) {
+  static const std::regex token("(^|[^A-Za-z])(inf|nan)([^A-Za-z]|$)", std::regex::icase);
+  return std::regex_search(s, token);
+}
+
+mlsi_test::Result repl(const std::string& script) {
+  std::istringstream in(script);
+  std::ostringstream out, err;
+  mlsi_test::Result r;
+  r.status = mlsi::run_cli({"repl"}, mlsi::CliStreams{out, err, false, &in, false});
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// ---- a conversion that overflows -------------------------------------------------------------------
+
+TEST(NonFiniteDisplay, TheCheckOfThisFileFindsWhatWasPrinted) {
+  EXPECT_TRUE(shows_non_finite("  age  inf as\n"));
+  EXPECT_TRUE(shows_non_finite("{\"value\": inf}"));
+  EXPECT_TRUE(shows_non_finite("t = -nan z"));
+  EXPECT_FALSE(shows_non_finite("error: the conversion to `as` overflows to infinity; 3 ns"));
+}
+
+// 1e300 year = 1e300 * 365 * 86400 s = 3.1536e307 s; in attoseconds (1e-18 s) 3.1536e325 > 1.8e308.
+TEST(NonFiniteDisplay, ReplExpressionLetAndExplainAreErrors) {
+  auto r = repl("1e300 year -> as\nlet q = 1e300 year -> as\n:explain 1e300 year -> as\n1 s -> ms\n");
+  EXPECT_EQ(r.out, "= 1000 ms  [Time]\n");  // only the last entry shows a value: 1 s = 1000 ms
+  EXPECT_FALSE(shows_non_finite(r.out + r.err)) << r.out << r.err;
+  EXPECT_NE(r.err.find("<repl>:1:1: error: the conversion to `as` overflows to infinity"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("<repl>:2:9: error: the conversion to `as` overflows to infinity"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("<repl>:3:10: error: the conversion to `as` overflows to infinity"), std::string::npos) << r.err;
+}
+
+TEST(NonFiniteDisplay, ALetNobodyShowsDoesNotFailTheRun) {
+  // `l` converts to `as` and overflows for x = 1e300 (1e318 as), but only `m` = l / 1e300 = 1 s is shown;
+  // --explain shows `l` in seconds.
+  TempFile f("let_overflow.mls", "scenario S {\n  input x: Count = 1e300\n  let l = x * 1 s -> as\n  output m = l / 1e300\n}\n");
+  auto r = mlsi({"run", f.path.string(), "--format", "csv"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "x,m (s)\n1e+300,1\n");
+  auto x = mlsi({"run", f.path.string(), "--explain"});
+  EXPECT_EQ(x.status, 0) << x.err;
+  EXPECT_FALSE(shows_non_finite(x.out)) << x.out;
+  EXPECT_NE(x.out.find("1e+300 s"), std::string::npos) << x.out;
+}
+
+TEST(NonFiniteDisplay, SweepRowThatItsColumnUnitCannotHoldIsAnErrorRow) {
+  // x = 1e300: t = 1e300 s, in `as` 1e318 > 1.8e308. x = 2: 2 s = 2e18 as.
+  TempFile f("sweep_overflow.mls", "scenario S {\n  input x: Count = 1\n  output t = x * 1 s -> as\n}\n");
+  for (const char* format : {"table", "json", "csv"}) {
+    auto r = mlsi({"sweep", f.path.string(), "--vary", "x=2,1e300", "--format", format});
+    EXPECT_EQ(r.status, 0) << format;
+    EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
+    EXPECT_NE(r.out.find("`t` is 1e+300 s, which overflows to infinity in the unit of its column, `as`"), std::string::npos) << format << "\n" << r.out;
+  }
+}
+
+TEST(NonFiniteDisplay, JsonNearTheLargestDoubleStaysANumber) {
+  // 8.988465674311579e307 s in half-seconds is 1.7976931348623158e308, the largest double; rounded
+  // to 15 digits (1.79769313486232e308) it would pass it and read back as infinity.
+  TempFile f("json_max.mls", "unit half = 0.5 s\nscenario S {\n  output x = 8.988465674311579e307 s -> half\n}\n");
+  auto r = mlsi({"run", f.path.string(), "--format", "json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(shows_non_finite(r.out)) << r.out;
+  EXPECT_NE(r.out.find("\"value\": 1.7976931348623157e+308"), std::string::npos) << r.out;
+}
+
+TEST(NonFiniteDisplay, AListShownInTheUnitOfOneEntryFallsBackToSI) {
+  // The automatic unit is chosen for the first non-zero entry (1e-30 s: attoseconds would hold it),
+  // in which 1e306 s is 1e324, beyond a double: the list is shown in seconds.
+  TempFile f("list_units.mls", "scenario S {\n  output ys = [1e-30 s, 1e306 s]\n}\n");
+  for (const char* format : {"table", "json", "csv"}) {
+    auto r = mlsi({"run", f.path.string(), "--format", format});
+    EXPECT_EQ(r.status, 0) << format << r.err;
+    EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
+    EXPECT_NE(r.out.find("1e+306"), std::string::npos) << format << "\n" << r.out;
+  }
+}
+
+// ---- the size of a sweep ----------------------------------------------------------------------------
+
+TEST(SweepSize, MaxPointsIsTheLargestSweepAllowed) {
+  TempFile f("points.mls", "scenario S {\n  input a: Count = 1\n  input b: Count = 1\n  output s = a + b\n}\n");
+  // 2 * 2 = 4 points: allowed at --max-points 4, refused at 3.
+  auto ok = mlsi({"sweep", f.path.string(), "--vary", "a=1,2", "--vary", "b=1,2", "--max-points", "4", "--format", "csv"});
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(ok.out, "a,b,s,error\n1,1,2,\n1,2,3,\n2,1,3,\n2,2,4,\n");
+  auto over = mlsi({"sweep", f.path.string(), "--vary", "a=1,2", "--vary", "b=1,2", "--max-points", "3"});
+  EXPECT_EQ(over.status, 2);
+  EXPECT_EQ(over.out, "");
+  EXPECT_NE(over.err.find("error: the sweep has 2 * 2 points, more than the limit of 3"), std::string::npos) << over.err;
+  // `mlsi plot` runs through the same sweep: the same limit.
+  auto plot = mlsi({"plot", f.path.string(), "--x", "a=1,2", "--series", "b=1,2", "--max-points", "3"});
+  EXPECT_EQ(plot.status, 2);
+  EXPECT_NE(plot.err.find("more than the limit of 3"), std::string::npos) << plot.err;
+}
+
+TEST(SweepSize, ShardsStillSplitEveryPoint) {
+  TempFile f("shards.mls", "scenario S {\n  input n: Count = 1\n  output m = n\n}\n");
+  // Points 0..4 are n = 1..5; shard 2/2 takes points 1 and 3: n = 2 and 4.
+  auto r = mlsi({"sweep", f.path.string(), "--vary", "n=1,2,3,4,5", "--shard", "2/2", "--format", "csv"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "n,m,error\n2,2,\n4,4,\n");
+  for (const char* bad : {"0/3", "4/3", "3", "/3", "3/", "+1/3", "1/3/3", " 1/3", "1/ 3", "1/-3", "1.5/3", "2/3abc", "1/1e3",
+                          "1/99999999999999999999999"}) {
+    auto e = mlsi({"sweep", f.path.string(), "--vary", "n=1,2", "--shard", bad});
+    EXPECT_EQ(e.status, 2) << bad;
+    EXPECT_EQ(e.out, "") << bad;
+    EXPECT_NE(e.err.find("error: --shard needs K/N, two whole numbers in decimal digits with 1 <= K <= N"), std::string::npos) << bad << e.err;
+  }
+}
+
+// ---- every numeric option is written in decimal digits ---------------------------------------------
+
+TEST(NumericOptions, OnlyDecimalDigitsWithinTheCap) {
+  struct Option {
+    const char* name;
+    const char* cap;
+    const char* above;
+  };
+  const Option options[] = {
+      {"--max-depth", "100000", "100001"},
+      {"--max-list", "9007199254740992", "9007199254740993"},
+      {"--max-steps", "1000000000000000000", "1000000000000000001"},
+      {"--max-import-depth", "1000", "1001"},
+      {"--max-files", "1000000", "1000001"},
+      {"--max-file-size", "1073741824", "1073741825"},
+      {"--max-nesting", "10000", "10001"},
+      {"--max-points", "9007199254740992", "9007199254740993"},
+  };
+  TempFile f("options.mls", "scenario S {\n  output x = 1\n}\n");
+  for (const auto& o : options) {
+    for (const char* bad : {"0", "-3", "1.5", "10abc", "1e3", "", " 5", "0x10"}) {
+      auto r = mlsi({"run", f.path.string(), o.name, bad});
+      EXPECT_EQ(r.status, 2) << o.name << " " << bad;
+      EXPECT_EQ(r.err.substr(0, r.err.find('\n')), std::string("error: ") + o.name + " needs a positive whole number, given `" + bad + "`");
+    }
+    auto above = mlsi({"run", f.path.string(), o.name, o.above});
+    EXPECT_EQ(above.status, 2) << o.name;
+    EXPECT_EQ(above.err.substr(0, above.err.find('\n')), std::string("error: ") + o.name + " is at most " + o.cap + ", given `" + o.above + "`");
+    // Twenty-five digits do not wrap around to something small.
+    auto huge = mlsi({"run", f.path.string(), o.name, "1000000000000000000000001"});
+    EXPECT_EQ(huge.status, 2) << o.name;
+    auto at_cap = mlsi({"run", f.path.string(), o.name, o.cap});
+    EXPECT_EQ(at_cap.status, 0) << o.name << at_cap.err;
+  }
+}
+
+}  // namespace
