@@ -43,7 +43,7 @@ struct CliCase {
   std::optional<std::string> stdin_text;
 };
 
-inline constexpr std::size_t kMaxFiles = 16;
+inline constexpr std::size_t kMaxFiles = 128;  // enough for the 100 imports of issue #16
 inline constexpr std::size_t kMaxArgs = 64;
 // Sweeps evaluate the product of their --vary lists (each at most --max-list values): three lists of
 // at most 16 values are 4,096 points, each of at most 10,000 steps.
@@ -186,7 +186,7 @@ bool confine_cli_case(CliCase& c, const std::string& folder, WordExists word_exi
   if (c.stdin_text && detail::text_escapes(*c.stdin_text)) return false;
   auto inside = [&](std::string& path) {
     if (detail::escapes(path)) return false;
-    if (path.front() != '/') path = folder + "/" + path;
+    if (!path.empty() && path.front() != '/') path = folder + "/" + path;
     return true;
   };
   auto is_file = [&](std::string_view word) {

@@ -67,6 +67,10 @@ TEST(FuzzCliCase, FilesBecomePathsInTheFolder) {
   c = confined("fmt - x\n");
   ASSERT_TRUE(c);
   EXPECT_EQ(own_args(*c), (std::vector<std::string>{"fmt", "-", "/tmp/case/x"}));
+  // An empty word names no file anywhere: it stays empty.
+  c = confined("check \"\" --inputs \"\"\n");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(own_args(*c), (std::vector<std::string>{"check", "", "--inputs", ""}));
   // The allowed devices stay as they are.
   c = confined("run a.mls --inputs /dev/zero -o /dev/full\n");
   ASSERT_TRUE(c);
