@@ -23,6 +23,7 @@
 // double-quoted string of a file, such as an import's) is refused, except the devices of kAllowedDevices, which are the
 // same on every machine. The limits on work are capped (kLimitCaps) so that every case is fast.
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -228,7 +229,8 @@ bool confine_cli_case(CliCase& c, const std::string& folder, WordExists word_exi
       ++i;
     } else if (a == "-" && command == "fmt") {
       // standard input
-    } else if (a.empty() || a == "-" || a[0] != '-') {
+    } else if (a.empty() || a[0] != '-' || a == "-" || std::isdigit(static_cast<unsigned char>(a[1]))) {
+      // A positional word (mlsi takes `-1` for one, as a number).
       if (paths_only || (file_or_name && is_file(a))) {
         if (!inside(a)) return false;
       } else if (file_or_name && word_exists(a)) {

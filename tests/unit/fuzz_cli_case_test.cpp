@@ -67,6 +67,11 @@ TEST(FuzzCliCase, FilesBecomePathsInTheFolder) {
   c = confined("fmt - x\n");
   ASSERT_TRUE(c);
   EXPECT_EQ(own_args(*c), (std::vector<std::string>{"fmt", "-", "/tmp/case/x"}));
+  // mlsi takes a word of a `-` and a digit for a positional one: it is a file too.
+  c = confined("check -1\n");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(own_args(*c), (std::vector<std::string>{"check", "/tmp/case/-1"}));
+  EXPECT_FALSE(confined("check -1/../../x.mls"));
   // An empty word names no file anywhere: it stays empty.
   c = confined("check \"\" --inputs \"\"\n");
   ASSERT_TRUE(c);
