@@ -10,6 +10,8 @@
 
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include "interpreter/cli.hpp"
 #include "interpreter/program.hpp"
 
@@ -47,6 +49,29 @@ struct TempFile {
   ~TempFile() {
     std::error_code ec;
     std::filesystem::remove(path, ec);
+  }
+};
+
+// A scratch folder for one test, named after the process and the test (ctest runs tests in parallel),
+// removed with everything in it.
+struct ScratchDir {
+  std::filesystem::path dir;
+  explicit ScratchDir(const std::string& prefix)
+      : dir(std::filesystem::temp_directory_path() /
+            (prefix + "_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
+    std::filesystem::create_directories(dir);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+  // Writes `text` to the file `name` of the folder; returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    auto p = dir / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
   }
 };
 

@@ -21,6 +21,7 @@
 #include "interpreter/cli_options.hpp"
 #include "interpreter/file_reader.hpp"
 #include "interpreter/sweep_run.hpp"
+#include "tests/unit/cli_harness.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -48,25 +49,9 @@ Result mlsi(const std::vector<std::string>& args, std::istream* in = nullptr) {
   return r;
 }
 
-// A folder of scratch files for one test, removed at its end.
-struct Scratch {
-  fs::path dir;
-  Scratch() {
-    dir = fs::temp_directory_path() / ("mlsi_file_io_test_" + std::to_string(::getpid()) + "_" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    fs::path p = dir / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
+// The test's scratch folder, which can also hold FIFOs and symbolic links.
+struct Scratch : mlsi_test::ScratchDir {
+  Scratch() : ScratchDir("mlsi_file_io_test") {}
   std::string fifo(const std::string& name) const {
     fs::path p = dir / name;
     EXPECT_EQ(::mkfifo(p.c_str(), 0600), 0) << std::strerror(errno);

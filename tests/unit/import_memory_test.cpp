@@ -13,6 +13,7 @@
 
 #include "interpreter/cli.hpp"
 #include "interpreter/stack_guard.hpp"
+#include "tests/unit/cli_harness.hpp"
 
 namespace fs = std::filesystem;
 
@@ -32,25 +33,8 @@ Result run_mlsi(const std::vector<std::string>& args) {
   return r;
 }
 
-// A scratch folder per test, removed at the end.
-struct Scratch {
-  fs::path dir;
-  Scratch() {
-    dir = fs::temp_directory_path() / ("mlsi_import_memory_test_" + std::to_string(::getpid()) + "_" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    fs::path p = dir / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
+struct Scratch : mlsi_test::ScratchDir {
+  Scratch() : ScratchDir("mlsi_import_memory_test") {}
 };
 
 // main.mls imports v0.mls ... v{n-1}.mls, where vI.mls is `let vI = I`, and outputs their sum.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "interpreter/cli.hpp"
+#include "tests/unit/cli_harness.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,23 +24,8 @@ struct Result {
   std::string out, err;
 };
 
-// A scratch folder, removed with everything in it.
-struct Scratch {
-  fs::path dir;
-  Scratch() {
-    dir = fs::temp_directory_path() / ("mlsi_limits_test_" + std::to_string(::getpid()) + "_" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    fs::path p = dir / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
+struct Scratch : mlsi_test::ScratchDir {
+  Scratch() : ScratchDir("mlsi_limits_test") {}
 };
 
 Result mlsi(std::vector<std::string> args) {
