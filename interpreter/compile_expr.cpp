@@ -199,6 +199,7 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       const Type* hint = expected && expected->is_list() ? expected->element.get() : nullptr;
       Type element = hint ? *hint : Type::error();
       bool known = false;
+      c.kids.reserve(e.operands.size());  // a list literal may hold millions: no growing step by step
       for (const auto& item : e.operands) {
         c.kids.push_back(expr(*item, sc, known ? &element : hint));
         const Type& t = c.kids.back().type;

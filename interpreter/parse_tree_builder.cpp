@@ -29,7 +29,15 @@ void ParseTreeState::close(std::uint32_t end, bool fold) {
   open_.pop_back();
   Building& node = building_[static_cast<std::size_t>(index)];
   node.end = end;
-  if (fold && node.child_count == 1) index = node.first_child;  // the child takes its place; the node stays unused
+  if (fold && node.child_count == 1) {
+    // The child takes the node's place. It is moved into the node's record, and when it is the last
+    // record (a leaf, as every number of a list literal is) its own record is given back: otherwise
+    // each level of the expression grammar that folds would keep a dead record per leaf.
+    const auto child = static_cast<std::size_t>(node.first_child);
+    building_[static_cast<std::size_t>(index)] = building_[child];
+    building_[static_cast<std::size_t>(index)].next_sibling = kNone;
+    if (child + 1 == building_.size()) building_.pop_back();
+  }
   append_child(index);
 }
 
