@@ -7,6 +7,7 @@
 #include "interpreter/compiler.hpp"
 #include "interpreter/stack_guard.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/work_counters.hpp"
 
 namespace mlsi {
 namespace {
@@ -201,6 +202,7 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       bool known = false;
       c.kids.reserve(e.operands.size());  // a list literal may hold millions: no growing step by step
       for (const auto& item : e.operands) {
+        ++work_counters().list_elements_checked;
         c.kids.push_back(expr(*item, sc, known ? &element : hint));
         const Type& t = c.kids.back().type;
         if (t.is_error()) continue;

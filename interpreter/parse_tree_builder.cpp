@@ -1,5 +1,7 @@
 #include "interpreter/parse_tree_builder.hpp"
 
+#include "interpreter/work_counters.hpp"
+
 namespace mlsi {
 
 ParseTreeState::ParseTreeState() {
@@ -71,6 +73,7 @@ const ParseNode& ParseTreeState::finish() {
          c = building_[static_cast<std::size_t>(c)].next_sibling)
       order.push_back(c);
   nodes_.assign(order.size(), ParseNode{});
+  work_counters().parse_nodes_kept += nodes_.size();
   child_pointers_.assign(order.size() - 1, nullptr);
   std::size_t next = 1;  // where the children of the node at position k begin in `order`
   for (std::size_t k = 0; k < order.size(); ++k) {
@@ -85,6 +88,8 @@ const ParseNode& ParseTreeState::finish() {
     n.children = ParseChildren(std::span<const ParseNode* const>(&child_pointers_[next - 1], b.child_count));
     next += b.child_count;
   }
+  // The records are copied into nodes_: give their memory back before the tree is converted.
+  std::vector<Building>().swap(building_);
   return nodes_.front();
 }
 
