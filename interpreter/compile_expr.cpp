@@ -7,6 +7,7 @@
 #include "interpreter/compiler.hpp"
 #include "interpreter/stack_guard.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/work_counters.hpp"
 
 namespace mlsi {
 namespace {
@@ -199,7 +200,9 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       const Type* hint = expected && expected->is_list() ? expected->element.get() : nullptr;
       Type element = hint ? *hint : Type::error();
       bool known = false;
+      c.kids.reserve(e.operands.size());  // a list literal may hold millions: no growing step by step
       for (const auto& item : e.operands) {
+        ++work_counters().list_elements_checked;
         c.kids.push_back(expr(*item, sc, known ? &element : hint));
         const Type& t = c.kids.back().type;
         if (t.is_error()) continue;

@@ -1,5 +1,7 @@
 #include "interpreter/parse_tree_builder.hpp"
 
+#include "interpreter/work_counters.hpp"
+
 namespace mlsi {
 
 ParseTreeState::ParseTreeState() {
@@ -29,7 +31,15 @@ void ParseTreeState::close(std::uint32_t end, bool fold) {
   open_.pop_back();
   Building& node = building_[static_cast<std::size_t>(index)];
   node.end = end;
-  if (fold && node.child_count == 1) index = node.first_child;  // the child takes its place; the node stays unused
+  if (fold && node.child_count == 1) {
+    // The child takes the node's place. It is moved into the node's record, and when it is the last
+    // record (a leaf, as every number of a list literal is) its own record is given back: otherwise
+    // each level of the expression grammar that folds would keep a dead record per leaf.
+    const auto child = static_cast<std::size_t>(node.first_child);
+    building_[static_cast<std::size_t>(index)] = building_[child];
+    building_[static_cast<std::size_t>(index)].next_sibling = kNone;
+    if (child + 1 == building_.size()) building_.pop_back();
+  }
   append_child(index);
 }
 
@@ -63,6 +73,7 @@ const ParseNode& ParseTreeState::finish() {
          c = building_[static_cast<std::size_t>(c)].next_sibling)
       order.push_back(c);
   nodes_.assign(order.size(), ParseNode{});
+  work_counters().parse_nodes_kept += nodes_.size();
   child_pointers_.assign(order.size() - 1, nullptr);
   std::size_t next = 1;  // where the children of the node at position k begin in `order`
   for (std::size_t k = 0; k < order.size(); ++k) {
@@ -77,6 +88,8 @@ const ParseNode& ParseTreeState::finish() {
     n.children = ParseChildren(std::span<const ParseNode* const>(&child_pointers_[next - 1], b.child_count));
     next += b.child_count;
   }
+  // The records are copied into nodes_: give their memory back before the tree is converted.
+  std::vector<Building>().swap(building_);
   return nodes_.front();
 }
 

@@ -97,9 +97,9 @@ using selector = pg::parse_tree::selector<
         g::dim_one, g::dim_power, g::dim_paren, g::dim_factor, g::dim_mul, g::dim_div, g::dim_expr, g::true_lit,
         g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_body, g::list_lit, g::list_quantity,
         g::field_name, g::record_field, g::record_lit, g::if_expr, g::match_pattern, g::match_arm, g::match_expr,
-        g::arg_name, g::named_arg, g::call_args, g::field_access, g::index_access, g::call_suffix, g::postfix,
-        g::op_pow, g::power, g::op_neg, g::negation, g::op_mul, g::op_div, g::product, g::op_add, g::op_sub, g::sum,
-        g::op_cmp, g::comparison, g::logical_not, g::op_and, g::conjunction, g::op_or, g::disjunction, g::expr,
+        g::arg_name, g::named_arg, g::call_args, g::field_access, g::index_access, g::call_suffix,
+        g::op_pow, g::op_neg, g::negation, g::op_mul, g::op_div, g::op_add, g::op_sub,
+        g::op_cmp, g::logical_not, g::op_and, g::op_or, g::expr,
         g::decl_name, g::import_decl, g::dimension_decl, g::attribute, g::attr_name, g::attr_arg, g::unit_decl_name,
         g::unit_decl, g::param, g::params, g::return_type, g::fn_decl, g::type_annotation, g::let_decl,
         g::where_clause, g::default_value, g::input_decl, g::output_decl, g::check_message, g::check_decl,
@@ -107,7 +107,12 @@ using selector = pg::parse_tree::selector<
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
     // does not select); each has exactly one child, which takes its place.
     pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
-                                 g::pow_operand>>;
+                                 g::pow_operand,
+                                 // The levels of operator precedence: one with a single operand is that
+                                 // operand (the converter reads it so either way). Kept, every number of a
+                                 // list literal would cost a node per level.
+                                 g::postfix, g::power, g::product, g::sum, g::comparison, g::conjunction,
+                                 g::disjunction>>;
 
 // Source text is UTF-8 without control characters but the whitespace ones (text_rules.hpp): a byte that
 // breaks this is reported where it is, before it can reach a message or an output. The line is quoted
