@@ -61,7 +61,7 @@ void Compiler::declare(const ast::Module& module) {
       g.doc = l->doc;
       g.span = l->name_span;
       g.decl = l;
-      p_.global_index[l->name] = static_cast<int>(p_.globals.size());
+      bind_name(p_, NameTable::globals, l->name, static_cast<std::int64_t>(p_.globals.size()));
       p_.globals.push_back(std::move(g));
     } else if (const auto* f = std::get_if<ast::FnDecl>(&decl)) {
       check_redefinition(f->name, f->name_span);
@@ -70,7 +70,7 @@ void Compiler::declare(const ast::Module& module) {
       fn.doc = f->doc;
       fn.span = f->name_span;
       fn.decl = f;
-      p_.function_index[f->name] = static_cast<int>(p_.functions.size());
+      bind_name(p_, NameTable::functions, f->name, static_cast<std::int64_t>(p_.functions.size()));
       p_.functions.push_back(std::move(fn));
     } else if (const auto* s = std::get_if<ast::ScenarioDecl>(&decl)) {
       check_redefinition(s->name, s->name_span);
@@ -80,7 +80,7 @@ void Compiler::declare(const ast::Module& module) {
       sc.span = s->name_span;
       sc.file = module.file;
       sc.decl = s;
-      p_.scenario_index[s->name] = static_cast<int>(p_.scenarios.size());
+      bind_name(p_, NameTable::scenarios, s->name, static_cast<std::int64_t>(p_.scenarios.size()));
       p_.scenarios.push_back(std::move(sc));
     } else if (const auto* c = std::get_if<ast::ConfigDecl>(&decl)) {
       pending_configs_.push_back(c);

@@ -10,6 +10,10 @@ struct WorkCounters {
   // Declarations of a scenario looked at while compiling its slots (one per slot; it was one per pair
   // of declarations, so 100,000 outputs took a minute).
   std::uint64_t scenario_members_visited = 0;
+  // Name-table entries saved (before a change) and put back to take back a failed REPL entry
+  // (name_undo.hpp). Each entry copied the whole tables, so a session of n entries cost n^2.
+  std::uint64_t repl_name_changes_saved = 0;
+  std::uint64_t repl_name_changes_restored = 0;
 };
 
 WorkCounters& work_counters();
