@@ -1,6 +1,7 @@
 // Declarations: dimensions, units, global lets, functions, scenarios and configs.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -524,12 +525,25 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
   p_.configs.push_back(std::move(cfg));
 }
 
+void Compiler::truncated(std::size_t globals, std::size_t functions, std::size_t scenarios) {
+  compiled_.globals = std::min(compiled_.globals, globals);
+  compiled_.functions = std::min(compiled_.functions, functions);
+  compiled_.scenarios = std::min(compiled_.scenarios, scenarios);
+}
+
 void Compiler::compile_pending() {
   // Each pass says once that it ran out of stack: a REPL session runs many passes.
   stack_reported_ = false;
-  for (std::size_t i = 0; i < p_.globals.size(); ++i) ensure_global(static_cast<int>(i));
-  for (std::size_t i = 0; i < p_.functions.size(); ++i) ensure_function(static_cast<int>(i));
-  for (std::size_t i = 0; i < p_.scenarios.size(); ++i) ensure_scenario(static_cast<int>(i));
+  // Only what was declared since the last pass: a REPL session runs one pass per entry.
+  for (std::size_t i = compiled_.globals; i < p_.globals.size(); ++i, ++work_counters().pending_declarations_visited)
+    ensure_global(static_cast<int>(i));
+  compiled_.globals = p_.globals.size();
+  for (std::size_t i = compiled_.functions; i < p_.functions.size(); ++i, ++work_counters().pending_declarations_visited)
+    ensure_function(static_cast<int>(i));
+  compiled_.functions = p_.functions.size();
+  for (std::size_t i = compiled_.scenarios; i < p_.scenarios.size(); ++i, ++work_counters().pending_declarations_visited)
+    ensure_scenario(static_cast<int>(i));
+  compiled_.scenarios = p_.scenarios.size();
   for (std::size_t i = 0; i < pending_configs_.size(); ++i) compile_config(*pending_configs_[i], pending_config_files_[i]);
   pending_configs_.clear();
   pending_config_files_.clear();

@@ -198,6 +198,7 @@ void Repl::rollback(Snapshot& s) {
   for (auto& c : s.replaced_configs) p.configs.push_back(std::move(c));
   s.replaced_configs.clear();
   undo_names(p, undo_log_);
+  session_->truncated(s.globals, s.functions, s.scenarios);
 }
 
 bool Repl::replaceable(FileId file, const std::string& reload_path) const {
