@@ -1,6 +1,7 @@
 // Declarations: dimensions, units, global lets, functions, scenarios and configs.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -61,7 +62,7 @@ void Compiler::declare(const ast::Module& module) {
       g.doc = l->doc;
       g.span = l->name_span;
       g.decl = l;
-      p_.global_index[l->name] = static_cast<int>(p_.globals.size());
+      bind_name(p_, NameTable::globals, l->name, static_cast<std::int64_t>(p_.globals.size()));
       p_.globals.push_back(std::move(g));
     } else if (const auto* f = std::get_if<ast::FnDecl>(&decl)) {
       check_redefinition(f->name, f->name_span);
@@ -70,7 +71,7 @@ void Compiler::declare(const ast::Module& module) {
       fn.doc = f->doc;
       fn.span = f->name_span;
       fn.decl = f;
-      p_.function_index[f->name] = static_cast<int>(p_.functions.size());
+      bind_name(p_, NameTable::functions, f->name, static_cast<std::int64_t>(p_.functions.size()));
       p_.functions.push_back(std::move(fn));
     } else if (const auto* s = std::get_if<ast::ScenarioDecl>(&decl)) {
       check_redefinition(s->name, s->name_span);
@@ -80,7 +81,7 @@ void Compiler::declare(const ast::Module& module) {
       sc.span = s->name_span;
       sc.file = module.file;
       sc.decl = s;
-      p_.scenario_index[s->name] = static_cast<int>(p_.scenarios.size());
+      bind_name(p_, NameTable::scenarios, s->name, static_cast<std::int64_t>(p_.scenarios.size()));
       p_.scenarios.push_back(std::move(sc));
     } else if (const auto* c = std::get_if<ast::ConfigDecl>(&decl)) {
       pending_configs_.push_back(c);
@@ -524,12 +525,25 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
   p_.configs.push_back(std::move(cfg));
 }
 
+void Compiler::truncated(std::size_t globals, std::size_t functions, std::size_t scenarios) {
+  compiled_.globals = std::min(compiled_.globals, globals);
+  compiled_.functions = std::min(compiled_.functions, functions);
+  compiled_.scenarios = std::min(compiled_.scenarios, scenarios);
+}
+
 void Compiler::compile_pending() {
   // Each pass says once that it ran out of stack: a REPL session runs many passes.
   stack_reported_ = false;
-  for (std::size_t i = 0; i < p_.globals.size(); ++i) ensure_global(static_cast<int>(i));
-  for (std::size_t i = 0; i < p_.functions.size(); ++i) ensure_function(static_cast<int>(i));
-  for (std::size_t i = 0; i < p_.scenarios.size(); ++i) ensure_scenario(static_cast<int>(i));
+  // Only what was declared since the last pass: a REPL session runs one pass per entry.
+  for (std::size_t i = compiled_.globals; i < p_.globals.size(); ++i, ++work_counters().pending_declarations_visited)
+    ensure_global(static_cast<int>(i));
+  compiled_.globals = p_.globals.size();
+  for (std::size_t i = compiled_.functions; i < p_.functions.size(); ++i, ++work_counters().pending_declarations_visited)
+    ensure_function(static_cast<int>(i));
+  compiled_.functions = p_.functions.size();
+  for (std::size_t i = compiled_.scenarios; i < p_.scenarios.size(); ++i, ++work_counters().pending_declarations_visited)
+    ensure_scenario(static_cast<int>(i));
+  compiled_.scenarios = p_.scenarios.size();
   for (std::size_t i = 0; i < pending_configs_.size(); ++i) compile_config(*pending_configs_[i], pending_config_files_[i]);
   pending_configs_.clear();
   pending_config_files_.clear();

@@ -21,6 +21,9 @@ class Compiler {
   void declare(const ast::Module& module);
   // Compiles every declaration not compiled yet.
   void compile_pending();
+  // The program's globals, functions and scenarios were cut to these sizes (a REPL entry taken back):
+  // what is declared at those indices next has not been compiled.
+  void truncated(std::size_t globals, std::size_t functions, std::size_t scenarios);
 
   // A value for an input, written as an expression outside any scenario (config, --set, TOML).
   CExpr compile_value(const ast::Expr& e, const Type& expected, DisplayUnit* display);
@@ -86,6 +89,10 @@ class Compiler {
   std::vector<bool>* current_compiled_ = nullptr;
   Scenario* current_scenario_ = nullptr;
   std::vector<FileId> pending_config_files_;
+  struct Counts {
+    std::size_t globals = 0, functions = 0, scenarios = 0;
+  };
+  Counts compiled_;  // the declarations below these indices are compiled (compile_pending)
   bool stack_reported_ = false;  // the checker ran out of stack (stack_guard.hpp); said once
 };
 

@@ -12,6 +12,7 @@
 #include "interpreter/ast.hpp"
 #include "interpreter/catalogue.hpp"
 #include "interpreter/dimension.hpp"
+#include "interpreter/name_undo.hpp"
 #include "interpreter/source.hpp"
 #include "interpreter/types.hpp"
 #include "interpreter/units.hpp"
@@ -146,7 +147,7 @@ struct Program {
   UnitRegistry units;
   Catalogue catalogue;
   std::vector<std::unique_ptr<ast::Module>> modules;
-  std::map<std::string, FileId> loaded_paths;  // canonical path -> file, for imports
+  std::map<std::string, FileId> loaded_paths;  // canonical path -> file, for imports; see name_log
 
   // Deques: declaring a file (a prelude file read on demand, an import, a REPL entry) appends while
   // references to earlier declarations are held, and a reference into a deque survives an append.
@@ -154,7 +155,9 @@ struct Program {
   std::deque<Function> functions;
   std::deque<Scenario> scenarios;
   std::deque<Config> configs;
+  // Changed only through bind_name and unbind_name (name_undo.hpp), which log into name_log when set.
   std::map<std::string, int> global_index, function_index, scenario_index;
+  std::vector<NameChange>* name_log = nullptr;
   // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
   // did-you-mean, which must suggest them as if they were.
   std::vector<std::string> deferred_globals, deferred_functions;

@@ -136,7 +136,7 @@ Repl::Status Repl::cmd_load(const std::string& argument) {
   std::string reload;
   if (!ec && p.loaded_paths.count(canonical)) {
     reload = canonical;
-    p.loaded_paths.erase(canonical);
+    unbind_name(p, NameTable::loaded_paths, canonical);
   }
   // Read here for the names it redefines; a file that cannot be read is reported by load_file.
   if (auto read = read_regular_file(path, options_.files.max_file_size)) replace_names(read.text, reload, s);

@@ -166,8 +166,8 @@ void Repl::set_ans(const Value& v, const Type& t, const DisplayUnit& d, Span spa
   if (f != p.function_index.end() && !replaceable(p.functions[static_cast<std::size_t>(f->second)].span.file, "")) return;
   auto s = p.scenario_index.find("ans");
   if (s != p.scenario_index.end() && !replaceable(p.scenarios[static_cast<std::size_t>(s->second)].file, "")) return;
-  if (f != p.function_index.end()) p.function_index.erase(f);
-  if (s != p.scenario_index.end()) p.scenario_index.erase(s);
+  unbind_name(p, NameTable::functions, "ans");
+  unbind_name(p, NameTable::scenarios, "ans");
   Global a;
   a.name = "ans";
   a.doc = "The last result of the REPL.";
@@ -179,23 +179,14 @@ void Repl::set_ans(const Value& v, const Type& t, const DisplayUnit& d, Span spa
   a.expr.type = t;
   a.expr.constant = v;
   a.display = d;
-  p.global_index["ans"] = static_cast<int>(p.globals.size());
+  bind_name(p, NameTable::globals, "ans", static_cast<std::int64_t>(p.globals.size()));
   p.globals.push_back(std::move(a));
 }
 
-Repl::Snapshot Repl::snapshot() const {
-  const Program& p = session_->program();
-  Snapshot s;
-  s.globals = p.globals.size();
-  s.functions = p.functions.size();
-  s.scenarios = p.scenarios.size();
-  s.configs = p.configs.size();
-  s.units = p.units.declared().size();
-  s.global_index = p.global_index;
-  s.function_index = p.function_index;
-  s.scenario_index = p.scenario_index;
-  s.loaded_paths = p.loaded_paths;
-  return s;
+Repl::Snapshot Repl::snapshot() {
+  Program& p = session_->program();
+  return Snapshot{p.globals.size(), p.functions.size(), p.scenarios.size(), p.configs.size(), p.units.declared().size(), {},
+                  NameLogScope(p, undo_log_)};
 }
 
 void Repl::rollback(Snapshot& s) {
@@ -206,10 +197,8 @@ void Repl::rollback(Snapshot& s) {
   p.configs.erase(p.configs.begin() + static_cast<std::ptrdiff_t>(s.configs), p.configs.end());
   for (auto& c : s.replaced_configs) p.configs.push_back(std::move(c));
   s.replaced_configs.clear();
-  p.global_index = s.global_index;
-  p.function_index = s.function_index;
-  p.scenario_index = s.scenario_index;
-  p.loaded_paths = s.loaded_paths;
+  undo_names(p, undo_log_);
+  session_->truncated(s.globals, s.functions, s.scenarios);
 }
 
 bool Repl::replaceable(FileId file, const std::string& reload_path) const {
@@ -225,9 +214,9 @@ void Repl::replace_names(const std::string& text, const std::string& reload_path
   Diagnostics ignored;
   auto module = parse_module(scratch, scratch.add("", text), ignored);
   if (!module) return;  // the real load reports the syntax error
-  auto take = [&](std::map<std::string, int>& index, const std::string& name, auto file_of) {
+  auto take = [&](NameTable table, const std::map<std::string, int>& index, const std::string& name, auto file_of) {
     auto it = index.find(name);
-    if (it != index.end() && replaceable(file_of(static_cast<std::size_t>(it->second)), reload_path)) index.erase(it);
+    if (it != index.end() && replaceable(file_of(static_cast<std::size_t>(it->second)), reload_path)) unbind_name(p, table, name);
   };
   for (const auto& decl : module->decls) {
     std::string name;
@@ -235,9 +224,9 @@ void Repl::replace_names(const std::string& text, const std::string& reload_path
     else if (const auto* f = std::get_if<ast::FnDecl>(&decl)) name = f->name;
     else if (const auto* sc = std::get_if<ast::ScenarioDecl>(&decl)) name = sc->name;
     if (name.empty()) continue;
-    take(p.global_index, name, [&](std::size_t i) { return p.globals[i].span.file; });
-    take(p.function_index, name, [&](std::size_t i) { return p.functions[i].span.file; });
-    take(p.scenario_index, name, [&](std::size_t i) { return p.scenarios[i].file; });
+    take(NameTable::globals, p.global_index, name, [&](std::size_t i) { return p.globals[i].span.file; });
+    take(NameTable::functions, p.function_index, name, [&](std::size_t i) { return p.functions[i].span.file; });
+    take(NameTable::scenarios, p.scenario_index, name, [&](std::size_t i) { return p.scenarios[i].file; });
   }
   // A config replaces one of the same name for the same scenario (unless that scenario is replaced too).
   for (const auto& decl : module->decls) {

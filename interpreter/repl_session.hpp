@@ -30,16 +30,17 @@ class Repl {
   const Program& program() const { return session_->program(); }
 
  private:
-  // Enough to take back a failed entry: what the tables held before it.
+  // Enough to take back a failed entry: the sizes of the program's tables before it, the configs it
+  // replaced, and (in undo_log_, while the snapshot lives) each change it makes to the name tables.
+  // Its size is the entry's, whatever the session's length.
   struct Snapshot {
     std::size_t globals = 0, functions = 0, scenarios = 0, configs = 0, units = 0;
-    std::map<std::string, int> global_index, function_index, scenario_index;
-    std::map<std::string, FileId> loaded_paths;
     std::vector<Config> replaced_configs;
+    NameLogScope names;
   };
 
   void start();
-  Snapshot snapshot() const;
+  Snapshot snapshot();
   void rollback(Snapshot& s);
   // Takes the names a module is about to declare out of the tables, when they may be replaced.
   void replace_names(const std::string& text, const std::string& reload_path, Snapshot& s);
@@ -69,6 +70,7 @@ class Repl {
   CliStreams io_;
   std::unique_ptr<Session> session_;
   bool ready_ = false;
+  std::vector<NameChange> undo_log_;  // the name changes of the entry being made (Snapshot)
 };
 
 // `1073.74 MB  [Information]`: a value with its unit, then its type.

@@ -232,7 +232,7 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
     if (!ec && relative.size() < name.size()) name = relative;
   }
   FileId id = program_->sources.add(name, std::move(read.text), canonical);
-  program_->loaded_paths[canonical] = id;
+  bind_name(*program_, NameTable::loaded_paths, canonical, id);
   import_stack_.push_back(canonical);
   auto r = load_module(id, static_cast<int>(import_stack_.size()));
   import_stack_.pop_back();

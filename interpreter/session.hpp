@@ -35,6 +35,10 @@ class Session {
     declare_prelude_mentioned();
     return compiler_;
   }
+  // The program's globals, functions and scenarios were cut to these sizes (Compiler::truncated).
+  void truncated(std::size_t globals, std::size_t functions, std::size_t scenarios) {
+    compiler_.truncated(globals, functions, scenarios);
+  }
 
   // Loads a file and its imports, and declares what they define. Returns the file's id, or nothing when
   // it cannot be read (the reason is in diagnostics()).

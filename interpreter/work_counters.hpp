@@ -15,6 +15,13 @@ struct WorkCounters {
   std::uint64_t parse_nodes_kept = 0;
   // Elements of list literals checked (each once).
   std::uint64_t list_elements_checked = 0;
+  // Name-table entries saved (before a change) and put back to take back a failed REPL entry
+  // (name_undo.hpp). Each entry copied the whole tables, so a session of n entries cost n^2.
+  std::uint64_t repl_name_changes_saved = 0;
+  std::uint64_t repl_name_changes_restored = 0;
+  // Declarations looked at by Compiler::compile_pending; each pass looked at all of them, so a REPL
+  // session (a pass per entry) of n entries looked at n^2 / 2.
+  std::uint64_t pending_declarations_visited = 0;
 };
 
 WorkCounters& work_counters();

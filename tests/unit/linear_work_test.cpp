@@ -94,4 +94,64 @@ TEST(LinearWork, AListLiteralCostsTwoParseNodesAndOneCheckPerElement) {
   EXPECT_EQ(n15.elements - n10.elements, 5000u);
 }
 
+// n entries: `let aK = a(K-1) + 1` for K < n, each followed by `let bK = aK + 1 byte`, which fails
+// (a Count plus an Information).
+std::string chain_with_failures(int n) {
+  std::string s = "let a0 = 1\nlet b0 = a0 + 1 byte\n";
+  for (int i = 1; i < n; ++i) {
+    auto k = std::to_string(i);
+    s += "let a" + k + " = a" + std::to_string(i - 1) + " + 1\nlet b" + k + " = a" + k + " + 1 byte\n";
+  }
+  return s;
+}
+
+struct NameWork {
+  std::uint64_t saved, restored;
+};
+
+NameWork name_work_of_session(int n) {
+  auto& w = mlsi::work_counters();
+  NameWork before{w.repl_name_changes_saved, w.repl_name_changes_restored};
+  std::istringstream in(chain_with_failures(n));
+  std::ostringstream out, err;
+  int status = mlsi::run_cli({"repl"}, mlsi::CliStreams{out, err, false, &in, false});
+  EXPECT_EQ(status, 1) << n;  // the failed entries make the session fail
+  std::string last = "a" + std::to_string(n - 1) + " = " + std::to_string(n) + "  [Count]\n";
+  EXPECT_TRUE(out.str().ends_with(last)) << n;
+  return NameWork{w.repl_name_changes_saved - before.saved, w.repl_name_changes_restored - before.restored};
+}
+
+TEST(LinearWork, AReplEntrySavesAndRestoresOnlyTheNamesItChanges) {
+  // To take back a failed entry, each entry copied the three name tables (and the loaded files) before
+  // it ran and a failed one copied them back: entry K copied K names, n^2 / 2 over the session. Now an
+  // entry saves the one table entry it changes (a let binds its name), and a failed one puts back that
+  // one. Per pair of entries: 1 saved for aK, 1 saved and 1 restored for bK; so n pairs are 2n saved
+  // and n restored, whatever came before them, and doubling the session doubles the work. The
+  // built-in scenarios, loaded once at the start, save the same number of names at both sizes.
+  auto small = name_work_of_session(2500);
+  auto big = name_work_of_session(5000);
+  EXPECT_EQ(small.restored, 2500u);
+  EXPECT_EQ(big.restored, 5000u);
+  EXPECT_EQ(big.saved - small.saved, 2u * 2500u);
+  EXPECT_LE(small.saved - 2u * 2500u, 100u);  // the start's: a few built-in scenarios' names
+}
+
+TEST(LinearWork, AReplEntryCompilesOnlyWhatItDeclared) {
+  // After each entry the checker compiles what is not compiled yet; it looked at every declaration of
+  // the session to find it, n^2 / 2 over n entries. Now it looks only at those declared since its last
+  // pass: one let per entry. So the 2,500 entries more of the bigger session are 2,500 visits more, and
+  // the start (the prelude, the built-in scenarios) is the same at both sizes.
+  auto visits = [](int n) {
+    auto before = mlsi::work_counters().pending_declarations_visited;
+    std::istringstream in(chain_session(n));
+    std::ostringstream out, err;
+    EXPECT_EQ(mlsi::run_cli({"repl"}, mlsi::CliStreams{out, err, false, &in, false}), 0) << err.str();
+    return mlsi::work_counters().pending_declarations_visited - before;
+  };
+  auto small = visits(2500);
+  auto big = visits(5000);
+  EXPECT_EQ(big - small, 2500u);
+  EXPECT_LE(small, 2500u + 1000u);  // the session's lets, and at most a thousand others at the start
+}
+
 }  // namespace
