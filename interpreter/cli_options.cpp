@@ -69,10 +69,13 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       out = args[++i];
       return true;
     };
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list", "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--max-points", "--max-errors", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+    // The options with a value: these, and the numeric ones of kNumericOptions.
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+    const NumericOption* numeric = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
+    bool is_numeric = numeric != std::end(kNumericOptions);
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
     bool output_elsewhere = (a == "-o" || a == "--output") && o.command != "doc" && o.command != "plot";
-    if (!output_elsewhere && std::find(with_values.begin(), with_values.end(), a) != with_values.end()) {
+    if (!output_elsewhere && (is_numeric || std::find(with_values.begin(), with_values.end(), a) != with_values.end())) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));
       if (a == "--scenario") o.scenario = v;
@@ -99,9 +102,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         else if (o.command == "test") return usage(io, fmt::format("unknown format `{}`; the formats of `mlsi test --report` are table, md and json", v));
         else if (o.command == "doc") return usage(io, fmt::format("unknown format `{}`; `mlsi doc` writes markdown or html", v));
         else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
-      } else {
-        const auto* option = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
-        WholeNumber parsed = parse_whole(v, option->max, a);
+      } else if (is_numeric) {
+        WholeNumber parsed = parse_whole(v, numeric->max, a);
         if (!parsed.error.empty()) return usage(io, parsed.error);
         std::uint64_t n = parsed.value;
         if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(n);
