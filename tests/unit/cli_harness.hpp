@@ -36,6 +36,16 @@ inline Result mlsi(const std::vector<std::string>& args) {
   return r;
 }
 
+// Runs `mlsi ARGS...` in the current working directory (for tests whose paths are absolute).
+inline Result mlsi_here(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  Result r;
+  r.status = ::mlsi::run_cli(args, ::mlsi::CliStreams{out, err, false});
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
 // A scratch file in the temporary folder, named after the process so that tests run in parallel by
 // ctest do not meet; removed when it goes out of scope.
 struct TempFile {

@@ -19,19 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-Result run_mlsi(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using mlsi_test::Result;
+const auto& run_mlsi = mlsi_test::mlsi_here;
 
 struct Scratch : mlsi_test::ScratchDir {
   Scratch() : ScratchDir("mlsi_import_memory_test") {}

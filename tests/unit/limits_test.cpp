@@ -19,23 +19,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
+using mlsi_test::Result;
 
 struct Scratch : mlsi_test::ScratchDir {
   Scratch() : ScratchDir("mlsi_limits_test") {}
 };
 
-Result mlsi(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+Result mlsi(const std::vector<std::string>& args) { return mlsi_test::mlsi_here(args); }
 
 std::string repeat(const std::string& s, std::size_t n) {
   std::string out;
