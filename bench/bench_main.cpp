@@ -5,10 +5,10 @@
 #include <cmath>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/inputs.hpp"
-#include "interpreter/session.hpp"
-#include "interpreter/sweep_program.hpp"
+#include "eval/evaluator.hpp"
+#include "session/inputs.hpp"
+#include "session/session.hpp"
+#include "eval/sweep_program.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 namespace {

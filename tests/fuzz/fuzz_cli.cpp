@@ -17,7 +17,7 @@
 #include <sstream>
 #include <string>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/fuzz/cli_case.hpp"
 
 namespace fs = std::filesystem;

@@ -4,10 +4,10 @@
 // the limits would stop anyway), and what a user would see printed.
 #include <string>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/inputs.hpp"
-#include "interpreter/render.hpp"
-#include "interpreter/session.hpp"
+#include "eval/evaluator.hpp"
+#include "session/inputs.hpp"
+#include "report/render.hpp"
+#include "session/session.hpp"
 
 namespace mlsi::fuzz {
 

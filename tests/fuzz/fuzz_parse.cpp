@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/parser.hpp"
+#include "source/diagnostics.hpp"
+#include "syntax/parser.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mlsi;

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-#include "interpreter/parser.hpp"
+#include "syntax/parser.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/catalogue_loader.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/embedded.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/inputs.hpp"
-#include "interpreter/session.hpp"
+#include "catalogue/catalogue_loader.hpp"
+#include "source/diagnostics.hpp"
+#include "source/embedded.hpp"
+#include "eval/evaluator.hpp"
+#include "session/inputs.hpp"
+#include "session/session.hpp"
 
 #include <gtest/gtest.h>
 

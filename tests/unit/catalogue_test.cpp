@@ -17,11 +17,11 @@
 #include <variant>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/session.hpp"
+#include "eval/evaluator.hpp"
+#include "session/session.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`, which
-// interpreter/units.hpp uses as a parameter name.
+// interpreter/model/units.hpp uses as a parameter name.
 #include <gtest/gtest.h>
 
 namespace {

@@ -12,8 +12,8 @@
 
 #include <gtest/gtest.h>
 
-#include "interpreter/cli.hpp"
-#include "interpreter/program.hpp"
+#include "cli/cli.hpp"
+#include "model/program.hpp"
 
 namespace mlsi_test {
 

@@ -15,7 +15,7 @@
 
 #include <unistd.h>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`,

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "cli_harness.hpp"
-#include "interpreter/source_excerpt.hpp"
+#include "source/source_excerpt.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "interpreter/dimension.hpp"
+#include "model/dimension.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,9 +10,9 @@
 
 #include <unistd.h>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
-#include "interpreter/doc_page.hpp"
+#include "doc/doc_page.hpp"
 
 #include <gtest/gtest.h>
 

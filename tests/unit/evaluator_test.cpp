@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/inputs.hpp"
-#include "interpreter/session.hpp"
+#include "eval/evaluator.hpp"
+#include "model/display.hpp"
+#include "session/inputs.hpp"
+#include "session/session.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`,
 // which must not meet an interpreter declaration that uses the name.

@@ -21,9 +21,9 @@
 
 #include <unistd.h>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
-#include "interpreter/session.hpp"
+#include "session/session.hpp"
 
 #include <gtest/gtest.h>
 

@@ -17,10 +17,10 @@
 #include <sstream>
 #include <streambuf>
 
-#include "interpreter/cli.hpp"
-#include "interpreter/cli_options.hpp"
-#include "interpreter/file_reader.hpp"
-#include "interpreter/sweep_run.hpp"
+#include "cli/cli.hpp"
+#include "cli/cli_options.hpp"
+#include "source/file_reader.hpp"
+#include "cli/sweep_run.hpp"
 #include "tests/unit/cli_harness.hpp"
 
 #include <fcntl.h>

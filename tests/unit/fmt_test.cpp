@@ -13,10 +13,10 @@
 
 #include <unistd.h>
 
-#include "interpreter/ast_equal.hpp"
-#include "interpreter/cli.hpp"
-#include "interpreter/formatter.hpp"
-#include "interpreter/parser.hpp"
+#include "syntax/ast_equal.hpp"
+#include "cli/cli.hpp"
+#include "formatter/formatter.hpp"
+#include "syntax/parser.hpp"
 
 #include <gtest/gtest.h>
 

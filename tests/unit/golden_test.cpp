@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace fs = std::filesystem;
 

@@ -6,7 +6,7 @@
 #include <tao/pegtl/contrib/analyze.hpp>
 
 #include "grammar/grammar.hpp"
-#include "interpreter/parser.hpp"
+#include "syntax/parser.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`,
 // which must not meet an interpreter declaration that uses the name.

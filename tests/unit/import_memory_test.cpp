@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/cli.hpp"
-#include "interpreter/stack_guard.hpp"
+#include "cli/cli.hpp"
+#include "base/stack_guard.hpp"
 #include "tests/unit/cli_harness.hpp"
 
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
 
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "cli_harness.hpp"
-#include "interpreter/work_counters.hpp"
+#include "base/work_counters.hpp"
 
 namespace {
 

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/activity.hpp"
-#include "interpreter/cli.hpp"
+#include "base/activity.hpp"
+#include "cli/cli.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MLSI_TEST_ASAN 1

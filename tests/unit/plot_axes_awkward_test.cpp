@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plot_axes.hpp"
-#include "interpreter/svg_plot.hpp"
+#include "plot/plot_axes.hpp"
+#include "plot/svg_plot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,9 +13,9 @@
 
 #include <unistd.h>
 
-#include "interpreter/cli.hpp"
-#include "interpreter/plot_axes.hpp"
-#include "interpreter/svg_plot.hpp"
+#include "cli/cli.hpp"
+#include "plot/plot_axes.hpp"
+#include "plot/svg_plot.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/catalogue_loader.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/session.hpp"
-#include "interpreter/source.hpp"
+#include "catalogue/catalogue_loader.hpp"
+#include "source/diagnostics.hpp"
+#include "session/session.hpp"
+#include "source/source.hpp"
 
 namespace {
 

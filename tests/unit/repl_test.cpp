@@ -17,10 +17,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "interpreter/cli.hpp"
-#include "interpreter/repl_completion.hpp"
-#include "interpreter/repl_input.hpp"
-#include "interpreter/session.hpp"
+#include "cli/cli.hpp"
+#include "repl/repl_completion.hpp"
+#include "repl/repl_input.hpp"
+#include "session/session.hpp"
 
 // System headers and gtest after the interpreter's (see cli_test.cpp: <signal.h> defines a macro
 // `si_value`).

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/cli.hpp"
-#include "interpreter/session.hpp"
+#include "cli/cli.hpp"
+#include "session/session.hpp"
 #include "tests/unit/cli_harness.hpp"
 
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
 

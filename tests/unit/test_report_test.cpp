@@ -12,9 +12,9 @@
 
 #include <unistd.h>
 
-#include "interpreter/cli.hpp"
+#include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
-#include "interpreter/session.hpp"
+#include "session/session.hpp"
 
 // gtest after the interpreter headers (see cli_test.cpp).
 #include <gtest/gtest.h>

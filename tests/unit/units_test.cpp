@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/parser.hpp"
-#include "interpreter/session.hpp"
+#include "eval/evaluator.hpp"
+#include "syntax/parser.hpp"
+#include "session/session.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`,
 // which must not meet an interpreter declaration that uses the name.

@@ -1,0 +1,87 @@
+#pragma once
+// Reads catalogue TOML files into typed records, with file:line:col diagnostics for every problem.
+#include <deque>
+#include <string_view>
+
+#include "model/program.hpp"
+
+namespace mlsi {
+
+class CatalogueLoader {
+ public:
+  CatalogueLoader(Program& program, Diagnostics& diags);
+  // Reads one TOML file already registered in program.sources. `builtin` marks the embedded catalogue.
+  void load(FileId file, bool builtin);
+  // Resolves references between entries and fills the derived fields; call after the last load().
+  void finish();
+
+  // Reading on demand (the built-in catalogue, when a run needs only a few entries): `defer` notes where
+  // each entry of a file is and the names it defines, from a scan of table headers and aliases (no TOML
+  // parse); `demand` reads and resolves the entry that defines `name` (with the entries its references
+  // need), or every deferred entry when `name` is empty. Entries read this way are the same, spans
+  // included, as those load() + finish() give.
+  void defer(std::string shown_name, std::string_view text);  // text: static storage (an embedded file)
+  void demand(const std::string& name);
+
+ private:
+  struct Reference {
+    int field = 0;
+    std::string target;
+    std::string kind;
+    Span span;
+  };
+  struct Pending {
+    std::string key;
+    std::string kind;
+    Span span;
+    bool builtin = true;
+    std::vector<std::optional<Value>> fields;
+    std::vector<Reference> refs;
+    std::vector<std::string> aliases;
+    std::vector<DisplayUnitText> units;
+    std::vector<Span> field_spans;
+    bool overrides = false;
+    bool done = false;
+  };
+
+  void define_kinds();
+  void load_entries(FileId file, bool builtin);
+  Span region_span(FileId file, const void* node) const;
+  std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field,
+                                const std::string& entry, DisplayUnitText* unit = nullptr);
+  void check_name(const std::string& name, const char* what, Span span, bool builtin);
+  void validate(Pending& e);
+  void resolve(Pending& e, int depth);
+  void load_entries(FileId file, bool builtin, const std::string& text);
+  void read_deferred(std::size_t entry);
+
+  struct DeferredFile {
+    std::string name;  // as shown in diagnostics
+    std::string_view text;  // an embedded file's
+    FileId id = kNoFile;  // registered in program.sources when its first entry is read
+  };
+  struct DeferredEntry {
+    std::size_t file = 0;
+    std::size_t begin = 0, end = 0;  // the entry's lines: its header up to the next entry's
+    bool read = false;
+  };
+
+  Program& p_;
+  Diagnostics& diags_;
+  std::deque<Pending> pending_;  // a deque: resolving an entry may read another file, and appends
+  std::map<std::string, int> pending_names_;
+  std::vector<DeferredFile> deferred_files_;
+  std::vector<DeferredEntry> deferred_;
+  std::map<std::string, std::size_t> deferred_names_;  // entry key or alias -> deferred entry
+};
+
+// Where the entries of a catalogue file are and the names (key, then aliases) each defines, found by a
+// scan of `[Kind.Key]` headers and `aliases = [...]` lines, without parsing the TOML. Exact for the
+// built-in files (a unit test compares it with a full read of each).
+struct CatalogueSection {
+  std::vector<std::string> names;
+  std::size_t begin = 0, end = 0;  // byte offsets: the header's line up to the next entry's header
+};
+std::vector<CatalogueSection> catalogue_sections(std::string_view toml_text);
+
+}  // namespace mlsi

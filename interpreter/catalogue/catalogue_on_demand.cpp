@@ -1,0 +1,91 @@
+// Reading the built-in catalogue on demand: a run that names one entry parses that entry (and those it
+// refers to), not the 143 entries of 23 files.
+#include <algorithm>
+#include <cctype>
+
+#include "catalogue/catalogue_loader.hpp"
+
+namespace mlsi {
+
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
+  std::vector<CatalogueSection> sections;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+    std::size_t line_begin = pos;
+    std::size_t first = text.find_first_not_of(" \t", pos);
+    pos = next;
+    // Only `[` and `aliases` lines matter: most lines are skipped on their first character.
+    if (first >= next || (text[first] != '[' && text[first] != 'a')) continue;
+    std::string_view line = trimmed(text.substr(first, next - first));
+    if (line.starts_with("[") && !line.starts_with("[[")) {
+      // `[Kind.Key]` opens an entry; `[Kind.Key.field]` is a table inside one.
+      std::size_t close = line.find(']');
+      if (close == std::string_view::npos) continue;
+      std::string_view header = line.substr(1, close - 1);
+      std::size_t dot = header.find('.');
+      if (dot == std::string_view::npos || header.find('.', dot + 1) != std::string_view::npos) continue;
+      if (!sections.empty()) sections.back().end = line_begin;
+      sections.push_back(CatalogueSection{{std::string(trimmed(header.substr(dot + 1)))}, line_begin, text.size()});
+    } else if (line.starts_with("aliases") && !sections.empty()) {
+      std::string_view rest = trimmed(line.substr(7));
+      if (!rest.starts_with("=")) continue;
+      // aliases = ["A", "B"]: every quoted string.
+      for (std::size_t open = rest.find('"'); open != std::string_view::npos; open = rest.find('"')) {
+        std::size_t close = rest.find('"', open + 1);
+        if (close == std::string_view::npos) break;
+        sections.back().names.emplace_back(rest.substr(open + 1, close - open - 1));
+        rest = rest.substr(close + 1);
+      }
+    }
+  }
+  return sections;
+}
+
+void CatalogueLoader::defer(std::string shown_name, std::string_view text) {
+  std::size_t file = deferred_files_.size();
+  deferred_files_.push_back(DeferredFile{std::move(shown_name), text, kNoFile});
+  for (auto& section : catalogue_sections(text)) {
+    for (auto& n : section.names) deferred_names_.emplace(std::move(n), deferred_.size());
+    deferred_.push_back(DeferredEntry{file, section.begin, section.end, false});
+  }
+}
+
+void CatalogueLoader::demand(const std::string& name) {
+  if (name.empty()) {
+    for (std::size_t i = 0; i < deferred_.size(); ++i) read_deferred(i);
+  } else if (auto it = deferred_names_.find(name); it != deferred_names_.end()) {
+    read_deferred(it->second);
+  }
+}
+
+void CatalogueLoader::read_deferred(std::size_t entry) {
+  DeferredEntry& d = deferred_[entry];
+  if (d.read) return;
+  d.read = true;
+  DeferredFile& f = deferred_files_[d.file];
+  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(f.text));
+  // The entry's lines after as many empty lines as come before it: lines and columns are those of the file.
+  std::string_view whole(f.text);
+  std::string text(static_cast<std::size_t>(std::count(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(d.begin), '\n')), '\n');
+  text += whole.substr(d.begin, d.end - d.begin);
+  std::size_t first = pending_.size();
+  std::size_t first_diagnostic = diags_.size();
+  load_entries(f.id, true, text);
+  diags_.sort_from(first_diagnostic);
+  // Resolving reads the entries that references lead to (appending to pending_, whose elements stay put).
+  for (std::size_t i = first; i < pending_.size(); ++i) resolve(pending_[i], 0);
+}
+
+}  // namespace mlsi

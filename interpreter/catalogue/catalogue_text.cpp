@@ -1,0 +1,68 @@
+#include "catalogue/catalogue_text.hpp"
+
+#include <fmt/format.h>
+
+#include "source/text_rules.hpp"
+
+namespace mlsi {
+
+Span toml_span(const SourceManager& sources, FileId file, const toml::source_region& region) {
+  const auto& f = sources.file(file);
+  if (region.begin.line == 0 || region.begin.line > f.line_starts.size()) return Span{file, 0, 0};
+  auto begin = f.line_starts[region.begin.line - 1] + region.begin.column - 1;
+  std::uint32_t end = begin + 1;
+  if (region.end.line == region.begin.line && region.end.column > region.begin.column)
+    end = begin + (region.end.column - region.begin.column);
+  else
+    end = static_cast<std::uint32_t>(f.line_starts[region.begin.line - 1] + sources.line_text(file, region.begin.line).size());
+  return Span{file, begin, std::max(end, begin + 1)};
+}
+
+namespace {
+
+class TextChecker {
+ public:
+  TextChecker(const SourceManager& sources, FileId file, Diagnostics& diags) : sources_(sources), file_(file), diags_(diags) {}
+
+  bool clean() const { return clean_; }
+
+  // `path`: the dotted keys down to `node` (`Hardware.MyChip.name`), for the message.
+  void walk(const toml::node& node, const std::string& path) {
+    if (const auto* table = node.as_table()) {
+      for (auto&& [key, value] : *table) {
+        std::string child = path.empty() ? std::string(key.str()) : path + "." + std::string(key.str());
+        check(key.str(), key.source(), "key", child);
+        walk(value, child);
+      }
+    } else if (const auto* array = node.as_array()) {
+      for (std::size_t i = 0; i < array->size(); ++i) walk(*array->get(i), fmt::format("{}[{}]", path, i));
+    } else if (const auto* text = node.as_string()) {
+      check(text->get(), node.source(), "value", path);
+    }
+  }
+
+ private:
+  void check(std::string_view text, const toml::source_region& region, std::string_view what, const std::string& path) {
+    auto problem = find_text_problem(text, "catalogue text");
+    if (!problem) return;
+    clean_ = false;
+    // The line itself may be shown: in the file the character is an escape (`\u001b`), or a C1 control
+    // that the renderer shows as `?`.
+    diags_.error(toml_span(sources_, file_, region), fmt::format("the {} of `{}`: {}", what, path, problem->message));
+  }
+
+  const SourceManager& sources_;
+  FileId file_;
+  Diagnostics& diags_;
+  bool clean_ = true;
+};
+
+}  // namespace
+
+bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags) {
+  TextChecker checker(sources, file, diags);
+  checker.walk(root, "");
+  return checker.clean();
+}
+
+}  // namespace mlsi

@@ -1,0 +1,782 @@
+// Expressions: name resolution and the static dimension rules of language.md ("Types").
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "check/compiler.hpp"
+#include "base/stack_guard.hpp"
+#include "model/display.hpp"
+#include "base/work_counters.hpp"
+
+namespace mlsi {
+namespace {
+
+CExpr make(Op op, const ast::Expr& e, Type type) {
+  CExpr c;
+  c.op = op;
+  c.span = e.span;
+  c.op_span = e.op_span.valid() ? e.op_span : e.span;
+  c.type = std::move(type);
+  return c;
+}
+
+CExpr constant(const ast::Expr& e, Value v, Type type) {
+  CExpr c = make(Op::constant, e, std::move(type));
+  c.constant = std::move(v);
+  return c;
+}
+
+// Applies `rule` to the scalar types under lists: `List[Information] * Count` is `List[Information]`.
+template <typename Rule>
+std::optional<Type> broadcast(const Type& a, const Type& b, Rule rule) {
+  if (a.is_error() || b.is_error()) return Type::error();
+  if (a.is_list() && b.is_list()) {
+    auto r = broadcast(*a.element, *b.element, rule);
+    if (!r) return std::nullopt;
+    return Type::list(*r);
+  }
+  if (a.is_list()) {
+    auto r = broadcast(*a.element, b, rule);
+    if (!r) return std::nullopt;
+    return Type::list(*r);
+  }
+  if (b.is_list()) {
+    auto r = broadcast(a, *b.element, rule);
+    if (!r) return std::nullopt;
+    return Type::list(*r);
+  }
+  return rule(a, b);
+}
+
+std::optional<Rational> as_rational(double x) {
+  for (int den = 1; den <= 12; ++den) {
+    double n = x * den;
+    if (std::fabs(n - std::round(n)) < 1e-9 && std::fabs(n) <= static_cast<double>(kMaxExponentPart))
+      return Rational::make(static_cast<std::int64_t>(std::llround(n)), den);
+  }
+  return std::nullopt;
+}
+
+struct BuiltinInfo {
+  const char* name;
+  Builtin builtin;
+};
+const BuiltinInfo kBuiltins[] = {
+    {"len", Builtin::len},     {"sum", Builtin::sum},     {"mean", Builtin::mean},   {"min", Builtin::min_list},
+    {"max", Builtin::max_list}, {"range", Builtin::range}, {"sqrt", Builtin::sqrt},   {"exp", Builtin::exp},
+    {"log", Builtin::log},     {"ln", Builtin::log},      {"log2", Builtin::log2},   {"log10", Builtin::log10},
+    {"ceil", Builtin::ceil},   {"floor", Builtin::floor}, {"round", Builtin::round}, {"abs", Builtin::abs},
+    {"is_whole", Builtin::is_whole},
+};
+
+}  // namespace
+
+std::vector<std::string> builtin_function_names() {
+  std::vector<std::string> out;
+  for (const auto& b : kBuiltins) out.emplace_back(b.name);
+  out.emplace_back("has");
+  return out;
+}
+
+bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& what) {
+  if (compatible(c.type, want)) return true;
+  std::string msg;
+  if (want.kind == Type::Kind::record && want.record->catalogue && c.type.kind == Type::Kind::record &&
+      c.type.record->catalogue && c.op == Op::constant)
+    msg = fmt::format("{} expects a {}; {} is a {}", what, want.record->name, c.constant.record().key, c.type.record->name);
+  else
+    msg = fmt::format("{} expects {}, found {}", what, tname(want), tname(c.type));
+  diags_.error(c.span, msg);
+  return false;
+}
+
+std::vector<std::string> Compiler::value_names(const Scope& sc) const {
+  std::vector<std::string> out;
+  for (const auto& l : sc.locals) out.push_back(l.name);
+  if (sc.scenario)
+    for (const auto& s : sc.scenario->slots) out.push_back(s.name);
+  for (const auto& g : p_.globals) out.push_back(g.name);
+  out.insert(out.end(), p_.deferred_globals.begin(), p_.deferred_globals.end());
+  for (auto& n : p_.catalogue.all_names()) out.push_back(std::move(n));
+  return out;
+}
+
+CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
+  using K = ast::ExprKind;
+  if (stack_exhausted()) {
+    // Reported once: every expression between here and the top of the chain would say the same.
+    if (!stack_reported_) {
+      stack_reported_ = true;
+      auto& d = diags_.error(e.span, "nesting too deep to check: this expression, with the definitions it uses, runs out of stack");
+      d.notes.push_back("split a long chain of definitions that each use the next, or a very deep expression");
+    }
+    return constant(e, Value(0.0), Type::error());
+  }
+  switch (e.kind) {
+    case K::number:
+      if (!std::isfinite(e.value)) {
+        diags_.error(e.span, "this number is too large for a double (at most about 1.8e308)");
+        return constant(e, Value(0.0), Type::error());
+      }
+      return constant(e, Value(e.value), Type::count());
+    case K::quantity: {
+      auto u = resolve_unit(e.unit);
+      if (!u) return constant(e, Value(e.value), Type::error());
+      // `3 t` is always three tonnes; if `t` is also a name in this scenario or function, the author
+      // may have meant `3 * t`. The meaning does not change, but the reader is told.
+      // Only the unit right after the number reads like a factor (`3 t`); `3.35 TB/s` does not.
+      for (const auto& term : e.unit.terms) {
+        if (&term != &e.unit.terms.front()) break;
+        bool local = std::any_of(sc.locals.begin(), sc.locals.end(), [&](const Local& l) { return l.name == term.name; });
+        bool slot = sc.scenario && sc.scenario->find_slot(term.name) >= 0;
+        if (term.name.empty() || !(local || slot)) continue;
+        auto& d = diags_.warning(term.span, fmt::format("`{0}` after a number is the unit `{0}`, not the {1} `{0}`", term.name, local ? "parameter" : "declaration"));
+        d.notes.push_back(fmt::format("to multiply by the value, write `{} * {}`", format_number(e.value), term.name));
+      }
+      double v = e.value * u->factor;
+      if (!std::isfinite(v)) {
+        diags_.error(e.span, "this quantity is too large for a double (at most about 1.8e308 in SI units)");
+        return constant(e, Value(0.0), Type::error());
+      }
+      return constant(e, Value(v), Type::quantity(u->dim));
+    }
+    case K::boolean: return constant(e, Value(e.flag), Type::boolean());
+    case K::text: return constant(e, Value(e.text), Type::text());
+    case K::name: return name(e, sc, expected);
+    case K::negate:
+    case K::logical_not: {
+      bool neg = e.kind == K::negate;
+      CExpr c = make(neg ? Op::negate : Op::logical_not, e, Type::error());
+      c.kids.push_back(expr(*e.operands[0], sc, expected));
+      const Type& t = c.kids[0].type;
+      const Type& s = t.scalar();
+      if (s.is_error() || (neg && s.is_quantity()) || (!neg && s.is_bool())) {
+        c.type = t;
+        if (neg && c.kids[0].op == Op::constant && c.kids[0].constant.is_number()) {
+          CExpr folded = constant(e, Value(-c.kids[0].constant.number()), t);
+          return folded;
+        }
+      } else {
+        diags_.error(c.op_span, neg ? fmt::format("cannot negate {}", tname(t))
+                                    : fmt::format("`not` needs a Bool, found {}", tname(t)));
+      }
+      return c;
+    }
+    case K::binary: return binary(e, sc, expected);
+    case K::if_then: {
+      CExpr c = make(Op::if_then, e, Type::error());
+      c.kids.push_back(expr(*e.operands[0], sc));
+      if (!c.kids[0].type.is_error() && !c.kids[0].type.is_bool())
+        diags_.error(c.kids[0].span, fmt::format("the condition of `if` must be a Bool, found {}", tname(c.kids[0].type)));
+      c.kids.push_back(expr(*e.operands[1], sc, expected));
+      const Type* branch_hint = expected ? expected : &c.kids[1].type;
+      c.kids.push_back(expr(*e.operands[2], sc, branch_hint));
+      if (!compatible(c.kids[1].type, c.kids[2].type)) {
+        auto& d = diags_.error(c.kids[2].span, fmt::format("the branches of `if` differ: {} and {}", tname(c.kids[1].type), tname(c.kids[2].type)));
+        d.labels.push_back(Label{c.kids[1].span, ""});
+      }
+      c.type = c.kids[1].type.is_error() ? c.kids[2].type : c.kids[1].type;
+      return c;
+    }
+    case K::call: return call(e, sc, expected);
+    case K::field: return field(e, sc);
+    case K::index: {
+      CExpr c = make(Op::index, e, Type::error());
+      c.kids.push_back(expr(*e.operands[0], sc));
+      c.kids.push_back(expr(*e.operands[1], sc));
+      const Type& lt = c.kids[0].type;
+      if (!lt.is_error() && !lt.is_list())
+        diags_.error(c.kids[0].span, fmt::format("only a list can be indexed; this is {}", tname(lt)));
+      else if (lt.is_list())
+        c.type = *lt.element;
+      const Type& it = c.kids[1].type;
+      if (!it.is_error() && !it.is_count())
+        diags_.error(c.kids[1].span, fmt::format("a list index must be a Count, found {}", tname(it)));
+      return c;
+    }
+    case K::list: {
+      CExpr c = make(Op::list, e, Type::error());
+      const Type* hint = expected && expected->is_list() ? expected->element.get() : nullptr;
+      Type element = hint ? *hint : Type::error();
+      bool known = false;
+      c.kids.reserve(e.operands.size());  // a list literal may hold millions: no growing step by step
+      for (const auto& item : e.operands) {
+        ++work_counters().list_elements_checked;
+        c.kids.push_back(expr(*item, sc, known ? &element : hint));
+        const Type& t = c.kids.back().type;
+        if (t.is_error()) continue;
+        if (!known) {
+          element = t;
+          known = true;
+        } else if (!compatible(element, t)) {
+          auto& d = diags_.error(c.kids.back().span, fmt::format("list elements must have one type: this is {}, the first is {}", tname(t), tname(element)));
+          d.labels.push_back(Label{c.kids.front().span, ""});
+        }
+      }
+      c.type = Type::list(element);
+      return c;
+    }
+    case K::comprehension: return comprehension(e, sc, expected);
+    case K::record: {
+      CExpr c = make(Op::record, e, Type::error());
+      auto rt = std::make_shared<RecordType>();
+      for (std::size_t i = 0; i < e.operands.size(); ++i) {
+        if (rt->find(e.names[i]) >= 0) diags_.error(e.name_spans[i], fmt::format("field `{}` is given twice", e.names[i]));
+        c.kids.push_back(expr(*e.operands[i], sc));
+        rt->fields.push_back(e.names[i]);
+        rt->types.push_back(c.kids.back().type);
+      }
+      c.type = Type::of_record(rt);
+      return c;
+    }
+    case K::match: return match(e, sc, expected);
+    case K::convert: return convert(e, sc, expected);
+  }
+  return make(Op::constant, e, Type::error());
+}
+
+CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
+  const std::string& n = e.text;
+  for (auto it = sc.locals.rbegin(); it != sc.locals.rend(); ++it) {
+    if (it->name != n) continue;
+    CExpr c = make(Op::local, e, it->type);
+    c.index = it->index;
+    return c;
+  }
+  if (sc.scenario) {
+    int slot = sc.scenario->find_slot(n);
+    bool own_default = sc.in_default && slot == sc.current_slot;
+    if (slot >= 0 && !own_default) {
+      CExpr c = make(Op::slot, e, slot_type(*sc.scenario, slot, e.span));
+      c.index = slot;
+      if (sc.deps && sc.current_slot >= 0) (*sc.deps)[static_cast<std::size_t>(sc.current_slot)].push_back(slot);
+      return c;
+    }
+  }
+  // Where an enumeration is expected, its case names are values.
+  if (expected && expected->kind == Type::Kind::enumeration) {
+    int idx = expected->enumeration->find(n);
+    if (idx >= 0) return constant(e, Value(EnumValue{idx, expected->enumeration}), *expected);
+  }
+  if (auto it = p_.global_index.find(n); it != p_.global_index.end()) {
+    ensure_global(it->second);
+    const Global& g = p_.globals[static_cast<std::size_t>(it->second)];
+    CExpr c = make(Op::global, e, g.type);
+    c.index = it->second;
+    return c;
+  }
+  if (const auto* entry = p_.catalogue.find(n)) return constant(e, entry->value, Type::of_record(entry->value.record().type));
+
+  auto& d = diags_.error(e.span, fmt::format("unknown name `{}`", n));
+  if (expected && expected->kind == Type::Kind::enumeration) {
+    std::string cases;
+    for (const auto& c : expected->enumeration->cases) cases += (cases.empty() ? "" : ", ") + c;
+    d.notes.push_back(fmt::format("expected one of: {}", cases));
+    auto s = closest_name(n, expected->enumeration->cases);
+    if (!s.empty()) d.notes.insert(d.notes.begin(), fmt::format("did you mean `{}`?", s));
+    return make(Op::constant, e, Type::error());
+  }
+  auto candidates = value_names(sc);
+  auto s = closest_name(n, candidates);
+  if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+  if (p_.units.find(n))
+    d.notes.push_back(fmt::format("`{0}` is a unit; a unit follows a number, as in `1 {0}`", n));
+  else if (p_.function_index.count(n) || p_.scenario_index.count(n))
+    d.notes.push_back(fmt::format("`{}` is a function or scenario: call it with `(...)`", n));
+  return make(Op::constant, e, Type::error());
+}
+
+CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
+  const std::string& op = e.text;
+  static const std::map<std::string, Op> ops = {
+      {"+", Op::add}, {"-", Op::sub}, {"*", Op::mul}, {"/", Op::div}, {"^", Op::pow}, {"<", Op::lt},
+      {"<=", Op::le}, {">", Op::gt},  {">=", Op::ge}, {"==", Op::eq}, {"!=", Op::ne}, {"and", Op::logical_and},
+      {"or", Op::logical_or}};
+  CExpr c = make(ops.at(op), e, Type::error());
+  bool equality = c.op == Op::eq || c.op == Op::ne;
+  bool arithmetic_or_order = c.op == Op::add || c.op == Op::sub || c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge;
+  const Type* hint = arithmetic_or_order ? expected : nullptr;
+  if (c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge || equality) hint = nullptr;
+  // `rule == mean` and `mean == rule`: one side reads case names of the other side's enumeration, so a
+  // bare name on the left is compiled after the right side.
+  bool right_first = equality && e.operands[0]->kind == ast::ExprKind::name && e.operands[1]->kind != ast::ExprKind::name;
+  if (right_first) {
+    CExpr rhs = expr(*e.operands[1], sc, hint);
+    c.kids.push_back(expr(*e.operands[0], sc, rhs.type.is_error() ? hint : &rhs.type));
+    c.kids.push_back(std::move(rhs));
+  } else {
+    c.kids.push_back(expr(*e.operands[0], sc, hint));
+    const Type* rhs_hint = (equality || arithmetic_or_order) && !c.kids[0].type.is_error() ? &c.kids[0].type : hint;
+    c.kids.push_back(expr(*e.operands[1], sc, rhs_hint));
+  }
+  const Type& a = c.kids[0].type;
+  const Type& b = c.kids[1].type;
+  auto mismatch = [&](const std::string& msg) {
+    auto& d = diags_.error(c.op_span, msg);
+    d.labels.push_back(Label{c.kids[0].span, tname(a)});
+    d.labels.push_back(Label{c.kids[1].span, tname(b)});
+  };
+
+  switch (c.op) {
+    case Op::add:
+    case Op::sub: {
+      auto t = broadcast(a, b, [](const Type& x, const Type& y) -> std::optional<Type> {
+        if (x.is_quantity() && y.is_quantity() && x.dim == y.dim) return x;
+        return std::nullopt;
+      });
+      if (t) c.type = *t;
+      else if (c.op == Op::add) mismatch(fmt::format("cannot add {} and {}", tname(a.scalar()), tname(b.scalar())));
+      else mismatch(fmt::format("cannot subtract {} from {}", tname(b.scalar()), tname(a.scalar())));
+      break;
+    }
+    case Op::mul:
+    case Op::div: {
+      bool mul = c.op == Op::mul;
+      std::optional<DimOutcome> overflow;
+      auto t = broadcast(a, b, [mul, &overflow](const Type& x, const Type& y) -> std::optional<Type> {
+        if (!x.is_quantity() || !y.is_quantity()) return std::nullopt;
+        DimOutcome r = mul ? multiply(x.dim, y.dim) : divide(x.dim, y.dim);
+        if (!r.ok()) {
+          overflow = r;
+          return std::nullopt;
+        }
+        return Type::quantity(*r.dim);
+      });
+      if (t) c.type = *t;
+      else if (overflow) diags_.error(c.op_span, p_.dims.overflow_message(*overflow));
+      else mismatch(fmt::format("cannot {} {} {} {}", mul ? "multiply" : "divide", tname(a), mul ? "by" : "by", tname(b)));
+      break;
+    }
+    case Op::pow: {
+      if (a.is_error() || b.is_error()) break;
+      if (!b.is_count()) {
+        diags_.error(c.kids[1].span, fmt::format("an exponent must be a Count, found {}", tname(b)));
+        break;
+      }
+      if (!a.scalar().is_quantity()) {
+        mismatch(fmt::format("cannot raise {} to a power", tname(a)));
+        break;
+      }
+      if (a.scalar().dim.dimensionless()) {
+        c.type = a;
+        break;
+      }
+      std::optional<Rational> r;
+      if (c.kids[1].op == Op::constant) r = as_rational(c.kids[1].constant.number());
+      if (!r && c.kids[1].op == Op::constant && !(std::fabs(c.kids[1].constant.number()) < static_cast<double>(kMaxExponentPart))) {
+        diags_.error(c.op_span, fmt::format("dimension exponent too large: {} to the power {} (a dimension exponent is a fraction whose numerator and denominator are at most {})",
+                                            tname(a.scalar()), format_number(c.kids[1].constant.number()), kMaxExponentPart));
+        break;
+      }
+      if (!r) {
+        auto& d = diags_.error(c.kids[1].span, fmt::format("the exponent of a {} must be a number known before evaluation", tname(a.scalar())));
+        d.notes.push_back("a quantity with a dimension can only be raised to a constant power, such as 2 or 1/2");
+        break;
+      }
+      // `((1 s)^65536)^65536` must not wrap around to s^0 and pass for a plain number.
+      DimOutcome raised = power(a.scalar().dim, *r);
+      if (!raised.ok()) {
+        diags_.error(c.op_span, p_.dims.overflow_message(raised));
+        break;
+      }
+      c.type = a.is_list() ? Type::list(Type::quantity(*raised.dim)) : Type::quantity(*raised.dim);
+      break;
+    }
+    case Op::lt:
+    case Op::le:
+    case Op::gt:
+    case Op::ge:
+    case Op::eq:
+    case Op::ne: {
+      auto t = broadcast(a, b, [equality](const Type& x, const Type& y) -> std::optional<Type> {
+        if (x.is_quantity() && y.is_quantity() && x.dim == y.dim) return Type::boolean();
+        if (equality && x.kind == y.kind && x.kind != Type::Kind::quantity && x.kind != Type::Kind::record && compatible(x, y))
+          return Type::boolean();
+        return std::nullopt;
+      });
+      if (t) c.type = *t;
+      else mismatch(fmt::format("cannot compare {} and {}", tname(a.scalar()), tname(b.scalar())));
+      break;
+    }
+    case Op::logical_and:
+    case Op::logical_or: {
+      auto t = broadcast(a, b, [](const Type& x, const Type& y) -> std::optional<Type> {
+        if (x.is_bool() && y.is_bool()) return Type::boolean();
+        return std::nullopt;
+      });
+      if (t) c.type = *t;
+      else mismatch(fmt::format("`{}` needs Bool operands, found {} and {}", op, tname(a), tname(b)));
+      break;
+    }
+    default: break;
+  }
+  // Fold arithmetic on two plain constants (exponents must be known at check time). A result that is
+  // not finite is left for evaluation, which reports it with its span.
+  if (c.kids[0].op == Op::constant && c.kids[1].op == Op::constant && c.kids[0].constant.is_number() &&
+      c.kids[1].constant.is_number() && c.type.is_quantity()) {
+    double x = c.kids[0].constant.number(), y = c.kids[1].constant.number(), r = NAN;
+    switch (c.op) {
+      case Op::add: r = x + y; break;
+      case Op::sub: r = x - y; break;
+      case Op::mul: r = x * y; break;
+      case Op::div: r = x / y; break;
+      case Op::pow: r = std::pow(x, y); break;
+      default: break;
+    }
+    if (std::isfinite(r)) {
+      CExpr folded = c;
+      folded.op = Op::constant;
+      folded.constant = Value(r);
+      folded.kids.clear();
+      return folded;
+    }
+  }
+  return c;
+}
+
+CExpr Compiler::convert(const ast::Expr& e, Scope& sc, const Type* expected) {
+  CExpr inner = expr(*e.operands[0], sc, expected);
+  auto u = resolve_unit(e.unit);
+  if (!u || inner.type.is_error()) return inner;
+  const Type& s = inner.type.scalar();
+  if (!s.is_quantity() || !(s.dim == u->dim)) {
+    auto& d = diags_.error(e.unit.span, fmt::format("cannot convert {} to `{}`, which is {}", tname(s), u->text, p_.dims.format(u->dim)));
+    d.labels.push_back(Label{inner.span, tname(inner.type)});
+  }
+  inner.span = e.span;
+  return inner;
+}
+
+CExpr Compiler::field(const ast::Expr& e, Scope& sc) {
+  CExpr c = make(Op::field, e, Type::error());
+  c.kids.push_back(expr(*e.operands[0], sc));
+  const Type& t = c.kids[0].type;
+  if (t.is_error()) return c;
+  if (t.kind != Type::Kind::record) {
+    diags_.error(e.op_span, fmt::format("`.{}` needs a record, but this is {}", e.text, tname(t)));
+    return c;
+  }
+  int idx = t.record->find(e.text);
+  if (idx < 0) {
+    std::string owner = t.record->name.empty() ? "this record" : t.record->name;
+    auto& d = diags_.error(e.op_span, fmt::format("{} has no field `{}`", owner, e.text));
+    auto s = closest_name(e.text, t.record->fields);
+    if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+    return c;
+  }
+  c.index = idx;
+  c.type = t.record->types[static_cast<std::size_t>(idx)];
+  return c;
+}
+
+CExpr Compiler::comprehension(const ast::Expr& e, Scope& sc, const Type* expected) {
+  CExpr c = make(Op::comprehension, e, Type::error());
+  CExpr source = expr(*e.operands[1], sc);
+  Type element = Type::error();
+  if (source.type.is_list()) element = *source.type.element;
+  else if (!source.type.is_error())
+    diags_.error(source.span, fmt::format("`for ... in` needs a list, found {}", tname(source.type)));
+  int local = static_cast<int>(sc.locals.size());
+  sc.locals.push_back(Local{e.text, local, element});
+  sc.max_locals = std::max(sc.max_locals, static_cast<int>(sc.locals.size()));
+  c.index = local;
+  const Type* hint = expected && expected->is_list() ? expected->element.get() : nullptr;
+  CExpr body = expr(*e.operands[0], sc, hint);
+  c.kids.push_back(std::move(source));
+  c.type = Type::list(body.type);
+  c.kids.push_back(std::move(body));
+  if (e.operands.size() > 2) {
+    CExpr filter = expr(*e.operands[2], sc);
+    if (!filter.type.is_error() && !filter.type.is_bool())
+      diags_.error(filter.span, fmt::format("the filter `if` of a list must be a Bool, found {}", tname(filter.type)));
+    c.kids.push_back(std::move(filter));
+  }
+  sc.locals.pop_back();
+  return c;
+}
+
+CExpr Compiler::match(const ast::Expr& e, Scope& sc, const Type* expected) {
+  CExpr c = make(Op::match, e, Type::error());
+  c.kids.push_back(expr(*e.operands[0], sc));
+  const Type subject = c.kids[0].type;
+  std::shared_ptr<const EnumType> en;
+  if (subject.kind == Type::Kind::enumeration) en = subject.enumeration;
+  else if (!subject.is_error())
+    diags_.error(c.kids[0].span, fmt::format("`match` needs an enumeration (`one of ...`), found {}", tname(subject)));
+  int wildcard = -1;
+  if (en) c.map.assign(en->cases.size(), -1);
+  Type result = Type::error();
+  const Type* hint = expected;
+  for (std::size_t i = 0; i < e.names.size(); ++i) {
+    const std::string& pat = e.names[i];
+    int arm = static_cast<int>(i) + 1;
+    if (pat == "_") {
+      if (wildcard >= 0) diags_.error(e.name_spans[i], "a second `_` arm is never reached");
+      wildcard = arm;
+    } else if (en) {
+      int idx = en->find(pat);
+      if (idx < 0) {
+        auto& d = diags_.error(e.name_spans[i], fmt::format("`{}` is not a case of {}", pat, tname(subject)));
+        auto s = closest_name(pat, en->cases);
+        if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+      } else if (c.map[static_cast<std::size_t>(idx)] >= 0) {
+        diags_.error(e.name_spans[i], fmt::format("case `{}` is matched twice", pat));
+      } else {
+        c.map[static_cast<std::size_t>(idx)] = arm;
+      }
+    }
+    c.kids.push_back(expr(*e.operands[i + 1], sc, hint));
+    const Type t = c.kids.back().type;
+    if (result.is_error()) {
+      result = t;
+      if (!hint && !t.is_error()) hint = &result;
+    } else if (!compatible(result, t)) {
+      auto& d = diags_.error(c.kids.back().span, fmt::format("the arms of `match` differ: {} and {}", tname(result), tname(t)));
+      d.labels.push_back(Label{c.kids[1].span, tname(result)});
+    }
+  }
+  if (en) {
+    std::string missing;
+    for (std::size_t k = 0; k < en->cases.size(); ++k) {
+      if (c.map[k] >= 0) continue;
+      if (wildcard >= 0) c.map[k] = wildcard;
+      else missing += (missing.empty() ? "`" : ", `") + en->cases[k] + "`";
+    }
+    if (!missing.empty()) diags_.error(e.span.valid() ? Span{e.span.file, e.span.begin, e.span.begin + 5} : e.span,
+                                       fmt::format("`match` does not cover {}", missing))
+                              .notes.push_back("add an arm for each case, or `_ => ...` for the rest");
+  }
+  c.type = result;
+  return c;
+}
+
+CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
+  const ast::Expr& callee = *e.operands[0];
+  if (callee.kind != ast::ExprKind::name) {
+    diags_.error(callee.span, "only a named function or scenario can be called");
+    return make(Op::constant, e, Type::error());
+  }
+  const std::string& n = callee.text;
+  if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
+  if (n == "has") return has_field(e, sc);
+  if (auto it = p_.scenario_index.find(n); it != p_.scenario_index.end()) return call_scenario(e, sc, it->second);
+  for (const auto& b : kBuiltins)
+    if (n == b.name) return call_builtin(e, sc, b.builtin, n);
+  (void)expected;
+  auto& d = diags_.error(callee.span, fmt::format("unknown function `{}`", n));
+  std::vector<std::string> candidates = builtin_function_names();
+  for (const auto& f : p_.functions) candidates.push_back(f.name);
+  candidates.insert(candidates.end(), p_.deferred_functions.begin(), p_.deferred_functions.end());
+  for (const auto& s : p_.scenarios) candidates.push_back(s.name);
+  auto s = closest_name(n, candidates);
+  if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+  for (const auto& a : e.operands) (void)a;
+  return make(Op::constant, e, Type::error());
+}
+
+CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname) {
+  CExpr c = make(Op::builtin, e, Type::error());
+  std::size_t nargs = e.operands.size() - 1;
+  for (std::size_t i = 1; i < e.operands.size(); ++i) {
+    if (!e.names[i - 1].empty())
+      diags_.error(e.name_spans[i - 1], fmt::format("`{}` takes positional arguments", fname));
+    c.kids.push_back(expr(*e.operands[i], sc));
+  }
+  auto arity = [&](std::size_t lo, std::size_t hi) {
+    if (nargs >= lo && nargs <= hi) return true;
+    diags_.error(e.span, lo == hi ? fmt::format("`{}` takes {} argument{}, given {}", fname, lo, lo == 1 ? "" : "s", nargs)
+                                  : fmt::format("`{}` takes {} to {} arguments, given {}", fname, lo, hi, nargs));
+    return false;
+  };
+  auto arg_error = [&](std::size_t i, const std::string& want) {
+    diags_.error(c.kids[i].span, fmt::format("`{}` needs {}, found {}", fname, want, tname(c.kids[i].type)));
+  };
+  bool any_error = false;
+  for (const auto& k : c.kids) any_error = any_error || k.type.is_error();
+
+  if ((b == Builtin::min_list || b == Builtin::max_list) && nargs >= 2) b = b == Builtin::min_list ? Builtin::min_args : Builtin::max_args;
+  c.index = static_cast<int>(b);
+  switch (b) {
+    case Builtin::len:
+      if (arity(1, 1)) {
+        if (!any_error && !c.kids[0].type.is_list()) arg_error(0, "a list");
+        c.type = Type::count();
+      }
+      break;
+    case Builtin::sum:
+    case Builtin::mean:
+    case Builtin::min_list:
+    case Builtin::max_list:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.is_list() || !t.element->is_quantity() ) arg_error(0, "a list of numbers or quantities");
+        else c.type = *t.element;
+      }
+      break;
+    case Builtin::min_args:
+    case Builtin::max_args:
+      if (!any_error) {
+        c.type = c.kids[0].type;
+        for (std::size_t i = 0; i < nargs; ++i) {
+          if (!c.kids[i].type.is_quantity()) { arg_error(i, "numbers or quantities"); c.type = Type::error(); break; }
+          if (!compatible(c.kids[i].type, c.kids[0].type)) {
+            auto& d = diags_.error(c.kids[i].span, fmt::format("`{}` needs arguments of one dimension: {} and {}", fname, tname(c.kids[0].type), tname(c.kids[i].type)));
+            d.labels.push_back(Label{c.kids[0].span, ""});
+            c.type = Type::error();
+            break;
+          }
+        }
+      }
+      break;
+    case Builtin::range:
+      if (arity(1, 2)) {
+        for (std::size_t i = 0; i < nargs; ++i)
+          if (!c.kids[i].type.is_error() && !c.kids[i].type.is_count()) arg_error(i, "a Count");
+        c.type = Type::list(Type::count());
+      }
+      break;
+    case Builtin::sqrt:
+    case Builtin::abs:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_quantity()) arg_error(0, "a number or quantity");
+        else if (b == Builtin::abs) c.type = t;
+        else if (DimOutcome root = power(t.scalar().dim, Rational{1, 2}); !root.ok())
+          diags_.error(c.span, p_.dims.overflow_message(root));
+        else c.type = t.is_list() ? Type::list(Type::quantity(*root.dim)) : Type::quantity(*root.dim);
+      }
+      break;
+    case Builtin::is_whole:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_count()) arg_error(0, "a dimensionless number (a Count)");
+        else c.type = t.is_list() ? Type::list(Type::boolean()) : Type::boolean();
+      }
+      break;
+    default:  // exp, log, log2, log10, ceil, floor, round: dimensionless in, dimensionless out
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_count()) {
+          auto& d = diags_.error(c.kids[0].span, fmt::format("`{}` needs a dimensionless number (a Count), found {}", fname, tname(t)));
+          if (t.scalar().is_quantity()) d.notes.push_back("divide by a unit first, as in `x / (1 GiB)`");
+        } else {
+          c.type = t;
+        }
+      }
+      break;
+  }
+  return c;
+}
+
+CExpr Compiler::call_function(const ast::Expr& e, Scope& sc, int index) {
+  ensure_function(index);
+  const Function& f = p_.functions[static_cast<std::size_t>(index)];
+  CExpr c = make(Op::call_fn, e, f.result_known ? f.result : Type::error());
+  c.index = index;
+  std::size_t nargs = e.operands.size() - 1;
+  if (nargs != f.params.size())
+    diags_.error(e.span, fmt::format("`{}` takes {} argument{}, given {}", f.name, f.params.size(), f.params.size() == 1 ? "" : "s", nargs));
+  for (std::size_t i = 1; i < e.operands.size(); ++i) {
+    const Type* want = i - 1 < f.param_types.size() ? &f.param_types[i - 1] : nullptr;
+    if (!e.names[i - 1].empty() && (i - 1 >= f.params.size() || e.names[i - 1] != f.params[i - 1]))
+      diags_.error(e.name_spans[i - 1], fmt::format("`{}` has no parameter `{}` at this position", f.name, e.names[i - 1]));
+    c.kids.push_back(expr(*e.operands[i], sc, want));
+    if (want) expect_type(c.kids.back(), *want, fmt::format("parameter `{}` of `{}`", f.params[i - 1], f.name));
+  }
+  return c;
+}
+
+CExpr Compiler::call_scenario(const ast::Expr& e, Scope& sc, int index) {
+  ensure_scenario(index);
+  Scenario& s = p_.scenarios[static_cast<std::size_t>(index)];
+  CExpr c = make(Op::call_scenario, e, Type::error());
+  c.index = index;
+  if (s.state == State::in_progress) {
+    diags_.error(e.span, fmt::format("scenario `{}` calls itself", s.name));
+    return c;
+  }
+  if (s.result) c.type = Type::of_record(s.result);
+  std::vector<bool> given(s.slots.size(), false);
+  for (std::size_t i = 1; i < e.operands.size(); ++i) {
+    const std::string& arg = e.names[i - 1];
+    if (arg.empty()) {
+      diags_.error(e.operands[i]->span, fmt::format("arguments of scenario `{}` are named: `input = value`", s.name));
+      c.kids.push_back(expr(*e.operands[i], sc));
+      c.map.push_back(-1);
+      continue;
+    }
+    int slot = s.find_slot(arg);
+    if (slot < 0 || s.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
+      auto& d = diags_.error(e.name_spans[i - 1], fmt::format("scenario `{}` has no input `{}`", s.name, arg));
+      std::vector<std::string> names;
+      for (int in : s.inputs) names.push_back(s.slots[static_cast<std::size_t>(in)].name);
+      auto sug = closest_name(arg, names);
+      if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+      c.kids.push_back(expr(*e.operands[i], sc));
+      c.map.push_back(-1);
+      continue;
+    }
+    if (given[static_cast<std::size_t>(slot)]) diags_.error(e.name_spans[i - 1], fmt::format("input `{}` is given twice", arg));
+    given[static_cast<std::size_t>(slot)] = true;
+    const Type& want = s.slots[static_cast<std::size_t>(slot)].type;
+    c.kids.push_back(expr(*e.operands[i], sc, &want));
+    expect_type(c.kids.back(), want, fmt::format("input `{}`", arg));
+    c.map.push_back(slot);
+  }
+  for (int in : s.inputs) {
+    const Slot& sl = s.slots[static_cast<std::size_t>(in)];
+    if (!sl.expr && !given[static_cast<std::size_t>(in)])
+      diags_.error(e.span, fmt::format("scenario `{}` needs input `{}`, which has no default", s.name, sl.name));
+  }
+  return c;
+}
+
+// `has(record.field)`: whether a catalogue entry gives the field, so a scenario can fall back on purpose.
+CExpr Compiler::has_field(const ast::Expr& e, Scope& sc) {
+  CExpr c = make(Op::has_field, e, Type::boolean());
+  if (e.operands.size() != 2 || e.operands[1]->kind != ast::ExprKind::field) {
+    diags_.error(e.span, "`has` takes one field access, as in `has(workload.seq_len)`");
+    c.type = Type::error();
+    return c;
+  }
+  CExpr access = field(*e.operands[1], sc);
+  if (access.op != Op::field) {
+    c.type = Type::error();
+    return c;
+  }
+  c.index = access.index;
+  c.kids.push_back(std::move(access.kids[0]));
+  return c;
+}
+
+DisplayUnit Compiler::display_of(const ast::Expr& e) {
+  DisplayUnit d;
+  // `if c then a else b -> ms` parses the conversion into the last branch: any branch that converts
+  // gives the unit of the whole.
+  if (e.kind == ast::ExprKind::if_then || e.kind == ast::ExprKind::match) {
+    for (std::size_t i = e.operands.size(); i-- > 1;) {
+      DisplayUnit branch = display_of(*e.operands[i]);
+      if (!branch.automatic) return branch;
+    }
+    return d;
+  }
+  // A name shows in the unit of what it names (`= gpu_mttf` in hours, as the prelude wrote it).
+  if (e.kind == ast::ExprKind::name) {
+    if (auto it = p_.global_index.find(e.text); it != p_.global_index.end()) return p_.globals[static_cast<std::size_t>(it->second)].display;
+    return d;
+  }
+  const ast::UnitExpr* u = nullptr;
+  if (e.kind == ast::ExprKind::convert || e.kind == ast::ExprKind::quantity) u = &e.unit;
+  if (e.kind == ast::ExprKind::binary && e.flag) u = &e.operands[1]->unit;  // `[a, b] GB`
+  if (!u) return d;
+  Diagnostics scratch;  // the unit was already checked where the expression was compiled
+  auto r = p_.units.resolve(*u, p_.dims, p_.sources, scratch);
+  if (!r) return d;
+  d.text = r->text == "1" ? "" : r->text;  // `-> 1` asks for a plain number
+  d.factor = r->factor;
+  d.automatic = false;
+  return d;
+}
+
+}  // namespace mlsi

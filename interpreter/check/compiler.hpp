@@ -1,0 +1,99 @@
+#pragma once
+// Name resolution, dimension checking and compilation, in one pass over the AST: every expression
+// gets its static type, and names become slot, local, global, function or scenario indices.
+// Problems are collected in Diagnostics; checking goes on after an error so all of them are reported.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source/diagnostics.hpp"
+#include "model/program.hpp"
+
+namespace mlsi {
+
+class Compiler {
+ public:
+  Compiler(Program& program, Diagnostics& diags) : p_(program), diags_(diags) {}
+
+  // Registers a module's declarations. Dimensions and units take effect at once (later declarations
+  // use them); everything else is compiled on first use or by compile_pending().
+  void declare(const ast::Module& module);
+  // Compiles every declaration not compiled yet.
+  void compile_pending();
+  // The program's globals, functions and scenarios were cut to these sizes (a REPL entry taken back):
+  // what is declared at those indices next has not been compiled.
+  void truncated(std::size_t globals, std::size_t functions, std::size_t scenarios);
+
+  // A value for an input, written as an expression outside any scenario (config, --set, TOML).
+  CExpr compile_value(const ast::Expr& e, const Type& expected, DisplayUnit* display);
+  // An expression in the global scope (the REPL).
+  CExpr compile_global_expr(const ast::Expr& e, DisplayUnit* display);
+  // An expression that also sees the given names as locals 0, 1, ... (`mlsi list --where` over fields).
+  CExpr compile_with_locals(const ast::Expr& e, const std::vector<std::pair<std::string, Type>>& locals);
+  std::optional<ResolvedUnit> resolve_unit(const ast::UnitExpr& u) { return p_.units.resolve(u, p_.dims, p_.sources, diags_); }
+  // The type a type expression names (a dimension, unit, Bool, Text, catalogue kind, List[T], `one of`).
+  Type resolve_type(const ast::TypeExpr& t, DisplayUnit* display = nullptr);
+
+  void ensure_scenario(int index);
+  void ensure_function(int index);
+  void ensure_global(int index);
+
+ private:
+  struct Local {
+    std::string name;
+    int index;
+    Type type;
+  };
+  struct Scope {
+    Scenario* scenario = nullptr;
+    int current_slot = -1;   // the slot whose expression is being compiled
+    bool in_default = false; // compiling an input's default: its own name means the outer binding
+    std::vector<Local> locals;
+    int max_locals = 0;
+    std::vector<std::vector<int>>* deps = nullptr;  // slot -> slots its expression reads
+  };
+
+  CExpr expr(const ast::Expr& e, Scope& sc, const Type* expected = nullptr);
+  CExpr name(const ast::Expr& e, Scope& sc, const Type* expected);
+  CExpr binary(const ast::Expr& e, Scope& sc, const Type* expected);
+  CExpr call(const ast::Expr& e, Scope& sc, const Type* expected);
+  CExpr call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname);
+  CExpr call_scenario(const ast::Expr& e, Scope& sc, int index);
+  CExpr call_function(const ast::Expr& e, Scope& sc, int index);
+  CExpr match(const ast::Expr& e, Scope& sc, const Type* expected);
+  CExpr comprehension(const ast::Expr& e, Scope& sc, const Type* expected);
+  CExpr field(const ast::Expr& e, Scope& sc);
+  CExpr has_field(const ast::Expr& e, Scope& sc);
+  CExpr convert(const ast::Expr& e, Scope& sc, const Type* expected);
+
+  // Reports a mismatch between what an expression is and what its context needs.
+  bool expect_type(const CExpr& c, const Type& want, const std::string& what);
+  std::string tname(const Type& t) const { return type_name(t, p_.dims); }
+  Type slot_type(Scenario& s, int slot, Span use);
+  void compile_slot(Scenario& s, int slot);
+  void compile_scenario_body(Scenario& s);
+  void compile_config(const ast::ConfigDecl& d, FileId file);
+  void report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps);
+  DisplayUnit display_of(const ast::Expr& e);
+  void declare_dimension(const ast::DimensionDecl& d);
+  void declare_unit(const ast::UnitDecl& d);
+  void check_redefinition(const std::string& name, Span span);
+  std::vector<std::string> value_names(const Scope& sc) const;
+
+  Program& p_;
+  Diagnostics& diags_;
+  std::vector<const ast::ConfigDecl*> pending_configs_;
+  // The scenario being compiled, so that a slot used before its line is compiled on demand.
+  std::function<void(int)>* current_compile_ = nullptr;
+  std::vector<bool>* current_compiled_ = nullptr;
+  Scenario* current_scenario_ = nullptr;
+  std::vector<FileId> pending_config_files_;
+  struct Counts {
+    std::size_t globals = 0, functions = 0, scenarios = 0;
+  };
+  Counts compiled_;  // the declarations below these indices are compiled (compile_pending)
+  bool stack_reported_ = false;  // the checker ran out of stack (stack_guard.hpp); said once
+};
+
+}  // namespace mlsi

@@ -1,0 +1,67 @@
+#pragma once
+// Command-line options shared by the commands of `mlsi`.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "eval/evaluator.hpp"
+#include "report/render.hpp"
+#include "session/session.hpp"
+
+namespace mlsi {
+
+// The most points one sweep may have by default, and the most --max-points allows. 10^15 points would
+// take years at any speed a scenario is evaluated at, so a larger product of --vary counts is a mistake;
+// below 2^53 every point number and count is exact as a double (JSON, plots), and the 64-bit
+// arithmetic of point numbers and shards cannot wrap.
+inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
+inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
+
+struct Options {
+  std::string command;
+  std::vector<std::string> positional;
+  std::string scenario, config, inputs_file, sort, where;
+  std::vector<std::string> sets, catalogues, varies;
+  std::string shard;
+  std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
+  // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
+  // separated), a second varied input drawn as one line per value.
+  std::string plot_file, plot_x, plot_y, plot_series;
+  bool log_x = false, log_y = false;
+  Format format = Format::table;
+  bool format_given = false;
+  bool report = false;     // mlsi test --report
+  bool published = false;  // mlsi test --published
+  bool fmt_write = false;  // `mlsi fmt --write`
+  bool fmt_check = false;  // `mlsi fmt --check`
+  bool explain = false;  // run --explain: each output's derivation
+
+  std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
+
+  Limits limits;
+  std::uint64_t max_points = kDefaultMaxSweepPoints;  // --max-points: points of one sweep or plot
+  // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
+  // catalogue_files(); session_options() puts both together).
+  SessionOptions files;
+};
+
+// A whole number from 1 to `max` written in decimal digits only (no sign, point, exponent or suffix),
+// as every numeric option is; else `error` says what `what` (an option's name) expected.
+struct WholeNumber {
+  std::uint64_t value = 0;
+  std::string error;
+};
+WholeNumber parse_whole(std::string_view text, std::uint64_t max, std::string_view what);
+// Prints a usage error and returns the usage exit status.
+int usage(CliStreams& io, const std::string& message);
+// Returns an exit status when the arguments are not usable.
+std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io);
+// Catalogue files named by MLSI_PATH (folders separated by `:`), then --catalog files.
+std::vector<std::string> catalogue_files(const Options& o);
+// The options of a session that loads .mls files: the catalogue files and the limits on files.
+SessionOptions session_options(const Options& o);
+
+}  // namespace mlsi

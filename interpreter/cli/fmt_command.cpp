@@ -1,0 +1,97 @@
+#include "cli/fmt_command.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "base/activity.hpp"
+#include "source/file_reader.hpp"
+#include "cli/file_writer.hpp"
+#include "formatter/formatter.hpp"
+
+namespace mlsi {
+namespace {
+
+// The text of `path` (`-`: standard input), or nothing with a message when it cannot be read whole:
+// standard input, like a file, at most --max-file-size bytes.
+std::optional<std::string> read_source(const std::string& path, const Options& o, CliStreams& io) {
+  if (path == "-" && io.in == nullptr) {
+    io.err << "error: no standard input to read\n";
+    return std::nullopt;
+  }
+  auto read = path == "-" ? read_stream(*io.in, o.files.max_file_size) : read_regular_file(path, o.files.max_file_size);
+  if (!read) {
+    io.err << fmt::format("error: {}\n", describe(*read.error, path == "-" ? "<stdin>" : path));
+    return std::nullopt;
+  }
+  return std::move(read.text);
+}
+
+// The files named on the command line, a folder standing for every .mls file under it (sorted).
+std::vector<std::string> expand_folders(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (path == "-" || !fs::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(path, ec))
+      if (entry.is_regular_file() && entry.path().extension() == ".mls") found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+}  // namespace
+
+int cmd_fmt(const Options& o, CliStreams& io) {
+  Activity activity("formatting");
+  if (o.positional.empty()) return usage(io, "`mlsi fmt` needs at least one FILE (`-`: standard input)");
+  if (o.fmt_write && o.fmt_check) return usage(io, "`mlsi fmt` takes --write or --check, not both");
+  int status = kExitOk;
+  for (const auto& path : expand_folders(o.positional)) {
+    if (o.fmt_write && path == "-") {
+      status = std::max(status, usage(io, "`mlsi fmt --write` cannot rewrite standard input"));
+      continue;
+    }
+    auto text = read_source(path, o, io);
+    if (!text) {
+      status = std::max(status, kExitUsage);
+      continue;
+    }
+    SourceManager sources;
+    FileId file = sources.add(path == "-" ? "<stdin>" : path, *text, path);
+    Diagnostics diags;
+    auto formatted = format_file(sources, file, diags);
+    if (!formatted) {
+      io.err << render_all(sources, diags, io.colour, io.max_errors);
+      status = std::max(status, kExitSource);
+      continue;
+    }
+    bool changed = *formatted != *text;
+    if (o.fmt_check) {
+      if (changed) {
+        io.out << path << "\n";
+        status = std::max(status, kExitFailed);
+      }
+    } else if (o.fmt_write) {
+      if (!changed) continue;
+      if (auto failure = write_file(path, *formatted)) {
+        io.err << fmt::format("error: {}\n", *failure);
+        status = std::max(status, kExitUsage);
+        continue;
+      }
+      io.out << fmt::format("{}: formatted\n", path);
+    } else {
+      io.out << *formatted;
+    }
+  }
+  return status;
+}
+
+}  // namespace mlsi

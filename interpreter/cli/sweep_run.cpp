@@ -1,0 +1,236 @@
+#include "cli/sweep_run.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "base/activity.hpp"
+#include "model/display.hpp"
+#include "syntax/parser.hpp"
+#include "cli/run_setup.hpp"
+
+namespace mlsi {
+
+namespace {
+
+// One line for an error column: the message, then its first note.
+std::string one_line(const Diagnostic& d) {
+  std::string s = d.message;
+  if (!d.notes.empty()) s += " (" + d.notes.front() + ")";
+  return s;
+}
+
+}  // namespace
+
+Sweep::Sweep(const Options& o) : session_(session_options(o)), limits_(o.limits) {}
+
+const Type& Sweep::column_type(std::size_t c) {
+  const Scenario& sc = scenario();
+  int slot = c < varies_.size() ? varies_[c].slot : sc.outputs[c - varies_.size()];
+  return sc.slots[static_cast<std::size_t>(slot)].type;
+}
+
+std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests, const VariedCheck& refuse) {
+  if (auto status = prepare_run(session_, o, io, scenario_, given_)) return status;
+  Program& p = session_.program();
+  const Scenario& sc = scenario();
+  for (const auto& r : requests) {
+    auto spec = parse_vary(session_, scenario_, r.text, o.limits.max_list_length, r.options);
+    if (!spec) {
+      io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
+      return kExitUsage;
+    }
+    for (const auto& prev : varies_)
+      if (prev.slot == spec->slot) return usage(io, fmt::format("input `{}` is varied twice", spec->name));
+    varies_.push_back(std::move(*spec));
+  }
+  if (auto status = count_points(o, io)) return status;
+  if (refuse)
+    if (auto status = refuse(varies_)) return status;
+  // --where over the scenario's inputs then outputs.
+  if (!o.where.empty()) {
+    std::vector<std::pair<std::string, Type>> locals;
+    for (int i : sc.inputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+    for (int i : sc.outputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+    where_ = session_.compile_condition("--where", o.where, locals);
+    if (!where_ || session_.diagnostics().has_errors()) {
+      io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
+      return kExitUsage;
+    }
+  }
+
+  // One ordinary run stands for everything the sweep does not vary; a sweep whose first point fails
+  // is evaluated point by point.
+  {
+    GivenInputs g = given_;
+    point_inputs(0, g);
+    try {
+      base_ = Evaluator(p, limits_).run(scenario_, g);
+    } catch (const EvalError&) {
+    }
+  }
+  std::vector<const CExpr*> extra;
+  if (where_) extra.push_back(&*where_);
+  if (base_) {
+    std::vector<int> slots;
+    for (const auto& v : varies_) slots.push_back(v.slot);
+    program_ = SweepProgram::compile(p, scenario_, slots, *base_, extra, nullptr);
+  }
+
+  // Columns: the varied inputs, then every output, in fixed units.
+  for (const auto& v : varies_) {
+    names_.push_back(v.name);
+    const Type& type = sc.slots[static_cast<std::size_t>(v.slot)].type;
+    DisplayUnit u = effective_unit(Value(v.values.front()), type, v.display, p);
+    // Every value of the column is known: one its unit cannot show (1e300 year -> as) is refused now.
+    for (double x : v.values) {
+      if (!type.is_quantity() || std::isfinite(x / u.factor)) continue;
+      if (auto d = display_overflow(fmt::format("a value of `{}`", v.name), Value(x), type, v.display, p, Span{})) {
+        io.err << "error: --vary " << v.name << ": " << d->message << " (" << d->notes.front() << ")\n";
+        return kExitUsage;
+      }
+      u = si_display_unit(type.dim, p);  // the unit chosen for the first value does not suit them all
+      break;
+    }
+    units_.push_back(u);
+  }
+  for (int i : sc.outputs) {
+    const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+    DisplayUnit u = base_ ? effective_unit(base_->slots[static_cast<std::size_t>(i)], sl.type, sl.display, p) : sl.display;
+    if (u.automatic && sl.type.scalar().is_quantity())
+      u = DisplayUnit{p.units.si_text(sl.type.scalar().dim) == "1" ? "" : p.units.si_text(sl.type.scalar().dim), 1, false};
+    names_.push_back(sl.name);
+    units_.push_back(u);
+  }
+  return std::nullopt;
+}
+
+std::optional<int> Sweep::count_points(const Options& o, CliStreams& io) {
+  std::uint64_t total = 1;
+  bool over = false;
+  std::string product;
+  for (const auto& v : varies_) {
+    product += (product.empty() ? "" : " * ") + std::to_string(v.values.size());
+    // Checked: 111620 * 8681 * 49477 * 384773 is 2^64 + 4, which must not become a sweep of 4 points.
+    over = over || __builtin_mul_overflow(total, std::uint64_t{v.values.size()}, &total) || total > o.max_points;
+  }
+  if (over)
+    return usage(io, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
+                                 "with --max-points N (at most {})",
+                                 product, o.max_points, kMaxSweepPointsCap));
+  total_ = total;
+  return std::nullopt;
+}
+
+std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
+  for (std::size_t c = 0; c < cells.size(); ++c)
+    if (cells[c].kind == SweepCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) {
+      std::string si = program().units.si_text(column_type(c).scalar().dim);
+      return fmt::format("`{}` is {}{}, which overflows to infinity in the unit of its column, `{}`", names_[c], format_number(cells[c].number),
+                         si == "1" ? "" : " " + si, units_[c].text);
+    }
+  return "";
+}
+
+void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point) {
+  std::string error = unshowable(cells);
+  if (!error.empty())
+    for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
+  point(index, cells, error);
+}
+
+void Sweep::point_inputs(std::size_t index, GivenInputs& g) const {
+  for (std::size_t v = varies_.size(); v-- > 0;) {
+    std::size_t n = varies_[v].values.size();
+    g[static_cast<std::size_t>(varies_[v].slot)] = InputValue{Value(varies_[v].values[index % n]), "--vary", varies_[v].display, Span{}};
+    index /= n;
+  }
+}
+
+void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point) {
+  const Program& p = session_.program();
+  const Scenario& sc = scenario();
+  GivenInputs g = given_;
+  point_inputs(index, g);
+  for (std::size_t v = 0; v < varies_.size(); ++v) cells[v].set(g[static_cast<std::size_t>(varies_[v].slot)]->value.number());
+  Evaluator ev(p, limits_);
+  try {
+    ScenarioRun run = ev.run(scenario_, g);
+    if (where_) {
+      std::vector<Value> locals;
+      for (int i : sc.inputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
+      for (int i : sc.outputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
+      if (!ev.value_with_locals(*where_, std::move(locals)).boolean()) return;
+    }
+    for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
+      const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
+      const Value& v = run.slots[static_cast<std::size_t>(sc.outputs[k])];
+      SweepCell& cell = cells[varies_.size() + k];
+      if (sl.type.is_quantity()) cell.set(v.number());
+      else if (sl.type.is_bool()) cell.set_bool(v.boolean());
+      else cell.set_text(format_value(v, sl.type, units_[varies_.size() + k], p));
+    }
+    emit(index, cells, point);
+  } catch (const EvalError& e) {
+    if (where_) return;  // a point that fails cannot satisfy --where
+    for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
+    point(index, cells, one_line(e.diag));
+  }
+}
+
+void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped) {
+  auto stop = [&] { return stopped && stopped(); };
+  Activity activity("sweeping");
+  const Program& p = session_.program();
+  const Scenario& sc = scenario();
+  std::vector<SweepCell> cells(names_.size());
+  if (!program_) {
+    for (std::size_t i = shard_k - 1; i < total_ && !stop(); i += shard_n) slow_point(i, cells, point);
+    return;
+  }
+  // Outputs the program does not compute (lists, records, text) are the base point's.
+  std::vector<std::string> constant_cells(sc.outputs.size());
+  for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
+    const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
+    if (!sl.type.is_quantity() && !sl.type.is_bool())
+      constant_cells[k] = format_value(base_->slots[static_cast<std::size_t>(sc.outputs[k])], sl.type, units_[varies_.size() + k], p);
+  }
+  constexpr std::size_t B = SweepProgram::kBlock;
+  std::vector<std::vector<double>> columns(varies_.size(), std::vector<double>(B));
+  std::vector<const double*> column_ptrs;
+  for (auto& c : columns) column_ptrs.push_back(c.data());
+  std::vector<std::size_t> indices(B);
+  std::size_t i = shard_k - 1;
+  while (i < total_ && !stop()) {
+    std::size_t n = 0;
+    for (; n < B && i < total_; ++n, i += shard_n) {
+      indices[n] = i;
+      std::size_t index = i;
+      for (std::size_t v = varies_.size(); v-- > 0;) {
+        std::size_t len = varies_[v].values.size();
+        columns[v][n] = varies_[v].values[index % len];
+        index /= len;
+      }
+    }
+    program_->run(column_ptrs, n);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!program_->ok(k)) {
+        slow_point(indices[k], cells, point);
+        continue;
+      }
+      if (where_ && program_->value(program_->extra_register[0], k) == 0) continue;
+      for (std::size_t v = 0; v < varies_.size(); ++v) cells[v].set(columns[v][k]);
+      for (std::size_t o2 = 0; o2 < sc.outputs.size(); ++o2) {
+        const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o2])];
+        std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o2])];
+        SweepCell& cell = cells[varies_.size() + o2];
+        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_text(constant_cells[o2]);
+        else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
+        else cell.set(program_->value(reg, k));
+      }
+      emit(indices[k], cells, point);
+    }
+  }
+}
+
+}  // namespace mlsi

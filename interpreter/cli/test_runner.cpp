@@ -1,0 +1,285 @@
+#include "cli/test_runner.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "model/display.hpp"
+#include "session/inputs.hpp"
+#include "session/session.hpp"
+#include "report/test_report.hpp"
+
+namespace mlsi {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Tally {
+  int passed = 0;
+  int failed = 0;
+};
+
+// Where the results go: one line per config for `mlsi test`, one row per expectation for --report.
+struct TestRun {
+  const TestOptions& options;
+  const Limits& limits;
+  CliStreams& io;
+  Tally tally;
+  TestReport report;
+};
+
+// The largest error of `computed` against `expected` over the quantities they hold: relative where the
+// expected quantity is not 0, absolute where it is.
+struct ErrorMeasure {
+  std::optional<double> relative, absolute;
+};
+
+void measure(const Value& computed, const Value& expected, const Type& t, ErrorMeasure& m) {
+  auto raise = [](std::optional<double>& slot, double x) { slot = slot ? std::max(*slot, x) : x; };
+  switch (t.kind) {
+    case Type::Kind::quantity: {
+      double c = computed.number(), e = expected.number();
+      if (e != 0) raise(m.relative, std::fabs(c - e) / std::fabs(e));
+      else raise(m.absolute, std::fabs(c));
+      return;
+    }
+    case Type::Kind::list: {
+      const auto& a = computed.list();
+      const auto& b = expected.list();
+      for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) measure(a[i], b[i], *t.element, m);
+      return;
+    }
+    case Type::Kind::record: {
+      const auto& a = computed.record();
+      const auto& b = expected.record();
+      if (!a.key.empty() || !b.key.empty()) return;
+      for (std::size_t i = 0; i < a.fields.size() && i < b.fields.size(); ++i)
+        if (a.fields[i] && b.fields[i]) {
+          // An absolute error of a record field would need the field's unit: only relative ones count.
+          ErrorMeasure field;
+          measure(*a.fields[i], *b.fields[i], a.type->types[i], field);
+          if (field.relative) raise(m.relative, *field.relative);
+        }
+      return;
+    }
+    default: return;
+  }
+}
+
+// Whether an output holds quantities that a tolerance applies to (Bool, Text, enumerations and
+// catalogue entries are compared by equality).
+bool has_tolerance(const Type& t) {
+  if (t.kind == Type::Kind::record) return true;
+  return t.scalar().is_quantity();
+}
+
+// Whether `computed` matches `expected` within the tolerance; lists entry by entry.
+bool matches(const Value& computed, const Value& expected, const Type& t, double tol, bool relative) {
+  switch (t.kind) {
+    case Type::Kind::quantity: {
+      double c = computed.number(), e = expected.number();
+      if (c == e) return true;
+      return std::fabs(c - e) <= (relative ? tol * std::fabs(e) : tol);
+    }
+    case Type::Kind::list: {
+      const auto& a = computed.list();
+      const auto& b = expected.list();
+      if (a.size() != b.size()) return false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (!matches(a[i], b[i], *t.element, tol, relative)) return false;
+      return true;
+    }
+    case Type::Kind::boolean: return computed.boolean() == expected.boolean();
+    case Type::Kind::text: return computed.text() == expected.text();
+    case Type::Kind::enumeration: return computed.enumeration().index == expected.enumeration().index;
+    case Type::Kind::record: {
+      const auto& a = computed.record();
+      const auto& b = expected.record();
+      if (!a.key.empty() || !b.key.empty()) return a.key == b.key;  // catalogue entries: the same entry
+      for (std::size_t i = 0; i < a.fields.size() && i < b.fields.size(); ++i) {
+        if (a.fields[i].has_value() != b.fields[i].has_value()) return false;
+        if (a.fields[i] && !matches(*a.fields[i], *b.fields[i], a.type->types[i], tol, relative)) return false;
+      }
+      return a.fields.size() == b.fields.size();
+    }
+    default: return false;
+  }
+}
+
+std::string location(const Program& p, Span s) {
+  if (!s.valid()) return "";
+  auto lc = p.sources.line_col(s.file, s.begin);
+  return fmt::format("{}:{}:{}", p.sources.file(s.file).name, lc.line, lc.col);
+}
+
+// A report row for an expectation that is not compared yet: a failure until its values are filled in.
+ExpectationRow report_row(const Program& p, const Expectation& x, const std::string& scenario, const std::string& config,
+                          const Slot& slot) {
+  ExpectationRow row;
+  row.scenario = scenario;
+  row.config = config;
+  row.output = slot.name;
+  row.location = location(p, x.span);
+  row.source = x.source;
+  row.expected = "-";
+  row.computed = "evaluation failed";
+  row.expected_json = row.computed_json = row.absolute_error_json = row.tolerance_json = "null";
+  row.tolerance = has_tolerance(slot.type) ? "" : "exact";
+  return row;
+}
+
+// The compared values of a report row, written for people and for JSON.
+void fill_row(ExpectationRow& row, const Program& p, const Value& computed, const Value& expected, const Type& type,
+              const DisplayUnit& unit, const ErrorMeasure& error, const std::string& tolerance, double tol, bool relative) {
+  row.expected = format_value(expected, type, unit, p);
+  row.computed = format_value(computed, type, unit, p);
+  row.relative_error = error.relative;
+  row.expected_json = json_field(p, expected, type, unit);
+  row.computed_json = json_field(p, computed, type, unit);
+  if (has_tolerance(type)) {
+    row.tolerance = tolerance;
+    if (relative) row.tolerance_json = fmt::format("{{\"relative\": {}}}", tol);
+    else row.tolerance_json = fmt::format("{{\"absolute\": {}}}", json_field(p, Value(tol), type.scalar(), unit));
+  }
+  // |computed - expected| beyond a double (1e308 against -1e308) is left out rather than shown as inf.
+  if (error.absolute && std::isfinite(*error.absolute) && type.kind != Type::Kind::record) {
+    row.absolute_error = format_value(Value(*error.absolute), type.scalar(), unit, p);
+    row.absolute_error_json = json_field(p, Value(*error.absolute), type.scalar(), unit);
+  }
+}
+
+void test_session(Session& session, const std::vector<FileId>& files, TestRun& t) {
+  Program& p = session.program();
+  CliStreams& io = t.io;
+  for (const auto& cfg : p.configs) {
+    if (std::find(files.begin(), files.end(), cfg.file) == files.end()) continue;
+    std::vector<const Expectation*> expects;
+    for (const auto& x : cfg.expects)
+      if (!t.options.published_only || !x.source.empty()) expects.push_back(&x);
+    if (expects.empty()) continue;
+    const Scenario& sc = p.scenarios[static_cast<std::size_t>(cfg.scenario)];
+    std::string title = fmt::format("{} / {}", sc.name, cfg.name);
+    Evaluator ev(p, t.limits);
+    GivenInputs given(sc.slots.size());
+    ScenarioRun run;
+    bool evaluated = true;
+    try {
+      apply_config(session, ev, cfg, given);
+      run = ev.run(cfg.scenario, given);
+    } catch (const EvalError& e) {
+      if (!t.options.report) io.out << fmt::format("FAIL {}: evaluation failed\n", title);
+      io.err << render(p.sources, e.diag, io.colour);
+      t.tally.failed += static_cast<int>(expects.size());
+      evaluated = false;
+    }
+    int failed_here = 0;
+    for (const Expectation* xp : expects) {
+      const Expectation& x = *xp;
+      const Slot& slot = sc.slots[static_cast<std::size_t>(x.slot)];
+      ExpectationRow row = report_row(p, x, sc.name, cfg.name, slot);
+      if (!evaluated) {
+        if (t.options.report) t.report.rows.push_back(std::move(row));
+        continue;
+      }
+      try {
+        Value expected = ev.value(x.value);
+        double tol = 1e-9;
+        if (x.tolerance) tol = ev.value(*x.tolerance).number();
+        const Value& computed = run.slots[static_cast<std::size_t>(x.slot)];
+        bool passed = matches(computed, expected, slot.type, tol, x.relative);
+        if (passed) ++t.tally.passed;
+        else {
+          ++failed_here;
+          ++t.tally.failed;
+        }
+        const DisplayUnit& declared = run.display[static_cast<std::size_t>(x.slot)];
+        DisplayUnit unit = effective_unit(expected, slot.type, declared, p);
+        ErrorMeasure error;
+        measure(computed, expected, slot.type, error);
+        std::string tolerance = x.relative ? fmt::format("{}%", format_number(100 * tol))
+                                           : format_value(Value(tol), slot.type.scalar(), unit, p);
+        if (t.options.report) {
+          fill_row(row, p, computed, expected, slot.type, unit, error, tolerance, tol, x.relative);
+          row.passed = passed;
+          t.report.rows.push_back(std::move(row));
+          continue;
+        }
+        if (passed) continue;
+        std::string detail;
+        double relative = slot.type.is_quantity() && expected.number() != 0
+                              ? 100 * std::fabs(computed.number() - expected.number()) / std::fabs(expected.number()) : NAN;
+        if (std::isfinite(relative)) detail = fmt::format(" (relative error {}%)", format_number(relative));
+        io.out << fmt::format("FAIL {} {}: `{}` expected {} within {}, computed {}{}\n", location(p, x.span), title, slot.name,
+                              format_value(expected, slot.type, unit, p), tolerance, format_value(computed, slot.type, unit, p), detail);
+      } catch (const EvalError& e) {
+        ++failed_here;
+        ++t.tally.failed;
+        io.err << render(p.sources, e.diag, io.colour);
+        row.expected = "evaluation failed";
+        row.computed = "-";
+        if (t.options.report) t.report.rows.push_back(std::move(row));
+      }
+    }
+    if (evaluated && failed_here == 0 && !t.options.report)
+      io.out << fmt::format("ok   {} ({} expectation{})\n", title, expects.size(), expects.size() == 1 ? "" : "s");
+  }
+}
+
+}  // namespace
+
+int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io,
+              const TestOptions& test) {
+  TestRun t{test, limits, io, {}, {}};
+  Tally& tally = t.tally;
+  bool source_errors = false;
+  if (paths.empty()) {
+    Session session(options);
+    session.load_builtin_scenarios();
+    if (!session.check()) {
+      io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+      return kExitSource;
+    }
+    std::vector<FileId> files;
+    for (const auto& s : session.program().scenarios) files.push_back(s.file);
+    for (const auto& c : session.program().configs) files.push_back(c.file);
+    test_session(session, files, t);
+  }
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<std::string> found;
+      for (const auto& entry : fs::recursive_directory_iterator(path, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".mls") found.push_back(entry.path().string());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(path, ec)) {
+      files.push_back(path);
+    } else {
+      io.err << fmt::format("error: cannot find `{}`\n", path);
+      return kExitUsage;
+    }
+  }
+  for (const auto& path : files) {
+    Session session(options);
+    auto file = session.load_file(path);
+    bool ok = session.check() && file;
+    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+    if (!ok) {
+      if (test.report) t.report.unchecked_files.push_back(path);
+      else io.out << fmt::format("FAIL {}: does not check\n", path);
+      source_errors = true;
+      ++tally.failed;
+      continue;
+    }
+    test_session(session, {*file}, t);
+  }
+  if (test.report) io.out << render_test_report(t.report, test.format);
+  else io.out << fmt::format("{} passed, {} failed\n", tally.passed, tally.failed);
+  if (tally.failed == 0) return kExitOk;
+  return source_errors ? kExitSource : kExitFailed;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,113 @@
+#pragma once
+// Evaluates compiled scenarios. Values are SI doubles; every run-time problem (a failed `where` or
+// `check`, division by zero, NaN, infinity, a domain error, an index out of range, an absent catalogue
+// field, a limit) is an EvalError carrying a diagnostic with its span.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source/diagnostics.hpp"
+#include "model/program.hpp"
+
+namespace mlsi {
+
+struct EvalError {
+  Diagnostic diag;
+};
+// A value needed while it is being computed. Inside a `where` it means the condition reads a formula
+// that reads the input itself: the check waits until the formulas are done.
+struct CycleError : EvalError {};
+// An input that fails its `where`: the most specific explanation, reported as it is.
+struct WhereError : EvalError {};
+
+// Bounds that keep every evaluation finite. Each is a flag of the command line.
+struct Limits {
+  // Nested calls of functions and scenarios. Deep enough for any honest formula; a runaway recursion
+  // stops long before the C++ stack would.
+  int max_call_depth = 200;
+  // Entries of one list made by a comprehension or `range`.
+  std::size_t max_list_length = 10'000'000;
+  // Evaluation steps (expression nodes visited) of one run.
+  std::uint64_t max_steps = 500'000'000;
+};
+
+// Where an input's value came from, for messages and for --explain.
+struct InputValue {
+  Value value;
+  std::string origin;  // "default", "config long_context", "--set", "inputs.toml"
+  DisplayUnit display;
+  Span span;           // the expression that gave it, if any
+  // That expression, compiled (outside any scenario): --explain shows its terms and their provenance.
+  std::shared_ptr<const CExpr> expr = nullptr;
+};
+
+struct ScenarioRun {
+  int scenario = -1;
+  std::vector<Value> slots;
+  std::vector<std::string> origin;  // per input slot
+  std::vector<DisplayUnit> display; // per slot: the unit it is shown in
+  std::vector<bool> available;      // per slot: false for an unused default that could not be evaluated
+};
+
+class Evaluator {
+ public:
+  explicit Evaluator(const Program& program, Limits limits = {}) : p_(program), limits_(limits) {}
+
+  // Evaluates every input (checking `where`), let, output and check. `given` has one entry per slot.
+  ScenarioRun run(int scenario, const std::vector<std::optional<InputValue>>& given);
+  // A value outside any scenario (a config value, `--set`, an `expect`).
+  Value value(const CExpr& e);
+  // A value of an expression compiled with locals (Compiler::compile_with_locals).
+  Value value_with_locals(const CExpr& e, std::vector<Value> locals);
+  // A value of an expression of `scenario` when every slot is known (the sweep compiler folds what a
+  // sweep does not vary this way).
+  Value value_in(const CExpr& e, int scenario, const ScenarioRun& run);
+
+ private:
+  struct Instance {
+    const Scenario* scenario;
+    std::vector<Value> slots;
+    // 0 pending, 1 evaluating, 2 done, 3 given but `where` not checked, 4 an unused default that failed
+    std::vector<std::uint8_t> state;
+  };
+  struct Frame {
+    std::vector<Value> locals;
+    Instance* instance = nullptr;
+  };
+
+  struct CallDepth {
+    CallDepth(Evaluator& ev, const CExpr& e);
+    ~CallDepth();
+    CallDepth(const CallDepth&) = delete;
+    CallDepth& operator=(const CallDepth&) = delete;
+    Evaluator& ev_;
+  };
+
+  void evaluate_instance(Instance& inst);
+  void check_where(Instance& inst, int slot);
+  [[noreturn]] void report_check(const Check& c);
+  Value slot(Instance& inst, int index, Span use);
+  Value eval(const CExpr& e, Frame& f);
+  Value arith(Op op, const Value& a, const Value& b, const CExpr& e);
+  Value compare(Op op, const Value& a, const Value& b, const CExpr& e);
+  Value builtin(const CExpr& e, Frame& f);
+  Value unary_math(Builtin b, const Value& v, const CExpr& e);
+  double finite(double x, const CExpr& e, const char* what);
+  [[noreturn]] void fail(Span span, std::string message, std::vector<std::string> notes = {});
+  void step(const CExpr& e);
+  void charge(std::size_t n, const CExpr& e);
+
+  const Program& p_;
+  Limits limits_;
+  // The instance `run` evaluates and where its inputs came from, for the notes of a failed `where`.
+  const Instance* top_ = nullptr;
+  const std::vector<std::string>* top_origin_ = nullptr;
+  const std::vector<DisplayUnit>* top_display_ = nullptr;
+  std::vector<std::pair<Instance*, int>> deferred_wheres_;
+  int depth_ = 0;
+  std::uint64_t steps_ = 0;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,385 @@
+#include "eval/sweep_program.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mlsi {
+
+// Builds a SweepProgram: decides which expressions depend on the varied inputs, folds the rest to
+// constants through the ordinary evaluator, and emits one instruction per remaining operation.
+class SweepCompiler {
+ public:
+  SweepCompiler(const Program& p, int scenario, const std::vector<int>& varied, const ScenarioRun& base)
+      : p_(p), scenario_(scenario), s_(p.scenarios.at(static_cast<std::size_t>(scenario))), base_(base), ev_(p) {
+    dependent_.assign(s_.slots.size(), 0);
+    slot_reg_.assign(s_.slots.size(), kNone);
+    // Inputs given for the whole sweep are constants, whatever their defaults would read.
+    for (int i : s_.inputs)
+      if (base.origin[static_cast<std::size_t>(i)] != "default") dependent_[static_cast<std::size_t>(i)] = 3;
+    for (int v : varied) dependent_[static_cast<std::size_t>(v)] = 2;
+    for (int v : varied) {
+      std::uint32_t r = new_reg();
+      prog_.input_regs_.push_back(r);
+      slot_reg_[static_cast<std::size_t>(v)] = r;
+    }
+  }
+
+  bool build(const std::vector<const CExpr*>& extra_bools, std::string* why) {
+    try {
+      for (std::size_t i = 0; i < s_.slots.size(); ++i) slot(static_cast<int>(i));
+      for (int i : s_.inputs) {
+        const Slot& sl = s_.slots[static_cast<std::size_t>(i)];
+        if (sl.where && depends(*sl.where, {})) prog_.checked_regs_.push_back(compile(*sl.where, {}));
+      }
+      for (const auto& c : s_.checks)
+        if (depends(c.condition, {})) prog_.checked_regs_.push_back(compile(c.condition, {}));
+      // Extra conditions see the scenario's inputs then outputs as locals 0, 1, ...
+      std::vector<std::uint32_t> locals;
+      for (int i : s_.inputs) locals.push_back(slot_register_or_none(i));
+      for (int i : s_.outputs) locals.push_back(slot_register_or_none(i));
+      for (const CExpr* e : extra_bools) prog_.extra_register.push_back(compile(*e, locals));
+    } catch (const Unsupported& u) {
+      if (why) *why = u.what;
+      return false;
+    }
+    mark_finite_checks();
+    prog_.slot_register = slot_reg_;
+    prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
+    for (const auto& [reg, value] : constants_)
+      std::fill_n(prog_.regs_.begin() + static_cast<std::ptrdiff_t>(reg * SweepProgram::kBlock), SweepProgram::kBlock, value);
+    prog_.ok_.resize(SweepProgram::kBlock);
+    prog_.bad_.resize(SweepProgram::kBlock);
+    prog_.point_regs_.resize(next_reg_);
+    for (const auto& [reg, value] : constants_) prog_.point_regs_[reg] = value;
+    return true;
+  }
+
+  SweepProgram take() { return std::move(prog_); }
+
+ private:
+  static constexpr std::uint32_t kNone = UINT32_MAX;
+  struct Unsupported {
+    std::string what;
+  };
+
+  std::uint32_t new_reg() { return next_reg_++; }
+
+  // Whether v is ±2^k with 1/v finite too.
+  static bool power_of_two(double v) {
+    int exponent = 0;
+    return std::isfinite(v) && v != 0 && std::fabs(std::frexp(v, &exponent)) == 0.5 && std::isfinite(1.0 / v);
+  }
+
+  std::uint32_t constant(double v) {
+    std::uint32_t r = new_reg();
+    constants_.emplace_back(r, v);
+    return r;
+  }
+
+  std::uint32_t slot_register_or_none(int i) {
+    if (slot_reg_[static_cast<std::size_t>(i)] == kNone) {
+      if (!base_.available.empty() && !base_.available[static_cast<std::size_t>(i)])
+        throw Unsupported{"an input default that could not be evaluated"};
+      const Value& v = base_.slots[static_cast<std::size_t>(i)];
+      if (v.is_number()) slot_reg_[static_cast<std::size_t>(i)] = constant(v.number());
+      else if (std::holds_alternative<bool>(v.v)) slot_reg_[static_cast<std::size_t>(i)] = constant(v.boolean() ? 1 : 0);
+    }
+    return slot_reg_[static_cast<std::size_t>(i)];
+  }
+
+  // Whether a slot reads a varied input, directly or through other slots.
+  bool slot_depends(int i) {
+    auto& d = dependent_[static_cast<std::size_t>(i)];
+    if (d == 2) return true;
+    if (d == 1 || d == 3) return false;  // 1: being decided (a cycle was rejected by the checker)
+    d = 1;
+    const Slot& sl = s_.slots[static_cast<std::size_t>(i)];
+    bool result = sl.expr && depends(*sl.expr, {});
+    d = result ? 2 : 3;
+    return result;
+  }
+
+  bool depends(const CExpr& e, const std::vector<std::uint32_t>& locals) {
+    switch (e.op) {
+      case Op::constant:
+      case Op::global: return false;
+      case Op::slot: return slot_depends(e.index);
+      case Op::local: return true;  // parameters of an inlined function, conservatively
+      default: break;
+    }
+    (void)locals;
+    for (const auto& k : e.kids)
+      if (depends(k, locals)) return true;
+    return false;
+  }
+
+  std::uint32_t slot(int i) {
+    auto ui = static_cast<std::size_t>(i);
+    if (slot_reg_[ui] != kNone) return slot_reg_[ui];
+    if (!slot_depends(i)) return slot_register_or_none(i);
+    const Slot& sl = s_.slots[ui];
+    std::uint32_t r = compile(*sl.expr, {});
+    slot_reg_[ui] = r;
+    return r;
+  }
+
+  // The value of an expression that does not depend on the varied inputs, from the base point.
+  Value folded(const CExpr& e) {
+    try {
+      return ev_.value_in(e, scenario_, base_);
+    } catch (const EvalError&) {
+      throw Unsupported{"a value that fails at the base point"};
+    }
+  }
+
+  static bool arithmetic(VOp op) {
+    switch (op) {
+      case VOp::add: case VOp::sub: case VOp::mul: case VOp::div: case VOp::pow:
+      case VOp::sqrt: case VOp::exp: case VOp::log: case VOp::log2: case VOp::log10: return true;
+      default: return false;
+    }
+  }
+
+  // Every arithmetic result (add, sub, mul, div, pow, sqrt, exp, log, log2, log10) must be finite for the
+  // fast path; it is checked unless it feeds an add, sub, mul or div numerator, which carries an infinity
+  // or NaN on into its own result (IEEE 754), itself checked or carried further.
+  void mark_finite_checks() {
+    std::vector<bool> carried(next_reg_, false);
+    for (const auto& in : prog_.code_) {
+      if (in.op == VOp::add || in.op == VOp::sub || in.op == VOp::mul) carried[in.a] = carried[in.b] = true;
+      if (in.op == VOp::div) carried[in.a] = true;
+    }
+    for (auto& in : prog_.code_) in.check_finite = arithmetic(in.op) && !carried[in.dst];
+  }
+
+  std::uint32_t emit(VOp op, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {
+    std::uint32_t r = new_reg();
+    prog_.code_.push_back(VInstr{op, r, a, b, c});
+    return r;
+  }
+
+  std::uint32_t compile(const CExpr& e, const std::vector<std::uint32_t>& locals) {
+    if (e.op == Op::local) {
+      if (static_cast<std::size_t>(e.index) >= locals.size() || locals[static_cast<std::size_t>(e.index)] == kNone)
+        throw Unsupported{"a list or record value inside a varied formula"};
+      return locals[static_cast<std::size_t>(e.index)];
+    }
+    if (!depends(e, locals)) {
+      Value v = folded(e);
+      if (v.is_number()) return constant(v.number());
+      if (std::holds_alternative<bool>(v.v)) return constant(v.boolean() ? 1 : 0);
+      throw Unsupported{"a list, record or text value that depends on a varied input"};
+    }
+    auto k = [&](std::size_t i) { return compile(e.kids[i], locals); };
+    switch (e.op) {
+      case Op::slot: return slot(e.index);
+      case Op::negate: return emit(VOp::neg, k(0));
+      case Op::logical_not: return emit(VOp::logical_not, k(0));
+      case Op::add: return emit(VOp::add, k(0), k(1));
+      case Op::sub: return emit(VOp::sub, k(0), k(1));
+      case Op::mul: return emit(VOp::mul, k(0), k(1));
+      case Op::div: {
+        // By a power of two, dividing is multiplying by the reciprocal, with the same result to the bit
+        // (IEEE 754: both round the same real number), and a multiplication takes a third of the time.
+        if (!depends(e.kids[1], locals)) {
+          if (Value d = folded(e.kids[1]); d.is_number() && power_of_two(d.number()))
+            return emit(VOp::mul, k(0), constant(1.0 / d.number()));
+        }
+        return emit(VOp::div, k(0), k(1));
+      }
+      case Op::pow: return emit(VOp::pow, k(0), k(1));
+      case Op::lt: return emit(VOp::lt, k(0), k(1));
+      case Op::le: return emit(VOp::le, k(0), k(1));
+      case Op::gt: return emit(VOp::gt, k(0), k(1));
+      case Op::ge: return emit(VOp::ge, k(0), k(1));
+      case Op::eq: return emit(VOp::eq, k(0), k(1));
+      case Op::ne: return emit(VOp::ne, k(0), k(1));
+      case Op::logical_and: return emit(VOp::logical_and, k(0), k(1));
+      case Op::logical_or: return emit(VOp::logical_or, k(0), k(1));
+      case Op::if_then: {
+        if (!depends(e.kids[0], locals)) return folded(e.kids[0]).boolean() ? k(1) : k(2);
+        return emit(VOp::select, k(0), k(1), k(2));
+      }
+      case Op::match: {
+        if (depends(e.kids[0], locals)) throw Unsupported{"a match on a varied enumeration"};
+        Value subject = folded(e.kids[0]);
+        return k(static_cast<std::size_t>(e.map.at(static_cast<std::size_t>(subject.enumeration().index))));
+      }
+      case Op::call_fn: {
+        if (++inline_depth_ > 32) throw Unsupported{"a recursive function"};
+        const Function& fn = p_.functions.at(static_cast<std::size_t>(e.index));
+        std::vector<std::uint32_t> args(static_cast<std::size_t>(std::max<int>(fn.locals, static_cast<int>(e.kids.size()))), kNone);
+        for (std::size_t i = 0; i < e.kids.size(); ++i) {
+          if (!e.kids[i].type.is_quantity() && !e.kids[i].type.is_bool()) throw Unsupported{"a function of a list or record"};
+          args[i] = k(i);
+        }
+        std::uint32_t r = compile(fn.body, args);
+        --inline_depth_;
+        return r;
+      }
+      case Op::builtin: {
+        auto b = static_cast<Builtin>(e.index);
+        switch (b) {
+          case Builtin::sqrt: return emit(VOp::sqrt, k(0));
+          case Builtin::exp: return emit(VOp::exp, k(0));
+          case Builtin::log: return emit(VOp::log, k(0));
+          case Builtin::log2: return emit(VOp::log2, k(0));
+          case Builtin::log10: return emit(VOp::log10, k(0));
+          case Builtin::ceil: return emit(VOp::ceil, k(0));
+          case Builtin::floor: return emit(VOp::floor, k(0));
+          case Builtin::round: return emit(VOp::round, k(0));
+          case Builtin::abs: return emit(VOp::abs, k(0));
+          case Builtin::is_whole: return emit(VOp::is_whole, k(0));
+          case Builtin::min_args:
+          case Builtin::max_args: {
+            std::uint32_t r = k(0);
+            for (std::size_t i = 1; i < e.kids.size(); ++i) r = emit(b == Builtin::min_args ? VOp::min : VOp::max, r, k(i));
+            return r;
+          }
+          default: throw Unsupported{"a list function of a varied value"};
+        }
+      }
+      default: throw Unsupported{"a list, record or scenario call that depends on a varied input"};
+    }
+  }
+
+  const Program& p_;
+  int scenario_;
+  const Scenario& s_;
+  const ScenarioRun& base_;
+  Evaluator ev_;
+  std::vector<int> dependent_;  // 0 unknown, 1 deciding, 2 dependent, 3 independent
+  std::vector<std::uint32_t> slot_reg_;
+  std::vector<std::pair<std::uint32_t, double>> constants_;
+  std::uint32_t next_reg_ = 0;
+  int inline_depth_ = 0;
+  SweepProgram prog_;
+};
+
+std::optional<SweepProgram> SweepProgram::compile(const Program& p, int scenario, const std::vector<int>& varied,
+                                                  const ScenarioRun& base, const std::vector<const CExpr*>& extra_bools,
+                                                  std::string* why) {
+  SweepCompiler c(p, scenario, varied, base);
+  if (!c.build(extra_bools, why)) return std::nullopt;
+  return c.take();
+}
+
+void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) {
+  constexpr std::size_t B = kBlock;
+  for (std::size_t v = 0; v < input_regs_.size(); ++v) std::copy_n(inputs[v], n, regs_.begin() + static_cast<std::ptrdiff_t>(input_regs_[v] * B));
+  // A nearly full block runs over all lanes: fixed-length loops over distinct arrays vectorize.
+  const std::size_t m = n > B / 4 ? B : n;
+  double* r = regs_.data();
+  // x * 0 is 0 for a finite x and NaN for infinity or NaN; a false condition adds NaN too. One sum per
+  // lane then says whether the point needs a closer look. Arithmetic adds its result's term as it
+  // writes it, while the value is still in a register (only results whose infinity would not be carried
+  // into a later checked result: mark_finite_checks).
+  double* __restrict bad = bad_.data();
+  std::fill_n(bad, m, 0.0);
+  for (const auto& in : code_) {
+    double* __restrict d = r + in.dst * B;
+    const double* __restrict a = r + in.a * B;
+    const double* __restrict b = r + in.b * B;
+    const double* __restrict c = r + in.c * B;
+    switch (in.op) {
+#define MLSI_LOOP(expr) for (std::size_t k = 0; k < m; ++k) d[k] = (expr); break;
+#define MLSI_ARITHMETIC(expr)             \
+  if (in.check_finite) {                  \
+    for (std::size_t k = 0; k < m; ++k) { \
+      double x = (expr);                  \
+      d[k] = x;                           \
+      bad[k] += x * 0.0;                  \
+    }                                     \
+  } else {                                \
+    for (std::size_t k = 0; k < m; ++k)   \
+      d[k] = (expr);                      \
+  }                                       \
+  break;
+      case VOp::neg: MLSI_LOOP(-a[k])
+      case VOp::logical_not: MLSI_LOOP(a[k] == 0 ? 1.0 : 0.0)
+      case VOp::add: MLSI_ARITHMETIC(a[k] + b[k])
+      case VOp::sub: MLSI_ARITHMETIC(a[k] - b[k])
+      case VOp::mul: MLSI_ARITHMETIC(a[k] * b[k])
+      case VOp::div: MLSI_ARITHMETIC(a[k] / b[k])
+      case VOp::pow: MLSI_ARITHMETIC(std::pow(a[k], b[k]))
+      case VOp::lt: MLSI_LOOP(a[k] < b[k] ? 1.0 : 0.0)
+      case VOp::le: MLSI_LOOP(a[k] <= b[k] ? 1.0 : 0.0)
+      case VOp::gt: MLSI_LOOP(a[k] > b[k] ? 1.0 : 0.0)
+      case VOp::ge: MLSI_LOOP(a[k] >= b[k] ? 1.0 : 0.0)
+      case VOp::eq: MLSI_LOOP(a[k] == b[k] ? 1.0 : 0.0)
+      case VOp::ne: MLSI_LOOP(a[k] != b[k] ? 1.0 : 0.0)
+      case VOp::logical_and: MLSI_LOOP(a[k] != 0 && b[k] != 0 ? 1.0 : 0.0)
+      case VOp::logical_or: MLSI_LOOP(a[k] != 0 || b[k] != 0 ? 1.0 : 0.0)
+      case VOp::select: MLSI_LOOP(a[k] != 0 ? b[k] : c[k])
+      case VOp::sqrt: MLSI_ARITHMETIC(std::sqrt(a[k]))
+      case VOp::exp: MLSI_ARITHMETIC(std::exp(a[k]))
+      case VOp::log: MLSI_ARITHMETIC(std::log(a[k]))
+      case VOp::log2: MLSI_ARITHMETIC(std::log2(a[k]))
+      case VOp::log10: MLSI_ARITHMETIC(std::log10(a[k]))
+      case VOp::ceil: MLSI_LOOP(std::ceil(a[k]))
+      case VOp::floor: MLSI_LOOP(std::floor(a[k]))
+      case VOp::round: MLSI_LOOP(std::round(a[k]))
+      case VOp::abs: MLSI_LOOP(std::fabs(a[k]))
+      case VOp::is_whole: MLSI_LOOP(a[k] == std::floor(a[k]) ? 1.0 : 0.0)
+      case VOp::min: MLSI_LOOP(std::min(a[k], b[k]))
+      case VOp::max: MLSI_LOOP(std::max(a[k], b[k]))
+#undef MLSI_ARITHMETIC
+#undef MLSI_LOOP
+    }
+  }
+  for (std::uint32_t reg : checked_regs_) {
+    const double* __restrict v = r + reg * B;
+    for (std::size_t k = 0; k < m; ++k) bad[k] += v[k] != 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+  }
+  for (std::size_t k = 0; k < n; ++k) ok_[k] = bad[k] == 0 ? 1 : 0;
+}
+
+bool SweepProgram::run_point(const double* inputs) {
+  double* r = point_regs_.data();
+  for (std::size_t v = 0; v < input_regs_.size(); ++v) r[input_regs_[v]] = inputs[v];
+  // Whether every arithmetic result is finite (x * 0 == 0), kept as a flag: one cheap AND per result
+  // rather than a chain of floating-point additions.
+  bool finite = true;
+  for (const auto& in : code_) {
+    const double a = r[in.a], b = r[in.b];
+    double x;
+    switch (in.op) {
+      case VOp::neg: x = -a; break;
+      case VOp::logical_not: x = a == 0 ? 1.0 : 0.0; break;
+      case VOp::add: x = a + b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::sub: x = a - b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::mul: x = a * b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::div: x = a / b; if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::pow: x = std::pow(a, b); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::lt: x = a < b ? 1.0 : 0.0; break;
+      case VOp::le: x = a <= b ? 1.0 : 0.0; break;
+      case VOp::gt: x = a > b ? 1.0 : 0.0; break;
+      case VOp::ge: x = a >= b ? 1.0 : 0.0; break;
+      case VOp::eq: x = a == b ? 1.0 : 0.0; break;
+      case VOp::ne: x = a != b ? 1.0 : 0.0; break;
+      case VOp::logical_and: x = a != 0 && b != 0 ? 1.0 : 0.0; break;
+      case VOp::logical_or: x = a != 0 || b != 0 ? 1.0 : 0.0; break;
+      case VOp::select: x = a != 0 ? b : r[in.c]; break;
+      case VOp::sqrt: x = std::sqrt(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::exp: x = std::exp(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::log: x = std::log(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::log2: x = std::log2(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::log10: x = std::log10(a); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
+      case VOp::ceil: x = std::ceil(a); break;
+      case VOp::floor: x = std::floor(a); break;
+      case VOp::round: x = std::round(a); break;
+      case VOp::abs: x = std::fabs(a); break;
+      case VOp::is_whole: x = a == std::floor(a) ? 1.0 : 0.0; break;
+      case VOp::min: x = std::min(a, b); break;
+      case VOp::max: x = std::max(a, b); break;
+      default: __builtin_unreachable();  // every operation has its case: no range check per instruction
+    }
+    r[in.dst] = x;
+  }
+  for (std::uint32_t reg : checked_regs_)
+    if (r[reg] == 0) return false;
+  return finite;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,71 @@
+#pragma once
+// A scenario compiled for sweeps: a flat program over registers of doubles, evaluated over blocks of
+// points (each instruction runs over the whole block). Everything a sweep does not vary is folded to a
+// constant from one ordinary run, so the program holds only the arithmetic that depends on the varied
+// inputs: no name look-up, no allocation and no unit work per point.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/evaluator.hpp"
+#include "model/program.hpp"
+
+namespace mlsi {
+
+enum class VOp : std::uint8_t {
+  neg, logical_not, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, logical_and, logical_or, select,
+  sqrt, exp, log, log2, log10, ceil, floor, round, abs, is_whole, min, max,
+};
+
+struct VInstr {
+  VOp op;
+  std::uint32_t dst, a, b, c;
+  // An arithmetic result checked for being finite. A result that feeds an add, sub, mul or the numerator
+  // of a div needs no check of its own: infinity or NaN there makes that result infinite or NaN too.
+  bool check_finite = false;
+};
+
+class SweepProgram {
+ public:
+  // Compiles `scenario` for points that vary `varied` (input slots); `base` is an ordinary run of one
+  // point, whose values stand for everything that does not depend on the varied inputs. Returns nothing
+  // when a formula that depends on a varied input is not plain arithmetic (a list, a record, a
+  // recursive call): the sweep then evaluates point by point.
+  static std::optional<SweepProgram> compile(const Program& p, int scenario, const std::vector<int>& varied,
+                                             const ScenarioRun& base, const std::vector<const CExpr*>& extra_bools,
+                                             std::string* why);
+
+  static constexpr std::size_t kBlock = 256;
+
+  // Evaluates `count` (<= kBlock) points whose varied inputs are given column by column
+  // (inputs[v][k]); results are read with value(register, k). ok(k) is false for a point whose `where`,
+  // `check` or an extra condition fails or whose arithmetic is not finite: it is re-evaluated point by
+  // point for its exact message.
+  void run(const std::vector<const double*>& inputs, std::size_t count);
+  double value(std::uint32_t reg, std::size_t k) const { return regs_[reg * kBlock + k]; }
+  bool ok(std::size_t k) const { return ok_[k] != 0; }
+
+  // One point at a time, with the same instructions over scalar registers (no per-block set-up):
+  // `inputs` holds one value per varied input. Returns what ok(0) would; results are read with
+  // point_value(register). The same point gives the same doubles as run().
+  bool run_point(const double* inputs);
+  double point_value(std::uint32_t reg) const { return point_regs_[reg]; }
+
+  // The register of each slot (outputs included) and of each extra condition.
+  std::vector<std::uint32_t> slot_register;
+  std::vector<std::uint32_t> extra_register;
+  std::size_t instructions() const { return code_.size(); }
+
+ private:
+  std::vector<VInstr> code_;
+  std::vector<double> regs_;                  // registers x kBlock
+  std::vector<std::uint32_t> input_regs_;     // per varied input
+  std::vector<std::uint32_t> checked_regs_;   // Bool registers that must be true
+  std::vector<std::uint8_t> ok_;
+  std::vector<double> bad_;  // per lane: 0, or NaN when the point needs the point-by-point path
+  std::vector<double> point_regs_;  // registers of run_point, constants filled in
+  friend class SweepCompiler;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,154 @@
+#include "model/dimension.hpp"
+
+#include <fmt/format.h>
+
+#include <climits>
+#include <cstdint>
+#include <numeric>
+
+namespace mlsi {
+
+namespace {
+
+// An exact fraction on the way to a Rational: 64-bit parts, not yet checked against the range.
+struct Wide {
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+};
+
+// n/d in lowest terms with d > 0, or nothing when d is 0 or a part would overflow 64 bits.
+std::optional<Wide> lowest_terms(std::int64_t n, std::int64_t d) {
+  if (d == 0 || n == INT64_MIN || d == INT64_MIN) return std::nullopt;
+  if (d < 0) { n = -n; d = -d; }
+  std::int64_t g = std::gcd(n, d);  // d > 0, so g > 0
+  return Wide{n / g, d / g};
+}
+
+bool in_range(const Wide& w) { return w.num >= -kMaxExponentPart && w.num <= kMaxExponentPart && w.den <= kMaxExponentPart; }
+
+std::string wide_text(const Wide& w) { return w.den == 1 ? fmt::format("{}", w.num) : fmt::format("{}/{}", w.num, w.den); }
+
+// a/b + c/d and a/b * c/d with every product and sum checked, exact when the result fits 64 bits.
+std::optional<Wide> wide_add(Rational a, Rational b, bool subtract) {
+  std::int64_t x = 0, y = 0, n = 0, d = 0;
+  if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.den}, &x) ||
+      __builtin_mul_overflow(std::int64_t{b.num}, std::int64_t{a.den}, &y) ||
+      (subtract ? __builtin_sub_overflow(x, y, &n) : __builtin_add_overflow(x, y, &n)) ||
+      __builtin_mul_overflow(std::int64_t{a.den}, std::int64_t{b.den}, &d))
+    return std::nullopt;
+  return lowest_terms(n, d);
+}
+std::optional<Wide> wide_mul(Rational a, Rational b) {
+  std::int64_t n = 0, d = 0;
+  if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.num}, &n) ||
+      __builtin_mul_overflow(std::int64_t{a.den}, std::int64_t{b.den}, &d))
+    return std::nullopt;
+  return lowest_terms(n, d);
+}
+
+std::optional<Rational> narrow(const std::optional<Wide>& w) {
+  if (!w || !in_range(*w)) return std::nullopt;
+  return Rational{static_cast<std::int32_t>(w->num), static_cast<std::int32_t>(w->den)};
+}
+
+// Applies `op` to every exponent; stops at the first one out of range and says which.
+template <typename Op>
+DimOutcome each_exponent(Op op) {
+  Dim d;
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    std::optional<Wide> w = op(i);
+    if (!w || !in_range(*w)) {
+      DimOutcome out;
+      out.base = i;
+      if (w) out.exponent = wide_text(*w);
+      return out;
+    }
+    d.exp[i] = Rational{static_cast<std::int32_t>(w->num), static_cast<std::int32_t>(w->den)};
+  }
+  return DimOutcome{d, 0, ""};
+}
+
+}  // namespace
+
+std::optional<Rational> Rational::make(std::int64_t n, std::int64_t d) { return narrow(lowest_terms(n, d)); }
+std::string Rational::str() const { return den == 1 ? fmt::format("{}", num) : fmt::format("{}/{}", num, den); }
+std::optional<Rational> checked_add(Rational a, Rational b) { return narrow(wide_add(a, b, false)); }
+std::optional<Rational> checked_sub(Rational a, Rational b) { return narrow(wide_add(a, b, true)); }
+std::optional<Rational> checked_mul(Rational a, Rational b) { return narrow(wide_mul(a, b)); }
+
+bool Dim::dimensionless() const {
+  for (const auto& e : exp)
+    if (!e.is_zero()) return false;
+  return true;
+}
+Dim Dim::base(std::size_t index) {
+  Dim d;
+  d.exp[index] = Rational{1, 1};
+  return d;
+}
+DimOutcome multiply(const Dim& a, const Dim& b) {
+  return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], false); });
+}
+DimOutcome divide(const Dim& a, const Dim& b) {
+  return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], true); });
+}
+DimOutcome power(const Dim& a, Rational r) {
+  return each_exponent([&](std::size_t i) { return wide_mul(a.exp[i], r); });
+}
+
+bool DimensionRegistry::add_base(const std::string& name, Dim& out) {
+  if (base_names_.size() >= kMaxBaseDimensions) return false;
+  out = Dim::base(base_names_.size());
+  base_names_.push_back(name);
+  named_.emplace_back(name, out);
+  return true;
+}
+void DimensionRegistry::add_derived(const std::string& name, const Dim& d) { named_.emplace_back(name, d); }
+const Dim* DimensionRegistry::find(const std::string& name) const {
+  for (const auto& [n, d] : named_)
+    if (n == name) return &d;
+  return nullptr;
+}
+std::vector<std::string> DimensionRegistry::names() const {
+  std::vector<std::string> out;
+  for (const auto& [n, d] : named_) out.push_back(n);
+  return out;
+}
+
+std::string DimensionRegistry::format(const Dim& d) const {
+  if (d.dimensionless()) return "Count";
+  for (const auto& [n, nd] : named_)
+    if (nd == d && n != "Count") return n;
+  return format_bases(d);
+}
+
+std::string DimensionRegistry::format_bases(const Dim& d) const {
+  if (d.dimensionless()) return "Count";
+  std::vector<std::string> num, den;
+  for (std::size_t i = 0; i < base_names_.size(); ++i) {
+    auto e = d.exp[i];
+    if (e.is_zero()) continue;
+    bool neg = e.num < 0;
+    Rational a{neg ? -e.num : e.num, e.den};
+    std::string term = base_names_[i];
+    if (!(a == Rational{1, 1})) term += a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str());
+    (neg ? den : num).push_back(term);
+  }
+  auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " * " : "") + v[i];
+    return s;
+  };
+  std::string out = num.empty() ? "1" : join(num);
+  if (!den.empty()) out += den.size() == 1 ? " / " + den[0] : " / (" + join(den) + ")";
+  return out;
+}
+
+std::string DimensionRegistry::overflow_message(const DimOutcome& o) const {
+  std::string base = o.base < base_names_.size() ? base_names_[o.base] : fmt::format("base dimension {}", o.base + 1);
+  std::string exponent = o.exponent.empty() ? "(beyond 64 bits)" : o.exponent.find('/') != std::string::npos ? "(" + o.exponent + ")" : o.exponent;
+  return fmt::format("dimension exponent too large: this gives {}^{} (a dimension exponent is a fraction whose numerator and denominator are at most {})",
+                     base, exponent, kMaxExponentPart);
+}
+
+}  // namespace mlsi

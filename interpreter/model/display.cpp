@@ -1,0 +1,113 @@
+#include "model/display.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace mlsi {
+
+std::string format_number(double x) {
+  if (x == 0) return "0";  // also turns -0 into 0
+  if (std::fabs(x) < 1e15 && x == std::floor(x)) return fmt::format("{:.0f}", x);
+  std::string s = fmt::format("{:.6g}", x);
+  return s;
+}
+
+namespace {
+// A representative magnitude for choosing a display prefix: the first non-zero entry of a list.
+double magnitude(const Value& v) {
+  if (v.is_number()) return v.number();
+  if (v.is_list())
+    for (const auto& e : v.list()) {
+      double m = magnitude(e);
+      if (m != 0) return m;
+    }
+  return 0;
+}
+}  // namespace
+
+namespace {
+// The first number of `v` that is not finite divided by `factor`, if any.
+const Value* first_unshowable(const Value& v, double factor) {
+  if (v.is_number()) return std::isfinite(v.number() / factor) ? nullptr : &v;
+  if (v.is_list())
+    for (const auto& e : v.list())
+      if (const Value* bad = first_unshowable(e, factor)) return bad;
+  return nullptr;
+}
+}  // namespace
+
+bool shows_finite(const Value& v, double factor) { return first_unshowable(v, factor) == nullptr; }
+
+DisplayUnit si_display_unit(const Dim& d, const Program& p) {
+  std::string si = p.units.si_text(d);
+  return DisplayUnit{si == "1" ? "" : si, 1, false};
+}
+
+DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p) {
+  const Type& s = t.scalar();
+  if (!s.is_quantity()) return unit;
+  // The unit is chosen for one entry of a list ([1e-30 s, 1e306 s] in `as`), and a declared unit is
+  // checked by the evaluator only where it shows a result: any other value falls back to SI.
+  DisplayUnit u = unit;
+  if (unit.automatic) {
+    auto r = auto_display_unit(magnitude(v), s.dim, p.units, p.dims);
+    u = DisplayUnit{r.text, r.factor, false};
+  }
+  return shows_finite(v, u.factor) ? u : si_display_unit(s.dim, p);
+}
+
+std::optional<Diagnostic> display_overflow(const std::string& subject, const Value& v, const Type& t, const DisplayUnit& unit,
+                                           const Program& p, Span span) {
+  if (unit.automatic || !t.scalar().is_quantity()) return std::nullopt;
+  const Value* bad = first_unshowable(v, unit.factor);
+  if (!bad) return std::nullopt;
+  const Dim& dim = t.scalar().dim;
+  std::string si = p.units.si_text(dim);
+  auto in_si = [&](double x) { return si == "1" ? format_number(x) : format_number(x) + " " + si; };
+  Diagnostic d;
+  d.span = span;
+  d.message = fmt::format("the conversion to `{}` overflows to infinity", unit.text);
+  d.notes.push_back(fmt::format("{}{} is {}, and one {} is {}", bad == &v ? "" : "an entry of ", subject,
+                                in_si(bad->number()), unit.text, in_si(unit.factor)));
+  return d;
+}
+
+namespace {
+std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Program& p) {
+  switch (t.kind) {
+    case Type::Kind::quantity: return format_number(v.number() / u.factor);
+    case Type::Kind::boolean: return v.boolean() ? "true" : "false";
+    case Type::Kind::text: return v.text();
+    case Type::Kind::enumeration: return v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index));
+    case Type::Kind::list: {
+      std::string s = "[";
+      const auto& l = v.list();
+      for (std::size_t i = 0; i < l.size(); ++i) s += (i ? ", " : "") + bare(l[i], *t.element, u, p);
+      return s + "]";
+    }
+    case Type::Kind::record: {
+      const auto& r = v.record();
+      if (!r.key.empty()) return r.key;
+      std::string s = "{";
+      for (std::size_t i = 0; i < r.fields.size(); ++i) {
+        s += (i ? ", " : "") + r.type->fields[i] + ": ";
+        s += r.fields[i] ? format_value(*r.fields[i], r.type->types[i], DisplayUnit{}, p) : "(absent)";
+      }
+      return s + "}";
+    }
+    case Type::Kind::error: break;
+  }
+  if (v.is_number()) return format_number(v.number());
+  return "?";
+}
+}  // namespace
+
+std::string format_value(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p) {
+  DisplayUnit u = effective_unit(v, t, unit, p);
+  std::string s = bare(v, t, u, p);
+  if (t.scalar().is_quantity() && !u.text.empty()) s += " " + u.text;
+  return s;
+}
+
+}  // namespace mlsi

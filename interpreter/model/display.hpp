@@ -1,0 +1,28 @@
+#pragma once
+// How numbers and values are written for people: six significant digits, whole numbers in full.
+#include <optional>
+#include <string>
+
+#include "source/diagnostics.hpp"
+#include "model/program.hpp"
+
+namespace mlsi {
+
+// `x` is finite: every value is (the evaluator reports a non-finite result as an error), and every
+// display unit is one its value can be shown in (effective_unit, display_overflow).
+std::string format_number(double x);
+// A value in its display unit ("320 KiB", "[0.25, -0.75] ", "true", "Llama2_70B").
+std::string format_value(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p);
+// The display unit actually used for a value: the declared one, or one chosen for its magnitude. Never
+// one in which a number of the value would be infinite (1e300 year in `as`): the SI unit instead.
+DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p);
+// The SI unit of a dimension (`s`, `byte/s`; none for a Count), in which every finite value shows.
+DisplayUnit si_display_unit(const Dim& d, const Program& p);
+// Whether every number of `v` (a number or a list of them, at any depth) is finite divided by `factor`.
+bool shows_finite(const Value& v, double factor);
+// Why `v` cannot be shown in its declared unit: "the conversion to `as` overflows to infinity", with a
+// note on what `subject` ("`y`", "the result") is in SI. Nothing for an automatic unit.
+std::optional<Diagnostic> display_overflow(const std::string& subject, const Value& v, const Type& t, const DisplayUnit& unit,
+                                           const Program& p, Span span);
+
+}  // namespace mlsi

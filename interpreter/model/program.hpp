@@ -1,0 +1,170 @@
+#pragma once
+// The compiled program: checked declarations whose expressions refer to slots, locals, globals,
+// functions and scenarios by index. Evaluation needs no name look-up and no dimension work.
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "syntax/ast.hpp"
+#include "model/catalogue.hpp"
+#include "model/dimension.hpp"
+#include "model/name_undo.hpp"
+#include "source/source.hpp"
+#include "model/types.hpp"
+#include "model/units.hpp"
+#include "model/values.hpp"
+
+namespace mlsi {
+
+enum class Op : std::uint8_t {
+  constant, slot, local, global,
+  negate, logical_not, add, sub, mul, div, pow,
+  lt, le, gt, ge, eq, ne, logical_and, logical_or,
+  if_then, builtin, call_fn, call_scenario, field, has_field, index, list, comprehension, record, match,
+};
+
+enum class Builtin : std::uint8_t {
+  len, sum, mean, min_list, max_list, min_args, max_args, range, sqrt, exp, log, log2, log10, ceil, floor, round, abs,
+  is_whole,
+};
+
+struct CExpr {
+  Op op = Op::constant;
+  Span span;
+  Span op_span;
+  Type type;
+  Value constant;
+  int index = 0;            // slot, local, global, function, scenario, field, builtin or comprehension local
+  std::vector<CExpr> kids;
+  std::vector<int> map;     // match: case -> arm; call_scenario: argument -> input slot
+};
+
+struct DisplayUnit {
+  std::string text;  // empty: a plain number, or chosen automatically when `automatic`
+  double factor = 1;
+  bool automatic = true;
+};
+
+enum class SlotKind { input, let, output };
+
+struct Slot {
+  SlotKind kind = SlotKind::let;
+  std::string name;
+  Span span;
+  Type type;
+  std::optional<CExpr> expr;   // an input's default, or the formula of a let/output
+  std::optional<CExpr> where;  // inputs only
+  DisplayUnit display;
+  std::string doc;
+};
+
+struct Check {
+  CExpr condition;
+  std::optional<std::string> message;
+  Span span;
+};
+
+enum class State { pending, in_progress, done, failed };
+
+struct Scenario {
+  std::string name;
+  std::string doc;
+  Span span;
+  FileId file = kNoFile;
+  const ast::ScenarioDecl* decl = nullptr;
+  State state = State::pending;
+  std::vector<Slot> slots;
+  std::vector<int> inputs, outputs;
+  std::vector<Check> checks;
+  std::shared_ptr<RecordType> result;  // the record a call returns: one field per output
+  int locals = 0;                      // locals needed by comprehensions in its expressions
+  std::unordered_map<std::string, int> slot_index;  // slot by name: a scenario may have 100,000 of them
+  int find_slot(const std::string& name) const;
+  int add_slot(Slot slot);  // returns its index
+};
+
+struct Function {
+  std::string name;
+  std::string doc;
+  Span span;
+  const ast::FnDecl* decl = nullptr;
+  State state = State::pending;
+  std::vector<std::string> params;
+  std::vector<Type> param_types;
+  Type result;
+  bool result_known = false;
+  CExpr body;
+  int locals = 0;
+};
+
+struct Global {
+  std::string name;
+  std::string doc;
+  Span span;
+  const ast::LetDecl* decl = nullptr;
+  State state = State::pending;
+  Type type;
+  CExpr expr;
+  DisplayUnit display;
+  int locals = 0;
+  // Its value once evaluated. A let reads only constants, the catalogue and other lets, so the value
+  // never changes; without it a chain of lets each using the previous one is evaluated again from the
+  // start at every read (quadratic over a REPL session, and as deep as the chain is long).
+  mutable std::optional<Value> value;
+};
+
+struct ConfigSetting {
+  int slot = 0;
+  Span span;
+  CExpr value;
+  DisplayUnit display;
+};
+struct Expectation {
+  int slot = 0;
+  Span span;
+  CExpr value;
+  std::optional<CExpr> tolerance;
+  bool relative = true;
+  std::string source;  // where the expected value was published; empty: none
+};
+struct Config {
+  std::string name;
+  std::string doc;
+  Span span;
+  FileId file = kNoFile;
+  int scenario = -1;
+  std::vector<ConfigSetting> sets;
+  std::vector<Expectation> expects;
+};
+
+struct Program {
+  SourceManager sources;
+  DimensionRegistry dims;
+  UnitRegistry units;
+  Catalogue catalogue;
+  std::vector<std::unique_ptr<ast::Module>> modules;
+  std::map<std::string, FileId> loaded_paths;  // canonical path -> file, for imports; see name_log
+
+  // Deques: declaring a file (a prelude file read on demand, an import, a REPL entry) appends while
+  // references to earlier declarations are held, and a reference into a deque survives an append.
+  std::deque<Global> globals;
+  std::deque<Function> functions;
+  std::deque<Scenario> scenarios;
+  std::deque<Config> configs;
+  // Changed only through bind_name and unbind_name (name_undo.hpp), which log into name_log when set.
+  std::map<std::string, int> global_index, function_index, scenario_index;
+  std::vector<NameChange>* name_log = nullptr;
+  // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
+  // did-you-mean, which must suggest them as if they were.
+  std::vector<std::string> deferred_globals, deferred_functions;
+
+  // The scenario named `name` (or `nameScenario`), as a pointer or as its index (-1: none).
+  const Scenario* find_scenario(const std::string& name) const;
+  int find_scenario_index(const std::string& name) const;
+};
+
+}  // namespace mlsi

@@ -1,0 +1,268 @@
+#include "model/units.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/display.hpp"
+
+namespace mlsi {
+
+const std::vector<PrefixSet>& prefix_sets() {
+  static const std::vector<PrefixSet> sets = {
+      {"large", {{"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15}, {"E", 1e18}, {"Z", 1e21}, {"Y", 1e24}}},
+      {"small", {{"m", 1e-3}, {"u", 1e-6}, {"n", 1e-9}, {"p", 1e-12}, {"f", 1e-15}, {"a", 1e-18}}},
+      {"binary",
+       {{"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}, {"Pi", 1125899906842624.0},
+        {"Ei", 1152921504606846976.0}}},
+  };
+  return sets;
+}
+
+std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std::string>& sets, const UnitRegistry& units) {
+  auto unusable = [](double f) { return !std::isfinite(f) || f == 0; };
+  std::string si = units.si_text(u.dim);
+  std::string written = si == "1" ? format_number(u.factor) : fmt::format("{} {}", format_number(u.factor), si);
+  if (unusable(u.factor)) return fmt::format("unit `{}` is {}: a unit must be a finite quantity other than 0", u.name, written);
+  for (const auto& set : prefix_sets()) {
+    if (std::find(sets.begin(), sets.end(), set.name) == sets.end()) continue;
+    for (const auto& [prefix, factor] : set.prefixes)
+      if (unusable(u.factor * factor))
+        return fmt::format("unit `{}` is {}, and its prefixed form `{}{}` ({} times that) is beyond the range of a double",
+                           u.name, written, prefix, u.name, format_number(factor));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::string>& sets) {
+  // A name may mean one unit only: the new one, its prefixed forms, the units declared before and theirs.
+  if (find(unit.name)) return unit.name;
+  for (const auto& set_name : sets) {
+    for (const auto& set : prefix_sets()) {
+      if (set_name != set.name) continue;
+      unit.prefix_sets.push_back(set_name);
+      for (const auto& prefix : set.prefixes)
+        if (std::string name = prefix.first + unit.name; find(name)) return name;
+    }
+  }
+  declared_.push_back(unit.name);
+  units_.emplace(unit.name, std::move(unit));
+  return std::nullopt;
+}
+
+const Unit* UnitRegistry::find(const std::string& name) const {
+  if (auto it = units_.find(name); it != units_.end()) return &it->second;
+  if (auto it = prefixed_.find(name); it != prefixed_.end()) return &it->second;
+  // A prefix and a declared unit that takes it. Prefixed forms are made when first looked up: the
+  // prelude's units have about a thousand, and making them all was a tenth of the start-up time.
+  for (const auto& set : prefix_sets()) {
+    for (const auto& [prefix, factor] : set.prefixes) {
+      std::string_view p(prefix);
+      if (name.size() <= p.size() || name.compare(0, p.size(), p) != 0) continue;
+      auto base = units_.find(name.substr(p.size()));
+      if (base == units_.end()) continue;
+      const auto& takes = base->second.prefix_sets;
+      if (std::find(takes.begin(), takes.end(), set.name) == takes.end()) continue;
+      Unit u = base->second;
+      u.name = name;
+      u.factor = base->second.factor * factor;
+      u.base = base->first;
+      u.prefix_sets.clear();
+      u.display = false;
+      u.from_dimension = false;
+      return &prefixed_.emplace(name, std::move(u)).first->second;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> UnitRegistry::names() const {
+  std::vector<std::string> out;
+  for (const auto& name : declared_) {
+    out.push_back(name);
+    for (const auto& set_name : units_.at(name).prefix_sets)
+      for (const auto& set : prefix_sets())
+        if (set_name == set.name)
+          for (const auto& prefix : set.prefixes) out.push_back(prefix.first + name);
+  }
+  return out;
+}
+
+std::vector<const Unit*> UnitRegistry::display_units(const Dim& d) const {
+  std::vector<const Unit*> out;
+  for (const auto& name : declared_) {
+    const Unit& u = units_.at(name);
+    if (u.dim == d && u.display) out.push_back(&u);
+  }
+  if (out.empty())
+    if (const Unit* b = display_base(d)) out.push_back(b);
+  return out;
+}
+
+const Unit* UnitRegistry::display_base(const Dim& d) const {
+  const Unit* fallback = nullptr;
+  for (const auto& name : declared_) {
+    const Unit& u = units_.at(name);
+    if (!(u.dim == d)) continue;
+    if (u.display) return &u;
+    if (u.from_dimension && !fallback) fallback = &u;
+  }
+  return fallback;
+}
+
+std::string UnitRegistry::si_text(const Dim& d) const {
+  if (d.dimensionless()) return "1";
+  for (const auto& name : declared_) {
+    const Unit& u = units_.at(name);
+    if (u.from_dimension && u.dim == d) return u.name;
+  }
+  std::string num, den;
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    auto e = d.exp[i];
+    if (e.is_zero()) continue;
+    std::string name = "?";
+    for (const auto& n : declared_) {
+      const Unit& u = units_.at(n);
+      if (u.from_dimension && u.dim == Dim::base(i)) { name = u.name; break; }
+    }
+    bool neg = e.num < 0;
+    Rational a{neg ? -e.num : e.num, e.den};
+    std::string term = name + (a == Rational{1, 1} ? "" : a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str()));
+    std::string& side = neg ? den : num;
+    side += (side.empty() ? "" : "*") + term;
+  }
+  return (num.empty() ? "1" : num) + (den.empty() ? "" : "/" + den);
+}
+
+std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const DimensionRegistry& dims,
+                                                  const SourceManager& sources, Diagnostics& diags) const {
+  ResolvedUnit r;
+  bool ok = true;
+  for (std::size_t i = 0; i < u.terms.size(); ++i) {
+    const auto& t = u.terms[i];
+    if (i > 0) r.text += t.divide ? "/" : "*";
+    else if (t.divide) r.text += "1/";
+    if (t.name.empty()) {
+      r.text += "1";
+      continue;
+    }
+    const Unit* found = find(t.name);
+    if (!found) {
+      auto& d = diags.error(t.span, fmt::format("unknown unit `{}`", t.name));
+      auto suggestion = closest_name(t.name, names());
+      if (!suggestion.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", suggestion));
+      if (i > 0 && !t.divide)
+        d.notes.push_back("a unit is written right after its number; to multiply by a value, put spaces around `*`");
+      else if (i > 0)
+        d.notes.push_back("a unit is written right after its number; to divide by a value, put spaces around `/`");
+      ok = false;
+      continue;
+    }
+    // A unit of 0 or beyond a double was refused where it was declared: said once, there.
+    if (!std::isfinite(found->factor) || found->factor == 0) {
+      ok = false;
+      continue;
+    }
+    r.text += t.name;
+    if (t.power != 1) r.text += fmt::format("^{}", t.power);
+    double f = std::pow(found->factor, t.power);
+    DimOutcome d = power(found->dim, Rational{t.power, 1});
+    if (d.ok()) d = t.divide ? divide(r.dim, *d.dim) : multiply(r.dim, *d.dim);
+    if (!d.ok()) {
+      diags.error(t.span, dims.overflow_message(d));
+      ok = false;
+      continue;
+    }
+    r.dim = *d.dim;
+    r.factor = t.divide ? r.factor / f : r.factor * f;
+    // `big^2` with `unit big = 1e200 s` is 1e400 s^2: no value could be shown in it.
+    if (ok && (!std::isfinite(f) || f == 0 || !std::isfinite(r.factor) || r.factor == 0)) {
+      diags.error(u.span, fmt::format("the unit `{}` is beyond the range of a double: its size in SI units {}", sources.text(u.span),
+                                      std::isfinite(r.factor) ? "underflows to 0" : "overflows to infinity"));
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  return r;
+}
+
+namespace {
+
+struct Candidate {
+  std::string name;
+  double factor;
+  bool binary = false;
+};
+
+// A unit and every prefixed form it takes.
+void add_candidates(const Unit& u, std::vector<Candidate>& out) {
+  out.push_back({u.name, u.factor, false});
+  for (const auto& set : prefix_sets()) {
+    if (std::find(u.prefix_sets.begin(), u.prefix_sets.end(), set.name) == u.prefix_sets.end()) continue;
+    bool binary = std::string(set.name) == "binary";
+    for (const auto& [p, f] : set.prefixes) out.push_back({std::string(p) + u.name, u.factor * f, binary});
+  }
+}
+
+// The candidate that writes |v| most simply: among those that put it in [1, 1000) (or [1, 1024) for a
+// binary prefix) the shortest number wins, so 85899345920 B is `80 GiB` and 2.8e12 B is `2.8 TB`;
+// failing that, the largest unit not above the value.
+ResolvedUnit choose(double v, const std::vector<Candidate>& candidates, const Dim& d, const std::string& suffix) {
+  v = std::fabs(v);
+  const Candidate* best = nullptr;
+  std::size_t best_len = SIZE_MAX;
+  if (v != 0 && std::isfinite(v)) {
+    for (const auto& c : candidates) {
+      double scaled = v / c.factor;
+      double limit = c.binary ? 1024 : 1000;
+      if (scaled < 1 || scaled >= limit) continue;
+      std::size_t len = fmt::format("{:.6g}", scaled).size();
+      if (len < best_len || (len == best_len && c.factor > best->factor)) {
+        best = &c;
+        best_len = len;
+      }
+    }
+    if (!best)
+      for (const auto& c : candidates)
+        if (v / c.factor >= 1 && (!best || c.factor > best->factor)) best = &c;
+  }
+  if (!best) best = &candidates.front();
+  return ResolvedUnit{best->factor, d, best->name + suffix};
+}
+
+}  // namespace
+
+ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims) {
+  if (d.dimensionless()) return ResolvedUnit{1, d, ""};
+  std::vector<Candidate> candidates;
+  for (const Unit* u : units.display_units(d)) add_candidates(*u, candidates);
+  if (!candidates.empty()) return choose(value_in_si, candidates, d, "");
+  // A compound dimension: a prefixed numerator unit over the base units of the rest (`TB/s`, `USD/J`).
+  std::string num, den;
+  const Unit* lead = nullptr;
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    auto e = d.exp[i];
+    if (e.is_zero()) continue;
+    const Unit* b = units.display_base(Dim::base(i));
+    if (!b) return ResolvedUnit{1, d, dims.format_bases(d) + " (SI)"};
+    if (!lead && e == Rational{1, 1} && b->prefixable()) {
+      lead = b;
+      continue;
+    }
+    bool neg = e.num < 0;
+    Rational a{neg ? -e.num : e.num, e.den};
+    std::string term = b->name + (a == Rational{1, 1} ? "" : a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str()));
+    if (neg) den += "/" + term;
+    else num += "*" + term;
+  }
+  if (lead) {
+    std::vector<Candidate> candidates;
+    add_candidates(*lead, candidates);
+    return choose(value_in_si, candidates, d, num + den);
+  }
+  std::string text = (num.empty() ? "1" : num.substr(1)) + den;
+  return ResolvedUnit{1, d, text};
+}
+
+}  // namespace mlsi

@@ -1,0 +1,73 @@
+#pragma once
+// The unit registry: every unit declared by `unit` in the prelude or a user file, with the names its
+// prefixes generate (`@prefixes(large, binary)` on `B` gives kB, MB, ..., KiB, MiB, ...).
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "syntax/ast.hpp"
+#include "source/diagnostics.hpp"
+#include "model/dimension.hpp"
+
+namespace mlsi {
+
+struct Unit {
+  std::string name;
+  double factor = 1;  // SI value of one of this unit
+  Dim dim;
+  Span span;
+  std::string doc;
+  std::string base;  // the unprefixed unit for a prefixed name, else empty
+  std::vector<std::string> prefix_sets;  // the prefix sets it takes, for automatic display
+  bool display = false;  // @display: shows values of its dimension when no `-> unit` is given
+  bool from_dimension = false;  // declared from a dimension (`unit s: Time`), not from another unit
+  bool prefixable() const { return !prefix_sets.empty(); }
+};
+
+struct PrefixSet {
+  const char* name;
+  std::vector<std::pair<const char*, double>> prefixes;
+};
+const std::vector<PrefixSet>& prefix_sets();
+
+// A unit expression resolved to a factor and a dimension, and its normalised spelling for display.
+struct ResolvedUnit {
+  double factor = 1;
+  Dim dim;
+  std::string text;
+};
+
+class UnitRegistry {
+ public:
+  // Adds a unit, which also names its prefixed forms. Returns the name that collided with an existing
+  // unit or prefixed form, if any.
+  std::optional<std::string> add(Unit unit, const std::vector<std::string>& prefix_sets);
+  const Unit* find(const std::string& name) const;  // a declared unit or a prefixed form of one
+  std::vector<std::string> names() const;  // declared units, each followed by its prefixed forms
+  const std::vector<std::string>& declared() const { return declared_; }
+  // The SI unit of a dimension spelled with base units: `byte/s`, `1/s`, `W`.
+  std::string si_text(const Dim& d) const;
+  // The units (with their prefixes) that may show values of this dimension when no `-> unit` is given.
+  std::vector<const Unit*> display_units(const Dim& d) const;
+  // The unit that shows values of this dimension when no `-> unit` is given, if there is one.
+  const Unit* display_base(const Dim& d) const;
+
+  std::optional<ResolvedUnit> resolve(const ast::UnitExpr& u, const DimensionRegistry& dims, const SourceManager& sources,
+                                      Diagnostics& diags) const;
+
+ private:
+  std::unordered_map<std::string, Unit> units_;  // as declared
+  mutable std::unordered_map<std::string, Unit> prefixed_;  // prefixed forms looked up so far (one thread)
+  std::vector<std::string> declared_;  // unprefixed names in declaration order
+};
+
+// Why a unit cannot be declared: a factor of 0 or one a double cannot hold, for the unit or for one of
+// the prefixed forms its prefix sets (`large`, `small`, `binary`) give. Such a unit would show every
+// value as infinity or NaN.
+std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std::string>& prefix_sets, const UnitRegistry& units);
+
+// A readable display unit for a value of dimension `d` (`3.35 TB/s`, `10 GiB` -> `10.7374 GB`).
+ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims);
+
+}  // namespace mlsi

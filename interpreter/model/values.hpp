@@ -1,0 +1,49 @@
+#pragma once
+// Run-time values. Quantities are plain doubles in SI base units: the checker has already proven the
+// dimensions, so evaluation does no unit work.
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model/types.hpp"
+
+namespace mlsi {
+
+struct Value;
+using List = std::vector<Value>;
+
+struct RecordValue {
+  std::shared_ptr<const RecordType> type;
+  std::vector<std::optional<Value>> fields;  // an absent catalogue field is nullopt
+  std::string key;                           // catalogue key (`GPT3`), empty otherwise
+};
+
+struct EnumValue {
+  int index = 0;
+  std::shared_ptr<const EnumType> type;
+};
+
+struct Value {
+  std::variant<double, bool, std::string, std::shared_ptr<const List>, std::shared_ptr<const RecordValue>, EnumValue> v;
+
+  Value() : v(0.0) {}
+  Value(double d) : v(d) {}
+  Value(bool b) : v(b) {}
+  Value(std::string s) : v(std::move(s)) {}
+  Value(List l) : v(std::make_shared<const List>(std::move(l))) {}
+  Value(RecordValue r) : v(std::make_shared<const RecordValue>(std::move(r))) {}
+  Value(EnumValue e) : v(std::move(e)) {}
+
+  bool is_number() const { return std::holds_alternative<double>(v); }
+  bool is_list() const { return std::holds_alternative<std::shared_ptr<const List>>(v); }
+  double number() const { return std::get<double>(v); }
+  bool boolean() const { return std::get<bool>(v); }
+  const std::string& text() const { return std::get<std::string>(v); }
+  const List& list() const { return *std::get<std::shared_ptr<const List>>(v); }
+  const RecordValue& record() const { return *std::get<std::shared_ptr<const RecordValue>>(v); }
+  const EnumValue& enumeration() const { return std::get<EnumValue>(v); }
+};
+
+}  // namespace mlsi

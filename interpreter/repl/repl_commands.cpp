@@ -1,0 +1,409 @@
+// The REPL's `:` commands.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "cli/browse.hpp"
+#include "eval/explain.hpp"
+#include "source/file_reader.hpp"
+#include "model/display.hpp"
+#include "session/inputs.hpp"
+#include "syntax/parser.hpp"
+#include "report/render.hpp"
+#include "repl/repl_input.hpp"
+#include "repl/repl_session.hpp"
+
+namespace mlsi {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
+  auto s = closest_name(name, candidates);
+  return s.empty() ? "" : fmt::format("; did you mean `{}`?", s);
+}
+
+template <typename Map>
+std::vector<std::string> keys(const Map& m) {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : m) out.push_back(k);
+  return out;
+}
+
+// The dimension a `:units` argument names: a dimension, a unit, or a product, quotient or power of them.
+std::optional<Dim> dimension_of(const Program& p, Diagnostics& d, const ast::Expr& e) {
+  using K = ast::ExprKind;
+  if (e.kind == K::name) {
+    if (e.text == "Count") return Dim{};
+    if (const Dim* dim = p.dims.find(e.text)) return *dim;
+    if (const Unit* u = p.units.find(e.text)) return u->dim;
+    auto& diag = d.error(e.span, fmt::format("`{}` is neither a dimension nor a unit", e.text));
+    auto names = p.dims.names();
+    auto units = p.units.names();
+    names.insert(names.end(), units.begin(), units.end());
+    if (auto s = closest_name(e.text, names); !s.empty()) diag.notes.push_back(fmt::format("did you mean `{}`?", s));
+    return std::nullopt;
+  }
+  if (e.kind == K::number && e.value == 1) return Dim{};
+  // An exponent out of range is reported at the operator, as the checker does.
+  auto checked = [&](const DimOutcome& r) -> std::optional<Dim> {
+    if (!r.ok()) d.error(e.op_span, p.dims.overflow_message(r));
+    return r.dim;
+  };
+  if (e.kind == K::binary && (e.text == "*" || e.text == "/")) {
+    auto a = dimension_of(p, d, *e.operands[0]);
+    auto b = dimension_of(p, d, *e.operands[1]);
+    if (!a || !b) return std::nullopt;
+    return checked(e.text == "*" ? multiply(*a, *b) : divide(*a, *b));
+  }
+  // A whole power, compared as a double before any conversion (casting 1e300 to an integer is undefined).
+  const ast::Expr* n = e.kind == K::binary && e.text == "^" ? e.operands[1].get() : nullptr;
+  bool negated = n && n->kind == K::negate && n->operands[0]->kind == K::number;
+  if (negated) n = n->operands[0].get();
+  if (n && n->kind == K::number && n->value == std::floor(n->value) && n->value <= static_cast<double>(kMaxExponentPart)) {
+    auto a = dimension_of(p, d, *e.operands[0]);
+    if (!a) return std::nullopt;
+    auto exponent = static_cast<std::int64_t>(n->value);
+    return checked(power(*a, *Rational::make(negated ? -exponent : exponent, 1)));
+  }
+  d.error(e.span, "expected a dimension (`Information / Time`) or a unit (`GiB`)");
+  return std::nullopt;
+}
+
+void print_rows(std::ostream& out, const std::vector<std::pair<std::string, std::string>>& rows) {
+  std::size_t width = 0;
+  for (const auto& r : rows) width = std::max(width, r.first.size());
+  for (const auto& [a, b] : rows) {
+    std::string line = fmt::format("{:<{}}  {}", a, width, b);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << "\n";
+  }
+}
+
+}  // namespace
+
+Repl::Status Repl::command(const std::string& text, std::uint32_t line) {
+  std::size_t lead = text.find(':');
+  std::size_t end = lead + 1;
+  while (end < text.size() && is_identifier_char(text[end])) ++end;
+  std::string name = text.substr(lead, end - lead);
+  std::string rest = trim(text.substr(end));
+  if (name == ":help" || name == ":h") return cmd_help();
+  if (name == ":load") return cmd_load(rest);
+  if (name == ":run") return cmd_run(text, end, line);
+  if (name == ":type") return cmd_type(text, end, line);
+  if (name == ":show") return cmd_show(rest);
+  if (name == ":list") return cmd_list(rest);
+  if (name == ":units") return cmd_units(text, end, line);
+  if (name == ":explain") return cmd_explain(text, end, line);
+  if ((name == ":reset" || name == ":quit" || name == ":q") && !rest.empty()) return error(fmt::format("`{}` takes no arguments", name));
+  if (name == ":reset") return cmd_reset();
+  if (name == ":quit" || name == ":q") return Status::quit;
+  std::vector<std::string> names;
+  for (const auto& c : repl_commands()) names.emplace_back(c.name);
+  return error(fmt::format("unknown command `{}`{}; `:help` lists the commands", name, did_you_mean(name, names)));
+}
+
+Repl::Status Repl::cmd_help() {
+  io_.out << "Type an expression to evaluate it (`989 TFLOP/s * 0.4 * 30 day -> EFLOP`), or a declaration\n"
+             "(let, fn, unit, dimension, scenario, config) to add it to the session; `ans` is the last result.\n"
+             "An entry goes on over several lines while a bracket is open or a line ends in an operator.\n\n";
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const auto& c : repl_commands()) rows.emplace_back(fmt::format("  {}{}{}", c.name, *c.args ? " " : "", c.args), c.help);
+  print_rows(io_.out, rows);
+  return Status::ok;
+}
+
+Repl::Status Repl::cmd_load(const std::string& argument) {
+  namespace fs = std::filesystem;
+  std::string path = trim(argument);
+  if (path.size() >= 2 && path.front() == '"' && path.back() == '"') path = path.substr(1, path.size() - 2);
+  if (path.empty()) return error("`:load` needs a FILE, as in `:load kv_cache.mls`");
+  Program& p = session_->program();
+  Snapshot s = snapshot();
+  // Loading a file again reloads it: its new definitions replace the old ones.
+  std::error_code ec;
+  std::string canonical = fs::weakly_canonical(path, ec).string();
+  std::string reload;
+  if (!ec && p.loaded_paths.count(canonical)) {
+    reload = canonical;
+    unbind_name(p, NameTable::loaded_paths, canonical);
+  }
+  // Read here for the names it redefines; a file that cannot be read is reported by load_file.
+  if (auto read = read_regular_file(path, options_.files.max_file_size)) replace_names(read.text, reload, s);
+  auto file = session_->load_file(path);
+  bool ok = file && session_->check();
+  if (report() || !ok) {
+    rollback(s);
+    return Status::failed;
+  }
+  std::vector<std::string> items;
+  auto live = [](const std::map<std::string, int>& index, const std::string& name, std::size_t i) {
+    auto it = index.find(name);
+    return it != index.end() && static_cast<std::size_t>(it->second) == i;
+  };
+  for (std::size_t i = s.scenarios; i < p.scenarios.size(); ++i)
+    if (live(p.scenario_index, p.scenarios[i].name, i)) items.push_back("scenario " + p.scenarios[i].name);
+  for (std::size_t i = s.configs; i < p.configs.size(); ++i) items.push_back("config " + p.configs[i].name);
+  for (std::size_t i = s.functions; i < p.functions.size(); ++i)
+    if (live(p.function_index, p.functions[i].name, i)) items.push_back("fn " + p.functions[i].name);
+  for (std::size_t i = s.globals; i < p.globals.size(); ++i)
+    if (live(p.global_index, p.globals[i].name, i)) items.push_back("let " + p.globals[i].name);
+  for (std::size_t i = s.units; i < p.units.declared().size(); ++i) items.push_back("unit " + p.units.declared()[i]);
+  std::string list;
+  for (const auto& item : items) list += (list.empty() ? ": " : ", ") + item;
+  io_.out << fmt::format("loaded {}{}\n", path, list);
+  return Status::ok;
+}
+
+Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint32_t line) {
+  Program& p = session_->program();
+  Diagnostics& diags = session_->diagnostics();
+  FileId f = add_source(text, line);
+  std::size_t b = text.find_first_not_of(" \t", args);
+  if (b == std::string::npos) return error("`:run` needs a SCENARIO, as in `:run KvCache batch=2`");
+  std::size_t e = b;
+  while (e < text.size() && is_identifier_char(text[e])) ++e;
+  Span name_span{f, static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(std::max(e, b + 1))};
+  std::string name = text.substr(b, e - b);
+  const Scenario* sc = name.empty() ? nullptr : p.find_scenario(name);
+  if (!sc) {
+    diags.error(name_span, fmt::format("no scenario `{}`{}", name, did_you_mean(name, keys(p.scenario_index))));
+    report();
+    return Status::failed;
+  }
+  int index = p.find_scenario_index(name);
+  std::vector<Assignment> assignments;
+  std::size_t bad = 0;
+  if (!split_assignments(text, e, text.size(), assignments, bad)) {
+    std::size_t stop = text.find_first_of(" \t", bad);
+    diags.error(Span{f, static_cast<std::uint32_t>(bad), static_cast<std::uint32_t>(stop == std::string::npos ? text.size() : stop)},
+                "expected `INPUT=EXPR` or `config=NAME`");
+    report();
+    return Status::failed;
+  }
+  Evaluator ev(p, options_.limits);
+  GivenInputs given(sc->slots.size());
+  std::string config;
+  try {
+    // The config first, wherever it is written: the other arguments override it.
+    for (const auto& a : assignments) {
+      if (a.name != "config") continue;
+      config = text.substr(a.value_begin, a.value_end - a.value_begin);
+      config = trim(config);
+      const Config* cfg = nullptr;
+      std::vector<std::string> names;
+      for (const auto& c : p.configs)
+        if (c.scenario == index) {
+          names.push_back(c.name);
+          if (c.name == config) cfg = &c;
+        }
+      if (!cfg) {
+        diags.error(Span{f, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(std::max(a.value_end, a.value_begin + 1))},
+                    fmt::format("scenario `{}` has no config `{}`{}", sc->name, config, did_you_mean(config, names)));
+        report();
+        return Status::failed;
+      }
+      apply_config(*session_, ev, *cfg, given);
+    }
+    bool ok = true;
+    for (const auto& a : assignments) {
+      if (a.name == "config") continue;
+      Span n{f, static_cast<std::uint32_t>(a.name_begin), static_cast<std::uint32_t>(a.name_end)};
+      if (a.value_begin >= a.value_end) {
+        diags.error(n, fmt::format("`{}=` needs a value", a.name));
+        ok = false;
+        continue;
+      }
+      auto expr = parse_expression(p.sources, f, diags, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(a.value_end));
+      ok = expr && assign_input(*session_, ev, index, a.name, n, *expr, ":run", given) && ok;
+    }
+    if (report() || !ok) return Status::failed;
+    ScenarioRun run = ev.run(index, given);
+    io_.out << render_run(p, run, config, Format::table, io_.colour);
+    // `ans` becomes the record of the outputs, as a call `Scenario(...)` returns it.
+    RecordValue r;
+    r.type = sc->result;
+    for (int o : sc->outputs) r.fields.emplace_back(run.slots[static_cast<std::size_t>(o)]);
+    set_ans(Value(std::move(r)), Type::of_record(sc->result), DisplayUnit{}, name_span);
+    return Status::ok;
+  } catch (const EvalError& err) {
+    io_.err << render(p.sources, err.diag, io_.colour);
+    return Status::failed;
+  }
+}
+
+Repl::Status Repl::cmd_type(const std::string& text, std::size_t args, std::uint32_t line) {
+  Program& p = session_->program();
+  if (trim(text.substr(args)).empty()) return error("`:type` needs an expression, as in `:type 1 GB / (1 s)`");
+  FileId f = add_source(text, line);
+  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  if (report() || !e) return Status::failed;
+  // A function or scenario named on its own: its signature.
+  if (e->kind == ast::ExprKind::name && !p.global_index.count(e->text) && !p.catalogue.find(e->text)) {
+    if (auto fn = p.function_index.find(e->text); fn != p.function_index.end()) {
+      io_.out << signature(p, p.functions[static_cast<std::size_t>(fn->second)]) << "\n";
+      return Status::ok;
+    }
+    if (const Scenario* sc = p.find_scenario(e->text)) {
+      std::vector<std::string> in, out;
+      for (int i : sc->inputs) in.push_back(sc->slots[static_cast<std::size_t>(i)].name + ": " + type_name(sc->slots[static_cast<std::size_t>(i)].type, p.dims));
+      for (int o : sc->outputs) out.push_back(sc->slots[static_cast<std::size_t>(o)].name + ": " + type_name(sc->slots[static_cast<std::size_t>(o)].type, p.dims));
+      std::string ins, outs;
+      for (const auto& s : in) ins += (ins.empty() ? "" : ", ") + s;
+      for (const auto& s : out) outs += (outs.empty() ? "" : ", ") + s;
+      io_.out << fmt::format("scenario {}({}) -> {{{}}}\n", sc->name, ins, outs);
+      return Status::ok;
+    }
+  }
+  DisplayUnit display;
+  CExpr c = session_->compiler().compile_global_expr(*e, &display);
+  if (report()) return Status::failed;
+  io_.out << type_name(c.type, p.dims) << "\n";
+  return Status::ok;
+}
+
+Repl::Status Repl::cmd_show(const std::string& name) {
+  Program& p = session_->program();
+  if (name.empty()) return error("`:show` needs a NAME, as in `:show H100`");
+  bool known = p.catalogue.find(name) || p.find_scenario(name) || p.global_index.count(name) || p.function_index.count(name) || p.units.find(name);
+  if (!known) {
+    std::vector<std::string> names = p.catalogue.all_names();
+    for (const auto* index : {&p.global_index, &p.function_index, &p.scenario_index}) {
+      auto k = keys(*index);
+      names.insert(names.end(), k.begin(), k.end());
+    }
+    for (const auto& u : p.units.declared()) names.push_back(u);
+    return error(fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name, did_you_mean(name, names)));
+  }
+  Options o = options_;
+  o.positional = {name};
+  o.format = Format::table;
+  int status = show_in(*session_, o, io_);
+  report();
+  return status == kExitOk ? Status::ok : Status::failed;
+}
+
+Repl::Status Repl::cmd_list(const std::string& kind) {
+  Program& p = session_->program();
+  if (kind.empty() || kind == "scenarios") {
+    // Only the live definitions: one replaced at the REPL no longer counts.
+    std::vector<std::pair<std::string, std::string>> rows;
+    // Defined at the REPL or by a loaded file (not the prelude, the catalogue or the built-in scenarios).
+    auto mine = [&](FileId file) {
+      const std::string& from = p.sources.file(file).name;
+      return kind == "scenarios" || from == "<repl>" || !from.starts_with("<");
+    };
+    if (kind.empty()) {
+      for (const auto& [name, i] : p.global_index)
+        if (mine(p.globals[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(describe_global(i), "");
+      for (const auto& [name, i] : p.function_index)
+        if (mine(p.functions[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(signature(p, p.functions[static_cast<std::size_t>(i)]), "");
+    }
+    for (const auto& [name, i] : p.scenario_index) {
+      const Scenario& sc = p.scenarios[static_cast<std::size_t>(i)];
+      if (!mine(sc.file)) continue;
+      rows.emplace_back(kind.empty() ? scenario_summary(sc) : sc.name, kind.empty() ? "" : sc.doc.substr(0, sc.doc.find('\n')));
+    }
+    if (kind.empty()) {
+      for (const auto& c : p.configs)
+        if (mine(c.file)) rows.emplace_back(fmt::format("config {} for {}", c.name, p.scenarios[static_cast<std::size_t>(c.scenario)].name), "");
+      for (const auto& u : p.units.declared())
+        if (const Unit* unit = p.units.find(u); unit && unit->span.valid() && mine(unit->span.file)) rows.emplace_back(unit_summary(p, *unit), "");
+      if (rows.empty()) io_.out << "nothing defined yet: declare with let, fn, unit, scenario, ... or `:load FILE`\n";
+      for (const auto& r : rows) io_.out << r.first << "\n";
+    } else {
+      print_rows(io_.out, rows);
+    }
+    return Status::ok;
+  }
+  static const std::vector<std::string> kinds = {"hardware", "workloads", "nodes", "fabrics", "fleets", "pods", "datasets", "precisions",
+                                                 "grids", "datacenters", "cooling", "racks", "pricing", "units", "constants", "scenarios"};
+  bool known = std::find(kinds.begin(), kinds.end(), kind) != kinds.end() || p.catalogue.kinds.count(kind);
+  if (!known) return error(fmt::format("cannot list `{}`{}; the kinds are {}", kind, did_you_mean(kind, kinds), fmt::join(kinds, ", ")));
+  Options o = options_;
+  o.positional = {kind};
+  o.format = Format::table;
+  o.sort.clear();
+  o.where.clear();
+  int status = list_in(*session_, o, io_);
+  report();
+  return status == kExitOk ? Status::ok : Status::failed;
+}
+
+Repl::Status Repl::cmd_units(const std::string& text, std::size_t args, std::uint32_t line) {
+  Program& p = session_->program();
+  std::vector<std::pair<std::string, std::string>> rows;
+  if (trim(text.substr(args)).empty()) {
+    // One line per dimension: its units, with the prefix sets they take.
+    std::vector<std::string> order;
+    std::map<std::string, std::string> units;
+    for (const auto& n : p.units.declared()) {
+      const Unit* u = p.units.find(n);
+      std::string dim = p.dims.format(u->dim);
+      if (!units.count(dim)) order.push_back(dim);
+      std::string entry = n;
+      if (!u->prefix_sets.empty()) entry += fmt::format(" ({})", fmt::join(u->prefix_sets, ", "));
+      units[dim] += (units[dim].empty() ? "" : ", ") + entry;
+    }
+    for (const auto& d : order) rows.emplace_back(d, units[d]);
+    print_rows(io_.out, rows);
+    return Status::ok;
+  }
+  FileId f = add_source(text, line);
+  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  if (report() || !e) return Status::failed;
+  auto dim = dimension_of(p, session_->diagnostics(), *e);
+  if (report() || !dim) return Status::failed;
+  std::vector<const Unit*> found;
+  for (const auto& n : p.units.names())
+    if (const Unit* u = p.units.find(n); u->dim == *dim) found.push_back(u);
+  std::sort(found.begin(), found.end(), [](const Unit* a, const Unit* b) { return a->factor != b->factor ? a->factor < b->factor : a->name < b->name; });
+  if (found.empty()) {
+    io_.out << fmt::format("no unit of {} is declared\n", p.dims.format(*dim));
+    return Status::ok;
+  }
+  rows.emplace_back("unit", fmt::format("in SI base units ({})", p.dims.format(*dim)));
+  for (const Unit* u : found) rows.emplace_back(u->name, dim->dimensionless() ? format_number(u->factor) : fmt::format("{:.10g} {}", u->factor, p.units.si_text(u->dim)));
+  print_rows(io_.out, rows);
+  return Status::ok;
+}
+
+Repl::Status Repl::cmd_explain(const std::string& text, std::size_t args, std::uint32_t line) {
+  Program& p = session_->program();
+  if (trim(text.substr(args)).empty()) return error("`:explain` needs an expression or a constant's name, as in `:explain training_compute(7e9, 2e12)`");
+  FileId f = add_source(text, line);
+  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  if (report() || !e) return Status::failed;
+  DisplayUnit display;
+  CExpr c = session_->compiler().compile_global_expr(*e, &display);
+  if (report()) return Status::failed;
+  if (c.type.is_error()) return error("this expression has no type");
+  try {
+    Value v = Evaluator(p, options_.limits).value(c);  // a failing expression reports its error, not a tree
+    if (auto d = display_overflow("the result", v, c.type, display, p, c.span)) throw EvalError{std::move(*d)};
+  } catch (const EvalError& err) {
+    io_.err << render(p.sources, err.diag, io_.colour);
+    return Status::failed;
+  }
+  io_.out << render_node_text(explain_expression(p, c, display, options_.limits), io_.colour);
+  return Status::ok;
+}
+
+Repl::Status Repl::cmd_reset() {
+  start();
+  if (!ready_) return Status::quit;
+  io_.out << "reset: every definition, loaded file and `ans` is forgotten\n";
+  return Status::ok;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,146 @@
+#include "session/inputs.hpp"
+
+#include <fmt/format.h>
+
+#include <toml++/toml.h>
+
+#include "source/file_reader.hpp"
+#include "syntax/parser.hpp"
+
+namespace mlsi {
+
+bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& given) {
+  (void)s;
+  for (const auto& set : config.sets) {
+    Value v = ev.value(set.value);
+    given[static_cast<std::size_t>(set.slot)] =
+        InputValue{std::move(v), "config " + config.name, set.display, set.span, std::make_shared<const CExpr>(set.value)};
+  }
+  return true;
+}
+
+namespace {
+
+// Checks an input value's expression against the input's type and evaluates it.
+bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+            const std::string& origin, GivenInputs& given) {
+  Program& p = s.program();
+  Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  int slot = sc.find_slot(name);
+  if (slot < 0 || sc.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
+    auto& d = s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, name));
+    std::vector<std::string> names;
+    for (int i : sc.inputs) names.push_back(sc.slots[static_cast<std::size_t>(i)].name);
+    auto sug = closest_name(name, names);
+    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+    std::string all;
+    for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+    d.notes.push_back(fmt::format("its inputs are: {}", all));
+    return false;
+  }
+  const Type& want = sc.slots[static_cast<std::size_t>(slot)].type;
+  std::size_t before = s.diagnostics().size();
+  DisplayUnit display;
+  CExpr c = s.compiler().compile_value(expr, want, &display);
+  if (s.diagnostics().size() > before) return false;
+  if (!compatible(c.type, want)) {
+    std::string msg;
+    if (want.kind == Type::Kind::record && want.record->catalogue && c.type.kind == Type::Kind::record && c.op == Op::constant && !c.constant.record().key.empty())
+      msg = fmt::format("{} expects a {}; {} is a {}", name, want.record->name, c.constant.record().key, c.type.record->name);
+    else
+      msg = fmt::format("input `{}` expects {}, found {}", name, type_name(want, p.dims), type_name(c.type, p.dims));
+    s.diagnostics().error(c.span, msg);
+    return false;
+  }
+  Value v = ev.value(c);
+  Span span = c.span;
+  given[static_cast<std::size_t>(slot)] = InputValue{std::move(v), origin, display, span, std::make_shared<const CExpr>(std::move(c))};
+  return true;
+}
+
+// TOML values become expression text: numbers and booleans as written, strings as expressions
+// ("2 byte", "Llama2_7B", "[1, 2]"), arrays element by element.
+std::string toml_to_expr(const toml::node& n) {
+  if (n.is_string()) return *n.value<std::string>();
+  if (n.is_integer()) return fmt::format("{}", *n.value<std::int64_t>());
+  if (n.is_floating_point()) return fmt::format("{}", *n.value<double>());
+  if (n.is_boolean()) return *n.value<bool>() ? "true" : "false";
+  if (n.is_array()) {
+    std::string s = "[";
+    bool first = true;
+    for (const auto& e : *n.as_array()) {
+      s += (first ? "" : ", ") + toml_to_expr(e);
+      first = false;
+    }
+    return s + "]";
+  }
+  return "?";
+}
+
+}  // namespace
+
+bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+                  const std::string& origin, GivenInputs& given) {
+  return assign(s, ev, scenario, name, name_span, expr, origin, given);
+}
+
+bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given) {
+  Program& p = s.program();
+  FileId f = p.sources.add("--set", assignment);
+  auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    s.diagnostics().error(Span{f, 0, static_cast<std::uint32_t>(std::max<std::size_t>(assignment.size(), 1))},
+                          "--set needs `name=value`, such as --set batch=4");
+    return false;
+  }
+  std::string name = assignment.substr(0, eq);
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  auto expr = parse_expression(p.sources, f, s.diagnostics(), static_cast<std::uint32_t>(eq + 1));
+  if (!expr) return false;
+  return assign(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(name.size())}, *expr, "--set", given);
+}
+
+bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
+                       GivenInputs& given) {
+  Program& p = s.program();
+  auto read = read_regular_file(path, max_file_size);
+  if (!read) {
+    s.diagnostics().error(Span{}, describe(*read.error, path, "inputs file"));
+    return false;
+  }
+  FileId file = p.sources.add(path, std::move(read.text), path);
+  toml::table root;
+  try {
+    root = toml::parse(p.sources.file(file).text, path);
+  } catch (const toml::parse_error& err) {
+    const auto& where = err.source().begin;
+    const auto& starts = p.sources.file(file).line_starts;
+    std::uint32_t offset = where.line >= 1 && where.line <= starts.size() ? starts[where.line - 1] + where.column - 1 : 0;
+    s.diagnostics().error(Span{file, offset, offset + 1}, fmt::format("not valid TOML: {}", err.description()));
+    return false;
+  }
+  bool ok = true;
+  for (auto&& [key, node] : root) {
+    const auto& region = node.source();
+    const auto& starts = p.sources.file(file).line_starts;
+    std::uint32_t line_start = region.begin.line >= 1 && region.begin.line <= starts.size() ? starts[region.begin.line - 1] : 0;
+    std::uint32_t begin = line_start + (region.begin.column ? region.begin.column - 1 : 0);
+    std::string name(key.str());
+    Span name_span{file, line_start, line_start + static_cast<std::uint32_t>(name.size())};
+    // A string is parsed where it stands in the file, so errors point into it.
+    ast::ExprPtr expr;
+    std::string text = toml_to_expr(node);
+    if (node.is_string() && p.sources.text(Span{file, begin + 1, begin + 1 + static_cast<std::uint32_t>(text.size())}) == text)
+      expr = parse_expression(p.sources, file, s.diagnostics(), begin + 1, begin + 1 + static_cast<std::uint32_t>(text.size()));
+    else
+      expr = parse_expression(p.sources, p.sources.add(fmt::format("{} ({})", path, name), text), s.diagnostics());
+    if (!expr) {
+      ok = false;
+      continue;
+    }
+    ok = assign(s, ev, scenario, name, name_span, *expr, path, given) && ok;
+  }
+  return ok;
+}
+
+}  // namespace mlsi

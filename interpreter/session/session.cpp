@@ -1,0 +1,339 @@
+#include "session/session.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+
+#include "base/activity.hpp"
+#include "catalogue/catalogue_loader.hpp"
+#include "source/embedded.hpp"
+#include "source/file_reader.hpp"
+#include "syntax/parser.hpp"
+#include "base/stack_guard.hpp"
+
+namespace mlsi {
+
+namespace fs = std::filesystem;
+
+// The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
+// of a line.
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
+
+Session::Session(SessionOptions options)
+    : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
+  Activity activity("reading the prelude and the catalogue");
+  load_embedded_prelude();
+  load_catalogues();
+}
+
+void Session::load_embedded_prelude() {
+  // Units first: constants, functions and catalogue strings are written in them.
+  std::vector<const EmbeddedFile*> prelude;
+  for (const auto& f : embedded_files())
+    if (f.path.rfind("stdlib/prelude/", 0) == 0) prelude.push_back(&f);
+  std::stable_sort(prelude.begin(), prelude.end(), [](const EmbeddedFile* a, const EmbeddedFile* b) {
+    return (a->path.find("units") == std::string::npos) < (b->path.find("units") == std::string::npos);
+  });
+  for (const auto* f : prelude) {
+    std::string shown = "<prelude>/" + std::string(f->path.substr(15));
+    // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
+    if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
+      DeferredPrelude deferred{std::move(shown), f->text, declared_names(f->text, "let "), declared_names(f->text, "fn "), false};
+      auto& p = *program_;
+      p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
+      p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
+      for (const auto* names : {&deferred.globals, &deferred.functions})
+        for (const auto& name : *names) prelude_names_.emplace(name, deferred_prelude_.size());
+      deferred_prelude_.push_back(std::move(deferred));
+      ++prelude_undeclared_;
+      continue;
+    }
+    FileId id = program_->sources.add(std::move(shown), std::string(f->text));
+    load_module(id, 0);
+  }
+  sources_scanned_ = program_->sources.size();
+}
+
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword) {
+  std::vector<std::string> names;
+  auto word_at = [&](std::size_t i) {
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    return text.substr(i, j - i);
+  };
+  for (std::size_t line = 0; line < text.size();) {
+    if (text.substr(line, keyword.size()) == keyword) {
+      std::size_t i = line + keyword.size();
+      while (i < text.size() && text[i] == ' ') ++i;
+      if (auto w = word_at(i); !w.empty()) names.emplace_back(w);
+    }
+    std::size_t end = text.find('\n', line);
+    line = end == std::string_view::npos ? text.size() : end + 1;
+  }
+  return names;
+}
+
+void Session::declare_prelude_mentioned_in(std::string_view text) {
+  if (prelude_undeclared_ == 0) return;
+  // One pass over the words of the text, each looked up among the names the deferred files declare.
+  for (std::size_t i = 0; i < text.size() && prelude_undeclared_ > 0;) {
+    if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    if (auto it = prelude_names_.find(text.substr(i, j - i)); it != prelude_names_.end()) {
+      auto& file = deferred_prelude_[it->second];
+      if (!file.declared) declare_prelude(file);
+    }
+    i = j;
+  }
+}
+
+void Session::declare_prelude(DeferredPrelude& file) {
+  file.declared = true;
+  --prelude_undeclared_;
+  auto& p = *program_;
+  for (const auto& n : file.globals) std::erase(p.deferred_globals, n);
+  for (const auto& n : file.functions) std::erase(p.deferred_functions, n);
+  // Its own mentions first (a prelude function reads prelude constants).
+  declare_prelude_mentioned_in(file.text);
+  FileId id = program_->sources.add(file.shown_name, std::string(file.text));
+  load_module(id, 0);
+}
+
+void Session::declare_prelude_mentioned() {
+  if (prelude_undeclared_ == 0) return;
+  while (sources_scanned_ < program_->sources.size()) {
+    FileId id = static_cast<FileId>(sources_scanned_++);
+    declare_prelude_mentioned_in(program_->sources.file(id).text);
+  }
+}
+
+void Session::load_catalogues() {
+  auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
+  CatalogueLoader& loader = *shared_loader;
+  bool lazy = options_.read_on_demand && options_.catalogues.empty();
+  for (const auto& f : embedded_files()) {
+    if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
+    std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
+    if (lazy) {
+      loader.defer(std::move(shown), f.text);
+      continue;
+    }
+    FileId id = program_->sources.add(std::move(shown), std::string(f.text));
+    loader.load(id, true);
+  }
+  if (lazy) {
+    program_->catalogue.load_on_demand = [shared_loader](const std::string& name) { shared_loader->demand(name); };
+    return;
+  }
+  for (const auto& path : options_.catalogues) {
+    auto read = read_regular_file(path, options_.max_file_size);
+    if (!read) {
+      diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
+      continue;
+    }
+    FileId id = program_->sources.add(path, std::move(read.text), path);
+    loader.load(id, false);
+  }
+  loader.finish();
+}
+
+std::optional<FileId> Session::load_text(const std::string& name, std::string text) {
+  Activity activity("reading");
+  FileId id = program_->sources.add(name, std::move(text));
+  return load_module(id, 0);
+}
+
+std::optional<FileId> Session::load_module(FileId file, int depth) {
+  // Prelude names a file mentions are declared before the file's own, as if the prelude were read first
+  // (a file that redefines one is told so, at its own declaration).
+  declare_prelude_mentioned();
+  auto module = parse_module(program_->sources, file, diags_, options_.max_nesting);
+  if (!module) return std::nullopt;
+  program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
+  const ast::Module& m = *program_->modules.back();
+  const auto& src = program_->sources.file(file);
+  for (const auto& d : m.decls) {
+    const auto* imp = std::get_if<ast::ImportDecl>(&d);
+    if (!imp) continue;
+    if (src.path.empty()) {
+      diags_.error(imp->span, "`import` is only allowed in a file on disk");
+      continue;
+    }
+    if (imp->path.empty()) {
+      diags_.error(imp->span, "`import` needs the path of a .mls file, as in `import \"units.mls\"`");
+      continue;
+    }
+    if (depth + 1 > options_.max_import_depth) {
+      diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.max_import_depth));
+      continue;
+    }
+    // Each import nests a call of load_file and load_module: a chain within --max-import-depth may
+    // still run out of stack (a small `ulimit -s`, the larger frames of a sanitizer build). Said
+    // once: every import above this one would say the same.
+    if (stack_exhausted()) {
+      if (!import_stack_reported_) {
+        import_stack_reported_ = true;
+        auto& d = diags_.error(imp->span, "imports nested too deep to read: this chain of imports runs out of stack");
+        d.notes.push_back(fmt::format("the chain is {} files long here; import the files from fewer levels", depth + 1));
+      }
+      continue;
+    }
+    fs::path target = fs::path(src.path).parent_path() / imp->path;
+    load_file(target.string(), imp->span);
+  }
+  compiler_.declare(m);
+  return file;
+}
+
+std::optional<FileId> Session::load_file(const std::string& path, Span import_span) {
+  Activity activity("reading");
+  std::error_code ec;
+  auto fail = [&](const std::string& msg) -> std::optional<FileId> {
+    diags_.error(import_span, msg);
+    return std::nullopt;
+  };
+  // Paths in messages as the user would write them: relative to the working folder.
+  std::string shown = fs::path(path).lexically_normal().string();
+  if (auto rel = fs::proximate(path, ec); !ec && rel.string().size() < shown.size()) shown = rel.string();
+  std::string canonical = fs::weakly_canonical(path, ec).string();
+  if (std::find(import_stack_.begin(), import_stack_.end(), canonical) != import_stack_.end()) {
+    std::string chain;
+    for (const auto& f : import_stack_) chain += fs::path(f).filename().string() + " -> ";
+    return fail(fmt::format("import cycle: {}{}", chain, fs::path(canonical).filename().string()));
+  }
+  if (auto it = program_->loaded_paths.find(canonical); it != program_->loaded_paths.end()) return it->second;
+  if (program_->loaded_paths.size() >= static_cast<std::size_t>(options_.max_files))
+    return fail(fmt::format("more than {} files imported", options_.max_files));
+  // A regular file, on the command line as in an import: a device (/dev/zero), a FIFO or a file of
+  // /proc could be read without end, block, or show what is not the user's to show.
+  auto read = read_regular_file(path, options_.max_file_size);
+  if (read.error && read.error->kind == ReadError::Kind::missing) {
+    std::vector<std::string> siblings;
+    fs::path dir = fs::path(path).parent_path();
+    for (const auto& e : fs::directory_iterator(dir.empty() ? "." : dir, ec))
+      if (e.path().extension() == ".mls") siblings.push_back(e.path().filename().string());
+    auto sug = closest_name(fs::path(path).filename().string(), siblings);
+    auto& d = diags_.error(import_span, describe(*read.error, shown));
+    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", (fs::path(shown).parent_path() / sug).string()));
+    return std::nullopt;
+  }
+  if (read.error) return fail(describe(*read.error, shown));
+  // Shown in diagnostics: relative to the working folder when that is shorter, as the user would type it.
+  std::string name = fs::path(path).lexically_normal().string();
+  if (import_span.valid()) {
+    std::string relative = fs::proximate(canonical, ec).string();
+    if (!ec && relative.size() < name.size()) name = relative;
+  }
+  FileId id = program_->sources.add(name, std::move(read.text), canonical);
+  bind_name(*program_, NameTable::loaded_paths, canonical, id);
+  import_stack_.push_back(canonical);
+  auto r = load_module(id, static_cast<int>(import_stack_.size()));
+  import_stack_.pop_back();
+  return r ? std::optional<FileId>(id) : std::nullopt;
+}
+
+void Session::load_builtin_scenarios() {
+  auto files = embedded_files();
+  builtin_loaded_.resize(files.size(), false);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (files[i].path.rfind("scenarios/", 0) != 0 || builtin_loaded_[i]) continue;
+    builtin_loaded_[i] = true;
+    FileId id = program_->sources.add("<builtin>/" + std::string(files[i].path), std::string(files[i].text));
+    load_module(id, 0);
+  }
+}
+
+namespace {
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether `word` occurs in `text` as a whole word.
+bool mentions(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    bool starts = at == 0 || !word_char(text[at - 1]);
+    bool ends = at + word.size() == text.size() || !word_char(text[at + word.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Session::load_builtin_scenarios_for(const std::string& name) {
+  auto files = embedded_files();
+  builtin_loaded_.resize(files.size(), false);
+  // Which file declares which scenario: `scenario NAME` at the start of a line.
+  std::map<std::string, std::size_t, std::less<>> declared;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (files[i].path.rfind("scenarios/", 0) == 0)
+      for (auto& n : declared_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
+  std::string target = name;
+  if (!declared.count(target) && target.size() > 8 && target.ends_with("Scenario")) target.resize(target.size() - 8);
+  if (!declared.count(target)) return load_builtin_scenarios();
+  std::vector<bool> wanted(files.size(), false);
+  std::vector<std::size_t> queue;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (files[i].path.rfind("scenarios/", 0) == 0 && mentions(files[i].text, target)) {
+      wanted[i] = true;
+      queue.push_back(i);
+    }
+  while (!queue.empty()) {
+    std::string_view text = files[queue.back()].text;
+    queue.pop_back();
+    for (std::size_t i = 0; i < text.size();) {
+      if (!word_char(text[i])) {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < text.size() && word_char(text[j])) ++j;
+      if (auto it = declared.find(text.substr(i, j - i)); it != declared.end() && !wanted[it->second]) {
+        wanted[it->second] = true;
+        queue.push_back(it->second);
+      }
+      i = j;
+    }
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!wanted[i] || builtin_loaded_[i]) continue;
+    builtin_loaded_[i] = true;
+    FileId id = program_->sources.add("<builtin>/" + std::string(files[i].path), std::string(files[i].text));
+    load_module(id, 0);
+  }
+}
+
+bool Session::check() {
+  Activity activity("checking");
+  declare_prelude_mentioned();
+  compiler_.compile_pending();
+  return !diags_.has_errors();
+}
+
+std::vector<int> Session::scenarios_of(FileId file) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < program_->scenarios.size(); ++i)
+    if (program_->scenarios[i].file == file) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
+                                                const std::vector<std::pair<std::string, Type>>& names) {
+  Activity activity("checking");
+  Program& p = *program_;
+  FileId f = p.sources.add(option, text);
+  auto expr = parse_expression(p.sources, f, diags_);
+  if (!expr) return std::nullopt;
+  CExpr cond = compiler().compile_with_locals(*expr, names);
+  if (!diags_.has_errors() && !cond.type.is_bool() && !cond.type.is_error())
+    diags_.error(cond.span, fmt::format("{} needs a Bool condition, found {}", option, type_name(cond.type, p.dims)));
+  return cond;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,95 @@
+#pragma once
+// A session: the prelude, the catalogue and the user's files loaded into one checked Program.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/compiler.hpp"
+#include "source/diagnostics.hpp"
+#include "model/program.hpp"
+
+namespace mlsi {
+
+struct SessionOptions {
+  std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
+  int max_import_depth = 32;
+  int max_files = 1000;
+  std::size_t max_file_size = 16 * 1024 * 1024;
+  int max_nesting = 200;  // parser.hpp kMaxNesting, for the files a session loads
+  // Read a built-in catalogue entry only when its name is first looked up (Catalogue::find), and the
+  // prelude's constants and functions only when a file (or a --set, --vary, --where text) mentions one
+  // of their names, so that a run pays for what it uses. The catalogue part only without user
+  // catalogues, whose every problem must be reported; commands that list or browse everything leave it off.
+  bool read_on_demand = false;
+};
+
+class Session {
+ public:
+  explicit Session(SessionOptions options = {});
+
+  Program& program() { return *program_; }
+  Diagnostics& diagnostics() { return diags_; }
+  // The compiler, with the prelude files that texts loaded since the last call mention declared first.
+  Compiler& compiler() {
+    declare_prelude_mentioned();
+    return compiler_;
+  }
+  // The program's globals, functions and scenarios were cut to these sizes (Compiler::truncated).
+  void truncated(std::size_t globals, std::size_t functions, std::size_t scenarios) {
+    compiler_.truncated(globals, functions, scenarios);
+  }
+
+  // Loads a file and its imports, and declares what they define. Returns the file's id, or nothing when
+  // it cannot be read (the reason is in diagnostics()).
+  std::optional<FileId> load_file(const std::string& path, Span import_span = {});
+  // Loads the built-in scenarios (scenarios/training) embedded in the binary.
+  void load_builtin_scenarios();
+  // Loads the built-in scenario files a run of the scenario `name` needs: those that mention it (its
+  // declaration, configs for it) and those declaring a scenario they mention, in turn. All of them when
+  // none declares `name`, so that the message about an unknown name can list every one.
+  void load_builtin_scenarios_for(const std::string& name);
+  // Compiles everything declared so far; false when there are errors.
+  bool check();
+  // Scenarios a file itself declares (not those it imports).
+  std::vector<int> scenarios_of(FileId file) const;
+  // Declares a source text (REPL line, test) as a module.
+  std::optional<FileId> load_text(const std::string& name, std::string text);
+  // A condition given on the command line (`--where COND`) over named values (an entry's fields, a
+  // scenario's inputs and outputs): parsed and compiled as a Bool, errors into diagnostics(). Empty when
+  // it does not parse.
+  std::optional<CExpr> compile_condition(const std::string& option, const std::string& text,
+                                         const std::vector<std::pair<std::string, Type>>& names);
+
+ private:
+  void load_embedded_prelude();
+  void load_catalogues();
+  std::optional<FileId> load_module(FileId file, int depth);
+  // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan
+  // of its `let NAME` and `fn NAME` lines.
+  struct DeferredPrelude {
+    std::string shown_name;
+    std::string_view text;  // an embedded file's
+    std::vector<std::string> globals, functions;
+    bool declared = false;
+  };
+  // Declares the deferred prelude files whose names the text mentions (as a word anywhere: a comment too).
+  void declare_prelude_mentioned_in(std::string_view text);
+  // The same for every source added since the last call.
+  void declare_prelude_mentioned();
+  void declare_prelude(DeferredPrelude& file);
+
+  SessionOptions options_;
+  std::unique_ptr<Program> program_;
+  Diagnostics diags_;
+  Compiler compiler_;
+  std::vector<std::string> import_stack_;
+  std::vector<bool> builtin_loaded_;  // per embedded file
+  std::vector<DeferredPrelude> deferred_prelude_;
+  std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
+  std::size_t prelude_undeclared_ = 0;
+  std::size_t sources_scanned_ = 0;
+  bool import_stack_reported_ = false;  // an import chain ran out of stack (stack_guard.hpp); said once
+};
+
+}  // namespace mlsi

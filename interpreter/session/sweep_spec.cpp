@@ -1,0 +1,158 @@
+#include "session/sweep_spec.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "eval/evaluator.hpp"
+#include "syntax/parser.hpp"
+
+namespace mlsi {
+
+namespace {
+
+// A value of the spec: an expression of the input's dimension, evaluated on its own.
+std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
+                               const std::string& flag, const std::string& input, DisplayUnit* display) {
+  while (begin < end && s.program().sources.file(f).text[begin] == ' ') ++begin;
+  while (end > begin && s.program().sources.file(f).text[end - 1] == ' ') --end;
+  auto expr = parse_expression(s.program().sources, f, s.diagnostics(), begin, end);
+  if (!expr) return std::nullopt;
+  std::size_t before = s.diagnostics().size();
+  DisplayUnit du;
+  CExpr c = s.compiler().compile_value(*expr, want, &du);
+  if (s.diagnostics().size() > before) return std::nullopt;
+  if (!c.type.is_quantity() || !compatible(c.type, want)) {
+    s.diagnostics().error(c.span, fmt::format("{} {} needs values of {}, found {}", flag, input, type_name(want, s.program().dims),
+                                              type_name(c.type, s.program().dims)));
+    return std::nullopt;
+  }
+  if (display && display->automatic) *display = du;
+  try {
+    return Evaluator(s.program()).value(c).number();
+  } catch (const EvalError& e) {
+    s.diagnostics().add(e.diag);
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, std::size_t max_points,
+                                   const VaryOptions& options) {
+  Program& p = s.program();
+  const std::string& flag = options.flag;
+  FileId f = p.sources.add(flag, text);
+  const Scenario& sc = p.scenarios.at(static_cast<std::size_t>(scenario));
+  auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    s.diagnostics().error(Span{f, 0, static_cast<std::uint32_t>(text.size())},
+                          flag + " needs `INPUT=VALUES`, such as `batch=1,2,4,8`, `seq=1024..16384 step 1024` or `seq=1024..65536 *2`");
+    return std::nullopt;
+  }
+  VarySpec v;
+  v.name = text.substr(0, eq);
+  Span name_span{f, 0, static_cast<std::uint32_t>(eq)};
+  v.slot = sc.find_slot(v.name);
+  if (v.slot < 0 || sc.slots[static_cast<std::size_t>(v.slot)].kind != SlotKind::input) {
+    auto& d = s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, v.name));
+    std::vector<std::string> names;
+    for (int i : sc.inputs) names.push_back(sc.slots[static_cast<std::size_t>(i)].name);
+    auto sug = closest_name(v.name, names);
+    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+    return std::nullopt;
+  }
+  const Slot& slot = sc.slots[static_cast<std::size_t>(v.slot)];
+  if (!slot.type.is_quantity()) {
+    s.diagnostics().error(name_span, fmt::format("{} takes numbers or quantities; input `{}` is {}", flag, v.name, type_name(slot.type, p.dims)));
+    return std::nullopt;
+  }
+  v.display = slot.display;
+  auto begin = static_cast<std::uint32_t>(eq + 1);
+  auto end = static_cast<std::uint32_t>(text.size());
+  std::string body = text.substr(eq + 1);
+  auto dots = body.find("..");
+  if (dots == std::string::npos) {
+    // A list: top-level commas separate values.
+    std::uint32_t start = begin;
+    int depth = 0;
+    for (std::uint32_t i = begin; i <= end; ++i) {
+      char c = i < end ? text[i] : ',';
+      if (c == '(' || c == '[') ++depth;
+      if (c == ')' || c == ']') --depth;
+      if (c == ',' && depth == 0) {
+        auto x = value_at(s, f, start, i, slot.type, flag, v.name, &v.display);
+        if (!x) return std::nullopt;
+        v.values.push_back(*x);
+        start = i + 1;
+      }
+    }
+  } else {
+    auto lo_end = static_cast<std::uint32_t>(begin + dots);
+    auto rest = body.substr(dots + 2);
+    auto step_at = rest.find(" step ");
+    auto geo_at = rest.find('*');
+    bool geometric = step_at == std::string::npos;
+    if (geometric && geo_at == std::string::npos && options.range_points > 1) {
+      // `a..b` alone: range_points points from a to b, both included.
+      auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display);
+      auto hi = value_at(s, f, lo_end + 2, end, slot.type, flag, v.name, nullptr);
+      if (!lo || !hi) return std::nullopt;
+      if (!(*hi > *lo) || (options.geometric && !(*lo > 0))) {
+        s.diagnostics().error(Span{f, begin, end}, options.geometric ? "a range on a log axis needs 0 < start < end"
+                                                                     : "a range needs an end above its start");
+        return std::nullopt;
+      }
+      // A count between whole numbers (batch=1..64) takes whole values only: inputs counted in units
+      // are usually `where is_whole(...)`.
+      bool whole = slot.type.is_count() && *lo == std::floor(*lo) && *hi == std::floor(*hi);
+      double last = static_cast<double>(options.range_points - 1);
+      for (std::size_t i = 0; i < options.range_points; ++i) {
+        double t = static_cast<double>(i) / last;
+        double x = options.geometric ? *lo * std::pow(*hi / *lo, t) : *lo + (*hi - *lo) * t;
+        if (i == options.range_points - 1) x = *hi;
+        if (whole) x = std::round(x);
+        if (v.values.empty() || x != v.values.back()) v.values.push_back(x);
+      }
+      return v;
+    }
+    if (geometric && geo_at == std::string::npos) {
+      s.diagnostics().error(Span{f, lo_end, end}, "a range needs a step: `a..b step s` or `a..b *factor`");
+      return std::nullopt;
+    }
+    auto hi_begin = lo_end + 2;
+    auto hi_end = static_cast<std::uint32_t>(hi_begin + (geometric ? geo_at : step_at));
+    auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display);
+    auto hi = value_at(s, f, hi_begin, hi_end, slot.type, flag, v.name, nullptr);
+    if (!lo || !hi) return std::nullopt;
+    if (geometric) {
+      auto factor = value_at(s, f, hi_end + 1, end, Type::count(), flag, v.name + " factor", nullptr);
+      if (!factor) return std::nullopt;
+      if (*factor <= 1 || *lo <= 0) {
+        s.diagnostics().error(Span{f, hi_end, end}, "a geometric range needs a factor above 1 and a start above 0");
+        return std::nullopt;
+      }
+      for (double x = *lo; x <= *hi * (1 + 1e-12) && v.values.size() <= max_points; x *= *factor) v.values.push_back(x);
+    } else {
+      auto step = value_at(s, f, hi_end + 6, end, slot.type, flag, v.name, nullptr);
+      if (!step) return std::nullopt;
+      if (*step <= 0) {
+        s.diagnostics().error(Span{f, hi_end + 6, end}, "the step of a range must be above 0");
+        return std::nullopt;
+      }
+      double n = std::floor((*hi - *lo) / *step + 1e-9);
+      for (double i = 0; i <= n && v.values.size() <= max_points; ++i) v.values.push_back(*lo + i * *step);
+    }
+  }
+  if (v.values.empty()) {
+    s.diagnostics().error(Span{f, begin, end}, fmt::format("{} {} gives no values", flag, v.name));
+    return std::nullopt;
+  }
+  if (v.values.size() > max_points) {
+    s.diagnostics().error(Span{f, begin, end}, fmt::format("{} {} gives more than {} values", flag, v.name, max_points));
+    return std::nullopt;
+  }
+  return v;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,65 @@
+#pragma once
+// Compiler-grade diagnostics: file:line:col, the source line, markers under the spans, notes.
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "source/source.hpp"
+
+namespace mlsi {
+
+enum class Severity { error, warning, note };
+
+struct Label {
+  Span span;
+  std::string text;  // optional text shown after the marker
+};
+
+// How much of the primary span's line a diagnostic shows: all of it, the part before the span (a bad
+// character: what follows may be the rest of a file that is not text), or none (binary data).
+enum class Quote { line, before_span, none };
+
+struct Diagnostic {
+  Severity severity = Severity::error;
+  Span span;                    // primary span: marked with ^~~~
+  std::string message;
+  std::vector<Label> labels;    // secondary spans on the same line: marked with ~~~
+  std::vector<std::string> notes;
+  Quote quote = Quote::line;
+};
+
+// Collects every problem of a pass, so that all of them are reported, not only the first.
+// error() and warning() return the new diagnostic for its notes, which callers add after looking up
+// names; a lookup may report problems of its own (an entry of the catalogue read on demand), so the list
+// is a deque: a returned reference stays valid as diagnostics are added (clear() and sort_from() move them).
+class Diagnostics {
+ public:
+  Diagnostic& error(Span span, std::string message);
+  Diagnostic& warning(Span span, std::string message);
+  void add(Diagnostic d) { list_.push_back(std::move(d)); }
+  bool has_errors() const;
+  const std::deque<Diagnostic>& list() const { return list_; }
+  void clear() { list_.clear(); }
+  // Orders the diagnostics from index `first` on by file and position (stable).
+  void sort_from(std::size_t first);
+  std::size_t size() const { return list_.size(); }
+
+ private:
+  std::deque<Diagnostic> list_;
+};
+
+std::string render(const SourceManager& sources, const Diagnostic& d, bool colour);
+// At most this many problems are shown per file by default, as compilers do: the first ones matter,
+// the rest are often their consequences, and a generated file can hold tens of thousands.
+inline constexpr std::size_t kDefaultMaxErrors = 50;
+
+// Every diagnostic, except that one said again in the same file (same severity, message and notes) is
+// shown once with where else it occurs, and at most `max_per_file` are shown per file, followed by a
+// note of how many more there are (interpreter/source/diagnostics_report.cpp).
+std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour, std::size_t max_per_file = kDefaultMaxErrors);
+
+// The closest candidate by edit distance, or empty when none is close enough to suggest.
+std::string closest_name(const std::string& name, const std::vector<std::string>& candidates);
+
+}  // namespace mlsi

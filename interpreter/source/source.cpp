@@ -1,0 +1,57 @@
+#include "source/source.hpp"
+
+#include <algorithm>
+
+namespace mlsi {
+
+FileId SourceManager::add(std::string name, std::string text, std::string path) {
+  SourceFile f{std::move(name), std::move(path), std::move(text), {0}, 1};
+  for (std::uint32_t i = 0; i < f.text.size(); ++i)
+    if (f.text[i] == '\n') f.line_starts.push_back(i + 1);
+  files_.push_back(std::move(f));
+  return static_cast<FileId>(files_.size() - 1);
+}
+
+LineCol SourceManager::line_col(FileId id, std::uint32_t offset) const {
+  const auto& f = files_.at(id);
+  const auto& starts = f.line_starts;
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  auto line = static_cast<std::uint32_t>(it - starts.begin());
+  return {line + f.first_line - 1, offset - starts[line - 1] + 1};
+}
+
+std::string_view SourceManager::line_text(FileId id, std::uint32_t line) const {
+  const auto& f = files_.at(id);
+  if (line < f.first_line) return {};
+  line -= f.first_line - 1;
+  std::uint32_t begin = f.line_starts.at(line - 1);
+  std::uint32_t end = line < f.line_starts.size() ? f.line_starts[line] : static_cast<std::uint32_t>(f.text.size());
+  std::string_view s(f.text.data() + begin, end - begin);
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::string_view SourceManager::text(const Span& s) const {
+  if (!s.valid()) return {};
+  const auto& t = files_.at(s.file).text;
+  auto b = std::min<std::size_t>(s.begin, t.size());
+  auto e = std::min<std::size_t>(s.end, t.size());
+  return std::string_view(t).substr(b, e - b);
+}
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace mlsi

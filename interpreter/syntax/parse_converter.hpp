@@ -1,0 +1,64 @@
+#pragma once
+// The second half of parsing: the parse tree of the grammar (grammar.hpp) becomes the AST (ast.hpp).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "syntax/ast.hpp"
+#include "syntax/parse_node.hpp"
+#include "source/source.hpp"
+
+namespace mlsi::parse_detail {
+
+using Node = ParseNode;
+
+// A well-formed text the AST cannot hold: an operator chain too long, a power too large.
+struct ConvertError {
+  Span span;
+  std::string message;
+};
+
+// Builds the AST from a parse tree (parse_tree_builder.hpp): of a file, an expression or a unit.
+// Expressions, units and types are in parse_converter.cpp, declarations in parse_converter_decl.cpp.
+class Converter {
+ public:
+  Converter(const SourceManager& sources, FileId file, std::uint32_t base) : sources_(sources), file_(file), base_(base) {}
+
+  // An operator chain (`a + b + c`, `f(x).y[0]`, `A * B * C` in a type) becomes a left-deep tree, as
+  // deep as the chain is long; the checker, the evaluator and the destructors recurse that deep. The
+  // lengths of the chains along one path, summed, are limited like bracket nesting.
+  struct Chain {
+    Converter& c;
+    int length;
+    ~Chain() { c.chain_ -= length; }
+  };
+  Chain chain(const Node& n, std::size_t operators);
+
+  // The exponent of a unit or dimension power, `^-2`.
+  int power_of(const Node& n) const;
+  Span span(const Node& n) const;
+  static std::string unescape(std::string_view quoted);
+
+  // `##` lines directly above the declaration that starts at `offset`.
+  std::string doc_before(std::uint32_t offset) const;
+  ast::UnitExpr unit(const Node& n);
+  void add_unit_terms(const Node& n, bool inverted, std::vector<ast::UnitTerm>& out);
+  ast::TypeExpr type(const Node& n);
+  ast::ExprPtr make(ast::ExprKind k, const Node& n);
+  ast::ExprPtr binary(const Node& n);
+  ast::ExprPtr expr(const Node& n);
+  std::optional<ast::TypeExpr> annotation(const Node& n);
+  ast::Member member(const Node& n);
+  ast::LetDecl let(const Node& n, std::string doc);
+  ast::Decl decl(const Node& n);
+
+ private:
+  const SourceManager& sources_;
+  FileId file_;
+  std::uint32_t base_;
+  int chain_ = 0;
+};
+
+}  // namespace mlsi::parse_detail

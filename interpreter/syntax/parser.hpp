@@ -1,0 +1,31 @@
+#pragma once
+// Source text -> AST, through a parse tree (parse_tree_builder.hpp). Syntax errors name what was
+// expected and where.
+#include <optional>
+
+#include "syntax/ast.hpp"
+#include "source/diagnostics.hpp"
+
+namespace mlsi {
+
+// How deeply expressions, types and units may nest before the parser gives up with an error
+// (instead of overflowing the stack on a file of 100,000 `(`).
+inline constexpr int kMaxNesting = 200;
+// How many operators may be chained along one path of an expression (`1 + 1 + ... + 1`, `x[0][0]...`,
+// counted over the nested chains too): each one is a level of the tree the checker and evaluator walk.
+inline constexpr int kMaxChain = 1000;
+// The largest exponent of a unit or dimension power (`s^2`).
+inline constexpr int kMaxPower = 1000;
+
+// `max_nesting`: --max-nesting, for a file.
+std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        int max_nesting = kMaxNesting);
+// Parses [begin, end) of a file as one expression (a `--set` value, a catalogue or TOML string).
+ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin = 0,
+                              std::uint32_t end = UINT32_MAX);
+std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
+std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, Diagnostics& diags,
+                                        std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
+
+}  // namespace mlsi
