@@ -39,6 +39,10 @@ struct KindSpec {
 const std::vector<KindSpec>& catalogue_schema();
 // Fields every kind has (stdlib.md §2 preamble): name, aliases, source, source_kind, source_url, note, override.
 const std::vector<FieldSpec>& common_fields();
+// The kind of that name, or null.
+const KindSpec* find_kind_spec(const std::string& name);
+// A field of `kind` (its own or a common one) of that name, or null.
+const FieldSpec* find_field_spec(const KindSpec& kind, const std::string& name);
 // The keys of a Precision entry, of Hardware.flops and of Hardware.flops_sparse, in the spec's order.
 const std::vector<std::string_view>& precision_keys();
 

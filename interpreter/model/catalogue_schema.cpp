@@ -234,4 +234,18 @@ const std::vector<KindSpec>& catalogue_schema() {
   return kinds;
 }
 
+const KindSpec* find_kind_spec(const std::string& name) {
+  for (const auto& k : catalogue_schema())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+const FieldSpec* find_field_spec(const KindSpec& kind, const std::string& name) {
+  for (const auto& f : common_fields())
+    if (f.name == name) return &f;
+  for (const auto& f : kind.fields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
 }  // namespace mlsi

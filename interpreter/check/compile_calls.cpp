@@ -1,0 +1,241 @@
+// Calls: the built-in functions, user functions and scenarios called as functions, and `has`.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "check/cexpr_nodes.hpp"
+#include "check/compiler.hpp"
+#include "base/stack_guard.hpp"
+#include "model/display.hpp"
+#include "base/work_counters.hpp"
+
+namespace mlsi {
+namespace {
+
+struct BuiltinInfo {
+  const char* name;
+  Builtin builtin;
+};
+const BuiltinInfo kBuiltins[] = {
+    {"len", Builtin::len},     {"sum", Builtin::sum},     {"mean", Builtin::mean},   {"min", Builtin::min_list},
+    {"max", Builtin::max_list}, {"range", Builtin::range}, {"sqrt", Builtin::sqrt},   {"exp", Builtin::exp},
+    {"log", Builtin::log},     {"ln", Builtin::log},      {"log2", Builtin::log2},   {"log10", Builtin::log10},
+    {"ceil", Builtin::ceil},   {"floor", Builtin::floor}, {"round", Builtin::round}, {"abs", Builtin::abs},
+    {"is_whole", Builtin::is_whole},
+};
+
+}  // namespace
+
+
+using check_nodes::constant;
+using check_nodes::make;
+
+std::vector<std::string> builtin_function_names() {
+  std::vector<std::string> out;
+  for (const auto& b : kBuiltins) out.emplace_back(b.name);
+  out.emplace_back("has");
+  return out;
+}
+
+
+CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
+  const ast::Expr& callee = *e.operands[0];
+  if (callee.kind != ast::ExprKind::name) {
+    diags_.error(callee.span, "only a named function or scenario can be called");
+    return make(Op::constant, e, Type::error());
+  }
+  const std::string& n = callee.text;
+  if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
+  if (n == "has") return has_field(e, sc);
+  if (auto it = p_.scenario_index.find(n); it != p_.scenario_index.end()) return call_scenario(e, sc, it->second);
+  for (const auto& b : kBuiltins)
+    if (n == b.name) return call_builtin(e, sc, b.builtin, n);
+  (void)expected;
+  auto& d = diags_.error(callee.span, fmt::format("unknown function `{}`", n));
+  std::vector<std::string> candidates = builtin_function_names();
+  for (const auto& f : p_.functions) candidates.push_back(f.name);
+  candidates.insert(candidates.end(), p_.deferred_functions.begin(), p_.deferred_functions.end());
+  for (const auto& s : p_.scenarios) candidates.push_back(s.name);
+  auto s = closest_name(n, candidates);
+  if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+  for (const auto& a : e.operands) (void)a;
+  return make(Op::constant, e, Type::error());
+}
+
+CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname) {
+  CExpr c = make(Op::builtin, e, Type::error());
+  std::size_t nargs = e.operands.size() - 1;
+  for (std::size_t i = 1; i < e.operands.size(); ++i) {
+    if (!e.names[i - 1].empty())
+      diags_.error(e.name_spans[i - 1], fmt::format("`{}` takes positional arguments", fname));
+    c.kids.push_back(expr(*e.operands[i], sc));
+  }
+  auto arity = [&](std::size_t lo, std::size_t hi) {
+    if (nargs >= lo && nargs <= hi) return true;
+    diags_.error(e.span, lo == hi ? fmt::format("`{}` takes {} argument{}, given {}", fname, lo, lo == 1 ? "" : "s", nargs)
+                                  : fmt::format("`{}` takes {} to {} arguments, given {}", fname, lo, hi, nargs));
+    return false;
+  };
+  auto arg_error = [&](std::size_t i, const std::string& want) {
+    diags_.error(c.kids[i].span, fmt::format("`{}` needs {}, found {}", fname, want, tname(c.kids[i].type)));
+  };
+  bool any_error = false;
+  for (const auto& k : c.kids) any_error = any_error || k.type.is_error();
+
+  if ((b == Builtin::min_list || b == Builtin::max_list) && nargs >= 2) b = b == Builtin::min_list ? Builtin::min_args : Builtin::max_args;
+  c.index = static_cast<int>(b);
+  switch (b) {
+    case Builtin::len:
+      if (arity(1, 1)) {
+        if (!any_error && !c.kids[0].type.is_list()) arg_error(0, "a list");
+        c.type = Type::count();
+      }
+      break;
+    case Builtin::sum:
+    case Builtin::mean:
+    case Builtin::min_list:
+    case Builtin::max_list:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.is_list() || !t.element->is_quantity() ) arg_error(0, "a list of numbers or quantities");
+        else c.type = *t.element;
+      }
+      break;
+    case Builtin::min_args:
+    case Builtin::max_args:
+      if (!any_error) {
+        c.type = c.kids[0].type;
+        for (std::size_t i = 0; i < nargs; ++i) {
+          if (!c.kids[i].type.is_quantity()) { arg_error(i, "numbers or quantities"); c.type = Type::error(); break; }
+          if (!compatible(c.kids[i].type, c.kids[0].type)) {
+            auto& d = diags_.error(c.kids[i].span, fmt::format("`{}` needs arguments of one dimension: {} and {}", fname, tname(c.kids[0].type), tname(c.kids[i].type)));
+            d.labels.push_back(Label{c.kids[0].span, ""});
+            c.type = Type::error();
+            break;
+          }
+        }
+      }
+      break;
+    case Builtin::range:
+      if (arity(1, 2)) {
+        for (std::size_t i = 0; i < nargs; ++i)
+          if (!c.kids[i].type.is_error() && !c.kids[i].type.is_count()) arg_error(i, "a Count");
+        c.type = Type::list(Type::count());
+      }
+      break;
+    case Builtin::sqrt:
+    case Builtin::abs:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_quantity()) arg_error(0, "a number or quantity");
+        else if (b == Builtin::abs) c.type = t;
+        else if (DimOutcome root = power(t.scalar().dim, Rational{1, 2}); !root.ok())
+          diags_.error(c.span, p_.dims.overflow_message(root));
+        else c.type = t.is_list() ? Type::list(Type::quantity(*root.dim)) : Type::quantity(*root.dim);
+      }
+      break;
+    case Builtin::is_whole:
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_count()) arg_error(0, "a dimensionless number (a Count)");
+        else c.type = t.is_list() ? Type::list(Type::boolean()) : Type::boolean();
+      }
+      break;
+    default:  // exp, log, log2, log10, ceil, floor, round: dimensionless in, dimensionless out
+      if (arity(1, 1) && !any_error) {
+        const Type& t = c.kids[0].type;
+        if (!t.scalar().is_count()) {
+          auto& d = diags_.error(c.kids[0].span, fmt::format("`{}` needs a dimensionless number (a Count), found {}", fname, tname(t)));
+          if (t.scalar().is_quantity()) d.notes.push_back("divide by a unit first, as in `x / (1 GiB)`");
+        } else {
+          c.type = t;
+        }
+      }
+      break;
+  }
+  return c;
+}
+
+CExpr Compiler::call_function(const ast::Expr& e, Scope& sc, int index) {
+  ensure_function(index);
+  const Function& f = p_.functions[static_cast<std::size_t>(index)];
+  CExpr c = make(Op::call_fn, e, f.result_known ? f.result : Type::error());
+  c.index = index;
+  std::size_t nargs = e.operands.size() - 1;
+  if (nargs != f.params.size())
+    diags_.error(e.span, fmt::format("`{}` takes {} argument{}, given {}", f.name, f.params.size(), f.params.size() == 1 ? "" : "s", nargs));
+  for (std::size_t i = 1; i < e.operands.size(); ++i) {
+    const Type* want = i - 1 < f.param_types.size() ? &f.param_types[i - 1] : nullptr;
+    if (!e.names[i - 1].empty() && (i - 1 >= f.params.size() || e.names[i - 1] != f.params[i - 1]))
+      diags_.error(e.name_spans[i - 1], fmt::format("`{}` has no parameter `{}` at this position", f.name, e.names[i - 1]));
+    c.kids.push_back(expr(*e.operands[i], sc, want));
+    if (want) expect_type(c.kids.back(), *want, fmt::format("parameter `{}` of `{}`", f.params[i - 1], f.name));
+  }
+  return c;
+}
+
+CExpr Compiler::call_scenario(const ast::Expr& e, Scope& sc, int index) {
+  ensure_scenario(index);
+  Scenario& s = p_.scenarios[static_cast<std::size_t>(index)];
+  CExpr c = make(Op::call_scenario, e, Type::error());
+  c.index = index;
+  if (s.state == State::in_progress) {
+    diags_.error(e.span, fmt::format("scenario `{}` calls itself", s.name));
+    return c;
+  }
+  if (s.result) c.type = Type::of_record(s.result);
+  std::vector<bool> given(s.slots.size(), false);
+  for (std::size_t i = 1; i < e.operands.size(); ++i) {
+    const std::string& arg = e.names[i - 1];
+    if (arg.empty()) {
+      diags_.error(e.operands[i]->span, fmt::format("arguments of scenario `{}` are named: `input = value`", s.name));
+      c.kids.push_back(expr(*e.operands[i], sc));
+      c.map.push_back(-1);
+      continue;
+    }
+    int slot = s.find_slot(arg);
+    if (slot < 0 || s.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
+      auto& d = diags_.error(e.name_spans[i - 1], fmt::format("scenario `{}` has no input `{}`", s.name, arg));
+      std::vector<std::string> names;
+      for (int in : s.inputs) names.push_back(s.slots[static_cast<std::size_t>(in)].name);
+      auto sug = closest_name(arg, names);
+      if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+      c.kids.push_back(expr(*e.operands[i], sc));
+      c.map.push_back(-1);
+      continue;
+    }
+    if (given[static_cast<std::size_t>(slot)]) diags_.error(e.name_spans[i - 1], fmt::format("input `{}` is given twice", arg));
+    given[static_cast<std::size_t>(slot)] = true;
+    const Type& want = s.slots[static_cast<std::size_t>(slot)].type;
+    c.kids.push_back(expr(*e.operands[i], sc, &want));
+    expect_type(c.kids.back(), want, fmt::format("input `{}`", arg));
+    c.map.push_back(slot);
+  }
+  for (int in : s.inputs) {
+    const Slot& sl = s.slots[static_cast<std::size_t>(in)];
+    if (!sl.expr && !given[static_cast<std::size_t>(in)])
+      diags_.error(e.span, fmt::format("scenario `{}` needs input `{}`, which has no default", s.name, sl.name));
+  }
+  return c;
+}
+
+// `has(record.field)`: whether a catalogue entry gives the field, so a scenario can fall back on purpose.
+CExpr Compiler::has_field(const ast::Expr& e, Scope& sc) {
+  CExpr c = make(Op::has_field, e, Type::boolean());
+  if (e.operands.size() != 2 || e.operands[1]->kind != ast::ExprKind::field) {
+    diags_.error(e.span, "`has` takes one field access, as in `has(workload.seq_len)`");
+    c.type = Type::error();
+    return c;
+  }
+  CExpr access = field(*e.operands[1], sc);
+  if (access.op != Op::field) {
+    c.type = Type::error();
+    return c;
+  }
+  c.index = access.index;
+  c.kids.push_back(std::move(access.kids[0]));
+  return c;
+}
+
+}  // namespace mlsi

@@ -1,0 +1,322 @@
+// The evaluation of one compiled expression node: arithmetic, comparisons, built-in functions, calls.
+#include "eval/evaluator.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/activity.hpp"
+#include "model/display.hpp"
+#include "base/stack_guard.hpp"
+
+namespace mlsi {
+
+Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
+  if (a.is_list() || b.is_list()) {
+    charge((a.is_list() ? a : b).list().size(), e);
+    List out;
+    if (a.is_list() && b.is_list()) {
+      if (a.list().size() != b.list().size())
+        fail(e.op_span, fmt::format("lists of different lengths ({} and {})", a.list().size(), b.list().size()));
+      for (std::size_t i = 0; i < a.list().size(); ++i) out.push_back(arith(op, a.list()[i], b.list()[i], e));
+    } else if (a.is_list()) {
+      for (const auto& x : a.list()) out.push_back(arith(op, x, b, e));
+    } else {
+      for (const auto& y : b.list()) out.push_back(arith(op, a, y, e));
+    }
+    return Value(std::move(out));
+  }
+  double x = a.number(), y = b.number();
+  switch (op) {
+    case Op::add: return finite(x + y, e, "the sum");
+    case Op::sub: return finite(x - y, e, "the difference");
+    case Op::mul: return finite(x * y, e, "the product");
+    case Op::div:
+      if (y == 0) fail(e.op_span, "division by zero", {fmt::format("`{}` is 0", p_.sources.text(e.kids[1].span))});
+      return finite(x / y, e, "the quotient");
+    case Op::pow:
+      if (x < 0 && y != std::floor(y)) fail(e.op_span, fmt::format("a negative number ({}) to a fractional power ({}) is not a real number", format_number(x), format_number(y)));
+      if (x == 0 && y < 0) fail(e.op_span, "zero to a negative power (division by zero)");
+      return finite(std::pow(x, y), e, "the power");
+    default: return Value(0.0);
+  }
+}
+
+Value Evaluator::compare(Op op, const Value& a, const Value& b, const CExpr& e) {
+  if (a.is_list() || b.is_list()) {
+    charge((a.is_list() ? a : b).list().size(), e);
+    List out;
+    if (a.is_list() && b.is_list()) {
+      if (a.list().size() != b.list().size())
+        fail(e.op_span, fmt::format("lists of different lengths ({} and {})", a.list().size(), b.list().size()));
+      for (std::size_t i = 0; i < a.list().size(); ++i) out.push_back(compare(op, a.list()[i], b.list()[i], e));
+    } else if (a.is_list()) {
+      for (const auto& x : a.list()) out.push_back(compare(op, x, b, e));
+    } else {
+      for (const auto& y : b.list()) out.push_back(compare(op, a, y, e));
+    }
+    return Value(std::move(out));
+  }
+  if (a.is_number()) {
+    double x = a.number(), y = b.number();
+    switch (op) {
+      case Op::lt: return Value(x < y);
+      case Op::le: return Value(x <= y);
+      case Op::gt: return Value(x > y);
+      case Op::ge: return Value(x >= y);
+      case Op::eq: return Value(x == y);
+      case Op::ne: return Value(x != y);
+      default: break;
+    }
+  }
+  bool equal = false;
+  if (std::holds_alternative<bool>(a.v)) equal = a.boolean() == b.boolean();
+  else if (std::holds_alternative<std::string>(a.v)) equal = a.text() == b.text();
+  else if (std::holds_alternative<EnumValue>(a.v)) equal = a.enumeration().index == b.enumeration().index;
+  return Value(op == Op::eq ? equal : !equal);
+}
+
+Value Evaluator::unary_math(Builtin b, const Value& v, const CExpr& e) {
+  if (v.is_list()) {
+    charge(v.list().size(), e);
+    List out;
+    for (const auto& x : v.list()) out.push_back(unary_math(b, x, e));  // element by element
+    return Value(std::move(out));
+  }
+  double x = v.number();
+  if (b == Builtin::is_whole) return Value(x == std::floor(x));
+  auto domain = [&](const char* fn, const char* need) {
+    fail(e.kids[0].span, fmt::format("`{}` of {} is undefined: it needs {}", fn, format_number(x), need));
+  };
+  switch (b) {
+    case Builtin::sqrt: if (x < 0) domain("sqrt", "a number >= 0"); return std::sqrt(x);
+    case Builtin::exp: return finite(std::exp(x), e, "the exponential");
+    case Builtin::log: if (x <= 0) domain("log", "a number > 0"); return std::log(x);
+    case Builtin::log2: if (x <= 0) domain("log2", "a number > 0"); return std::log2(x);
+    case Builtin::log10: if (x <= 0) domain("log10", "a number > 0"); return std::log10(x);
+    case Builtin::ceil: return std::ceil(x);
+    case Builtin::floor: return std::floor(x);
+    case Builtin::round: return std::round(x);
+    case Builtin::abs: return std::fabs(x);
+    default: return x;
+  }
+}
+
+Value Evaluator::builtin(const CExpr& e, Frame& f) {
+  auto b = static_cast<Builtin>(e.index);
+  std::vector<Value> args;
+  args.reserve(e.kids.size());
+  for (const auto& k : e.kids) args.push_back(eval(k, f));
+  auto numbers = [&](const Value& v, const char* fn) -> const List& {
+    const List& l = v.list();
+    charge(l.size(), e);
+    if (l.empty()) fail(e.kids[0].span, fmt::format("`{}` of an empty list", fn));
+    return l;
+  };
+  switch (b) {
+    case Builtin::len: return Value(static_cast<double>(args[0].list().size()));
+    case Builtin::sum: {
+      charge(args[0].list().size(), e);
+      double s = 0;
+      for (const auto& x : args[0].list()) s += x.number();
+      return finite(s, e, "the sum");
+    }
+    case Builtin::mean: {
+      const List& l = numbers(args[0], "mean");
+      double s = 0;
+      for (const auto& x : l) s += x.number();
+      return finite(s / static_cast<double>(l.size()), e, "the mean");
+    }
+    case Builtin::min_list:
+    case Builtin::max_list: {
+      const List& l = numbers(args[0], b == Builtin::min_list ? "min" : "max");
+      double r = l[0].number();
+      for (const auto& x : l) r = b == Builtin::min_list ? std::min(r, x.number()) : std::max(r, x.number());
+      return r;
+    }
+    case Builtin::min_args:
+    case Builtin::max_args: {
+      double r = args[0].number();
+      for (const auto& x : args) r = b == Builtin::min_args ? std::min(r, x.number()) : std::max(r, x.number());
+      return r;
+    }
+    case Builtin::range: {
+      double lo = args.size() == 2 ? args[0].number() : 0;
+      double hi = args.back().number();
+      for (const auto& a : args)
+        if (a.number() != std::floor(a.number())) fail(e.span, fmt::format("`range` needs whole numbers, given {}", format_number(a.number())));
+      // Beyond 2^53 consecutive whole numbers are not all doubles: `i + 1 == i`, and counting would
+      // never end.
+      for (const auto& a : args)
+        if (std::fabs(a.number()) > 9007199254740992.0)
+          fail(e.span, fmt::format("`range` needs whole numbers of at most 2^53 (9007199254740992), given {}", format_number(a.number())));
+      double n = hi - lo;
+      if (n > static_cast<double>(limits_.max_list_length))
+        fail(e.span, fmt::format("`range` of {} entries is longer than the limit of {}", format_number(n), limits_.max_list_length), {"raise the limit with --max-list N"});
+      auto count = n > 0 ? static_cast<std::size_t>(n) : std::size_t{0};
+      charge(count, e);
+      List out;
+      out.reserve(count);
+      for (std::size_t i = 0; i < count; ++i) out.emplace_back(lo + static_cast<double>(i));
+      return Value(std::move(out));
+    }
+    default: return unary_math(b, args[0], e);
+  }
+}
+
+Value Evaluator::eval(const CExpr& e, Frame& f) {
+  step(e);
+  if (stack_exhausted())
+    fail(e.span, "evaluation nested too deeply: it runs out of stack",
+         {"a deep recursion (see --max-depth) or a long chain of definitions that each use the next"});
+  switch (e.op) {
+    case Op::constant: return e.constant;
+    case Op::slot: return slot(*f.instance, e.index, e.span);
+    case Op::local: return f.locals[static_cast<std::size_t>(e.index)];
+    case Op::global: {
+      const Global& g = p_.globals[static_cast<std::size_t>(e.index)];
+      if (g.value) return *g.value;
+      Frame gf;
+      gf.locals.resize(static_cast<std::size_t>(g.locals));
+      g.value = eval(g.expr, gf);
+      return *g.value;
+    }
+    case Op::negate: {
+      Value v = eval(e.kids[0], f);
+      return arith(Op::mul, v, Value(-1.0), e);
+    }
+    case Op::logical_not: {
+      Value v = eval(e.kids[0], f);
+      if (!v.is_list()) return Value(!v.boolean());
+      List out;
+      for (const auto& x : v.list()) out.emplace_back(!x.boolean());
+      return Value(std::move(out));
+    }
+    case Op::add:
+    case Op::sub:
+    case Op::mul:
+    case Op::div:
+    case Op::pow: return arith(e.op, eval(e.kids[0], f), eval(e.kids[1], f), e);
+    case Op::lt:
+    case Op::le:
+    case Op::gt:
+    case Op::ge:
+    case Op::eq:
+    case Op::ne: return compare(e.op, eval(e.kids[0], f), eval(e.kids[1], f), e);
+    case Op::logical_and:
+    case Op::logical_or: {
+      Value a = eval(e.kids[0], f);
+      bool is_and = e.op == Op::logical_and;
+      if (!a.is_list()) {
+        if (a.boolean() != is_and) return a;  // short-circuit
+        Value b = eval(e.kids[1], f);
+        if (!b.is_list()) return b;
+        List out;
+        for (const auto& x : b.list()) out.emplace_back(is_and ? a.boolean() && x.boolean() : a.boolean() || x.boolean());
+        return Value(std::move(out));
+      }
+      Value b = eval(e.kids[1], f);
+      List out;
+      const List& la = a.list();
+      if (b.is_list() && b.list().size() != la.size())
+        fail(e.op_span, fmt::format("lists of different lengths ({} and {})", la.size(), b.list().size()));
+      for (std::size_t i = 0; i < la.size(); ++i) {
+        bool y = b.is_list() ? b.list().at(i).boolean() : b.boolean();
+        out.emplace_back(is_and ? la[i].boolean() && y : la[i].boolean() || y);
+      }
+      return Value(std::move(out));
+    }
+    case Op::if_then: return eval(e.kids[0], f).boolean() ? eval(e.kids[1], f) : eval(e.kids[2], f);
+    case Op::builtin: return builtin(e, f);
+    case Op::call_fn: {
+      const Function& fn = p_.functions[static_cast<std::size_t>(e.index)];
+      Frame callee;
+      callee.locals.resize(static_cast<std::size_t>(std::max<int>(fn.locals, static_cast<int>(e.kids.size()))));
+      for (std::size_t i = 0; i < e.kids.size(); ++i) callee.locals[i] = eval(e.kids[i], f);
+      CallDepth call{*this, e};
+      return eval(fn.body, callee);
+    }
+    case Op::call_scenario: {
+      const Scenario& s = p_.scenarios[static_cast<std::size_t>(e.index)];
+      Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0)};
+      for (std::size_t i = 0; i < e.kids.size(); ++i) {
+        auto slot_index = static_cast<std::size_t>(e.map[i]);
+        inst.slots[slot_index] = eval(e.kids[i], f);
+        inst.state[slot_index] = 3;
+      }
+      {
+        CallDepth call{*this, e};
+        try {
+          evaluate_instance(inst);
+        } catch (EvalError& err) {
+          auto lc = p_.sources.line_col(e.span.file, e.span.begin);
+          err.diag.notes.push_back(fmt::format("in the call of scenario `{}` at {}:{}:{}", s.name, p_.sources.file(e.span.file).name, lc.line, lc.col));
+          throw;
+        }
+      }
+      RecordValue r;
+      r.type = s.result;
+      for (int o : s.outputs) r.fields.emplace_back(inst.slots[static_cast<std::size_t>(o)]);
+      return Value(std::move(r));
+    }
+    case Op::field: {
+      Value v = eval(e.kids[0], f);
+      const RecordValue& r = v.record();
+      const auto& field = r.fields[static_cast<std::size_t>(e.index)];
+      if (!field) {
+        const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
+        fail(e.op_span, fmt::format("{} {} has no field {} (its source does not give one)", r.type->name, r.key, fname));
+      }
+      return *field;
+    }
+    case Op::has_field: {
+      Value v = eval(e.kids[0], f);
+      return Value(v.record().fields[static_cast<std::size_t>(e.index)].has_value());
+    }
+    case Op::index: {
+      Value l = eval(e.kids[0], f);
+      double i = eval(e.kids[1], f).number();
+      const List& list = l.list();
+      if (i != std::floor(i)) fail(e.kids[1].span, fmt::format("a list index must be a whole number, given {}", format_number(i)));
+      if (i < 0 || i >= static_cast<double>(list.size()))
+        fail(e.kids[1].span, fmt::format("index {} is out of range: the list has {} entr{} (indices 0 to {})", format_number(i),
+                                         list.size(), list.size() == 1 ? "y" : "ies", list.empty() ? 0 : list.size() - 1));
+      return list[static_cast<std::size_t>(i)];
+    }
+    case Op::list: {
+      List out;
+      out.reserve(e.kids.size());
+      for (const auto& k : e.kids) out.push_back(eval(k, f));
+      return Value(std::move(out));
+    }
+    case Op::comprehension: {
+      Value src = eval(e.kids[0], f);
+      auto idx = static_cast<std::size_t>(e.index);
+      if (f.locals.size() <= idx) f.locals.resize(idx + 1);
+      List out;
+      for (const auto& x : src.list()) {
+        f.locals[idx] = x;
+        if (e.kids.size() > 2 && !eval(e.kids[2], f).boolean()) continue;
+        out.push_back(eval(e.kids[1], f));
+        if (out.size() > limits_.max_list_length)
+          fail(e.span, fmt::format("a list longer than the limit of {} entries", limits_.max_list_length), {"raise the limit with --max-list N"});
+      }
+      return Value(std::move(out));
+    }
+    case Op::record: {
+      RecordValue r;
+      r.type = e.type.record;
+      for (const auto& k : e.kids) r.fields.emplace_back(eval(k, f));
+      return Value(std::move(r));
+    }
+    case Op::match: {
+      Value subject = eval(e.kids[0], f);
+      int arm = e.map.at(static_cast<std::size_t>(subject.enumeration().index));
+      return eval(e.kids[static_cast<std::size_t>(arm)], f);
+    }
+  }
+  return Value(0.0);
+}
+
+}  // namespace mlsi
