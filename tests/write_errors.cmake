@@ -1,9 +1,10 @@
 # The `write_errors` test: with standard output on /dev/full (every write fails with ENOSPC), each command
 # that writes to it exits with status 2 and says why on standard error, rather than exiting 0 with its
-# results lost. Run with -DMLSI=... -DSRC=<source root> -DOUT=<scratch folder>.
+# results lost. Run with -DMLSI=... -DOUT=<scratch folder>, where it writes the scenario it runs.
 cmake_minimum_required(VERSION 3.25)
-set(scenario ${SRC}/tests/errors/aux/one_output.mls)
+set(scenario ${OUT}/one_output.mls)
 file(MAKE_DIRECTORY ${OUT})
+file(WRITE ${scenario} "scenario One {\n  input n: Count = 1\n  output x = n\n}\n")
 file(WRITE ${OUT}/script.repl "1 + 1\n")
 set(problems "")
 macro(expect_write_error)

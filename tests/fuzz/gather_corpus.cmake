@@ -4,8 +4,9 @@
 #   OUT/catalogue  every .toml file (the built-in catalogue, the user catalogue tests, the bad ones)
 #   OUT/set        one file per line of set_seeds.txt, plus every `--set` of the golden cases
 #   OUT/cli        every case of cli_seeds/, plus one case (cli_case.hpp) per golden case of
-#                  tests/errors: its command over the file as a.mls (a.toml), the files its command
-#                  names and the files it imports, so every regression input added there joins the corpus
+#                  tests/golden/STAGE/ (tests/golden/README.md): its command over the file as a.mls
+#                  (a.toml), the files its command names and the files it imports, so every regression
+#                  input added there joins the corpus
 # Build folders (build*/) and hidden folders are skipped. Files are named after their path.
 if(NOT ROOT OR NOT OUT)
   message(FATAL_ERROR "usage: cmake -DROOT=SOURCE_DIR -DOUT=DIR -P gather_corpus.cmake")
@@ -32,7 +33,7 @@ gather("*.toml" catalogue)
 
 # --set arguments: the seed list, then those the golden cases pass (`--set NAME=EXPR` or quoted).
 file(STRINGS ${ROOT}/tests/fuzz/set_seeds.txt seeds)
-file(GLOB golden ${ROOT}/tests/errors/*.mls)
+file(GLOB golden ${ROOT}/tests/golden/*/*.mls)
 foreach(g IN LISTS golden)
   file(STRINGS ${g} first LIMIT_COUNT 1)
   string(REGEX MATCHALL "--set (\"[^\"]*\"|[^ ]+)" sets "${first}")
@@ -57,17 +58,20 @@ foreach(h IN LISTS hand)
 endforeach()
 list(LENGTH hand hand_count)
 
-set(errors ${ROOT}/tests/errors)
+# The cases are the files at the top of each stage folder (.toml in catalogue/, .mls elsewhere), as in
+# tests/unit/golden_test.cpp; subfolders hold the files they import or name. Each runs from its folder.
+set(golden_root ${ROOT}/tests/golden)
 set(pieces ${OUT}/cli-pieces)
 file(MAKE_DIRECTORY ${pieces})
-file(GLOB_RECURSE golden_cases RELATIVE ${errors} ${errors}/*.mls ${errors}/*.toml)
+file(GLOB golden_cases RELATIVE ${golden_root} ${golden_root}/catalogue/*.toml)
+foreach(stage parse check runtime usage commands imports)
+  file(GLOB stage_cases RELATIVE ${golden_root} ${golden_root}/${stage}/*.mls)
+  list(APPEND golden_cases ${stage_cases})
+endforeach()
 set(golden_count 0)
 foreach(rel IN LISTS golden_cases)
-  if(rel MATCHES "^aux/")
-    continue()  # helpers that other cases import or name
-  endif()
   get_filename_component(ext ${rel} EXT)
-  get_filename_component(golden_dir ${errors}/${rel} DIRECTORY)
+  get_filename_component(golden_dir ${golden_root}/${rel} DIRECTORY)
   if(ext STREQUAL ".toml")
     set(main a.toml)
     set(command "check-catalogue {}")
@@ -75,15 +79,15 @@ foreach(rel IN LISTS golden_cases)
     set(main a.mls)
     set(command "check {}")
   endif()
-  file(STRINGS ${errors}/${rel} first LIMIT_COUNT 1)
+  file(STRINGS ${golden_root}/${rel} first LIMIT_COUNT 1)
   if(first MATCHES "^# mlsi: *(.*)$")
     set(command "${CMAKE_MATCH_1}")
   endif()
   string(REPLACE "{}" "${main}" command "${command}")
-  # Files the command names (run from tests/errors): each becomes a file of the case under its name,
+  # Files the command names (run from the stage folder): each becomes a file of the case under its name,
   # or its base name when the name climbs out with `..` (which fuzz_cli refuses).
   set(sections ${main})
-  set(sources ${errors}/${rel})
+  set(sources ${golden_root}/${rel})
   string(REPLACE " " ";" words "${command}")
   foreach(w IN LISTS words)
     if(w MATCHES "^-" OR NOT w MATCHES "\\.(mls|toml)$")
@@ -94,14 +98,14 @@ foreach(rel IN LISTS golden_cases)
       get_filename_component(section ${w} NAME)
       string(REPLACE "${w}" "${section}" command "${command}")
     endif()
-    if(NOT EXISTS ${errors}/${w} OR IS_DIRECTORY ${errors}/${w})
+    if(NOT EXISTS ${golden_dir}/${w} OR IS_DIRECTORY ${golden_dir}/${w})
       continue()  # named but missing, as in the golden case
     endif()
     list(APPEND sections ${section})
-    list(APPEND sources ${errors}/${w})
+    list(APPEND sources ${golden_dir}/${w})
   endforeach()
   # Files imported, and what they import, each under its path from the golden file's folder.
-  set(todo ${errors}/${rel})
+  set(todo ${golden_root}/${rel})
   while(todo)
     list(POP_FRONT todo importer)
     get_filename_component(importer_dir ${importer} DIRECTORY)

@@ -7,8 +7,9 @@
 // - A read error is an error, not an empty file.
 // - Output that cannot be written (standard output, -o FILE) is an error with exit status 2, and a sweep
 //   stops once its output fails.
-// The goldens tests/errors/{import_proc_environ,check_proc_mem,inputs_directory,inputs_device,fmt_device,
-// catalog_proc_file}.mls cover the files that can be named directly; this file makes the others.
+// The goldens tests/golden/imports/import_proc_environ.mls and tests/golden/usage/{check_proc_mem,
+// inputs_directory,inputs_device,fmt_device,catalog_proc_file}.mls cover the files that can be named
+// directly; this file makes the others.
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>

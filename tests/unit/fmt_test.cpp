@@ -312,7 +312,7 @@ TEST(Fmt, IdempotentAndMeaningPreservingOnEveryProjectFile) {
       mlsi::SourceManager sources;
       auto original = parse(sources, source);
       if (!original) {
-        ++unparsable;  // tests/errors: files with syntax errors on purpose
+        ++unparsable;  // tests/golden: files with syntax errors on purpose
         EXPECT_FALSE(format(source).text.has_value()) << entry.path();
         continue;
       }
@@ -326,7 +326,7 @@ TEST(Fmt, IdempotentAndMeaningPreservingOnEveryProjectFile) {
       canonical += *once.text == source;
     }
   }
-  // 57 training scenarios, 3 prelude files, the examples and most of tests/errors parse.
+  // 57 training scenarios, 3 prelude files, the examples and most of tests/golden parse.
   EXPECT_GE(formatted, 150);
   EXPECT_GE(unparsable, 30);
   std::cout << "[          ] " << formatted << " files formatted (" << canonical << " already canonical), "

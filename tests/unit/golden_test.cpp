@@ -1,14 +1,18 @@
-// Golden files: every tests/errors/NAME.mls (and tests/errors/catalogue/NAME.toml) runs through the CLI
-// and its exit status and output must equal NAME.out beside it exactly. The first line may give the
-// command:
+// Golden files (tests/golden/README.md): every case tests/golden/STAGE/NAME.mls (NAME.toml in catalogue/)
+// runs through the CLI from its stage folder, and its exit status and output must equal NAME.out beside it
+// exactly. Only the files at the top of a stage folder are cases; its subfolders hold the files that cases
+// import or name. The first line may give the command:
 //   # mlsi: run {} --set batch=0
-// where {} is the file's name; the default is `check {}` (`check-catalogue {}` for a .toml file). Set MLSI_UPDATE_GOLDEN=1 to rewrite the .out
-// files, then review the diff: the golden text is the product's error messages.
+// where {} is the file's name; the default is `check {}` (`check-catalogue {}` for a .toml file). Set
+// MLSI_UPDATE_GOLDEN=1 to rewrite the .out files, then review the diff: the golden text is the product's
+// messages. A test is named after its stage and case: Golden/GoldenCase.PrintsItsOut/check_dimension_add.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "cli/cli.hpp"
 
@@ -23,24 +27,38 @@ std::string read(const fs::path& p) {
   return ss.str();
 }
 
-// Case names are paths under tests/errors without the extension: `batch_below_minimum`, `catalogue/unknown_kind`.
-std::vector<std::string> golden_cases() {
-  std::vector<std::string> out;
-  const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "tests" / "errors";
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".mls") out.push_back(e.path().stem().string());
-  if (fs::is_directory(dir / "catalogue"))
-    for (const auto& e : fs::directory_iterator(dir / "catalogue"))
-      if (e.path().extension() == ".toml") out.push_back("catalogue/" + e.path().stem().string());
-  // tests/errors/commands/: commands whose output is not an error (list, show, ...), same mechanism.
-  if (fs::is_directory(dir / "commands"))
-    for (const auto& e : fs::directory_iterator(dir / "commands"))
-      if (e.path().extension() == ".mls") out.push_back("commands/" + e.path().stem().string());
-  std::sort(out.begin(), out.end());
-  return out;
+const fs::path& golden_root() {
+  static const fs::path root = fs::path(MLSI_SOURCE_DIR) / "tests" / "golden";
+  return root;
 }
 
-std::string extension_of(const std::string& name) { return name.rfind("catalogue/", 0) == 0 ? ".toml" : ".mls"; }
+// The stage folders, each with the extension of its cases.
+struct Stage {
+  const char* folder;
+  const char* extension;
+};
+constexpr Stage kStages[] = {{"parse", ".mls"},   {"check", ".mls"},    {"runtime", ".mls"}, {"usage", ".mls"},
+                             {"catalogue", ".toml"}, {"commands", ".mls"}, {"imports", ".mls"}};
+
+struct Case {
+  std::string stage, name, extension;  // tests/golden/STAGE/NAME.EXTENSION
+  fs::path folder() const { return golden_root() / stage; }
+  std::string file() const { return name + extension; }
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.stage << "/" << c.file(); }
+
+std::vector<Case> golden_cases() {
+  std::vector<Case> out;
+  for (const Stage& stage : kStages)
+    for (const auto& e : fs::directory_iterator(golden_root() / stage.folder))
+      if (e.is_regular_file() && e.path().extension() == stage.extension)
+        out.push_back({stage.folder, e.path().stem().string(), stage.extension});
+  std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) {
+    return std::tie(a.stage, a.name) < std::tie(b.stage, b.name);
+  });
+  return out;
+}
 
 std::vector<std::string> command_of(const std::string& source, const std::string& file) {
   std::string line = source.substr(0, source.find('\n'));
@@ -66,20 +84,20 @@ std::vector<std::string> command_of(const std::string& source, const std::string
   return args;
 }
 
-class Golden : public ::testing::TestWithParam<std::string> {};
+class GoldenCase : public ::testing::TestWithParam<Case> {};
 
-TEST_P(Golden, MatchesExpectedOutput) {
-  const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "tests" / "errors";
-  const std::string name = GetParam();
-  std::string source = read(dir / (name + extension_of(name)));
-  auto args = command_of(source, name + extension_of(name));
+TEST_P(GoldenCase, PrintsItsOut) {
+  const Case& c = GetParam();
+  const fs::path dir = c.folder();
+  std::string source = read(dir / c.file());
+  auto args = command_of(source, c.file());
   auto previous = fs::current_path();
   fs::current_path(dir);
   std::ostringstream out, err;
   int status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
   fs::current_path(previous);
   std::string actual = "exit: " + std::to_string(status) + "\n" + out.str() + err.str();
-  const fs::path expected_path = dir / (name + ".out");
+  const fs::path expected_path = dir / (c.name + ".out");
   if (std::getenv("MLSI_UPDATE_GOLDEN")) {
     std::ofstream(expected_path, std::ios::binary) << actual;
     return;
@@ -89,11 +107,15 @@ TEST_P(Golden, MatchesExpectedOutput) {
   EXPECT_EQ(actual.find("nan"), std::string::npos) << "a golden output prints nan";
 }
 
-INSTANTIATE_TEST_SUITE_P(Errors, Golden, ::testing::ValuesIn(golden_cases()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string n = info.param;
-                           for (auto& c : n) if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return n;
-                         });
+// Every stage folder holds cases: a folder left empty by a mistake in a path would pass silently.
+TEST(GoldenStages, EachHoldsCases) {
+  auto cases = golden_cases();
+  for (const Stage& stage : kStages)
+    EXPECT_TRUE(std::any_of(cases.begin(), cases.end(), [&](const Case& c) { return c.stage == stage.folder; }))
+        << "no case in tests/golden/" << stage.folder;
+}
+
+INSTANTIATE_TEST_SUITE_P(Golden, GoldenCase, ::testing::ValuesIn(golden_cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.stage + "_" + info.param.name; });
 
 }  // namespace
