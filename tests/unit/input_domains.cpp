@@ -56,9 +56,13 @@ void read_conjuncts(const mlsi::Program& p, const CExpr& e, std::size_t self, st
     if (it == domains.end()) return;  // an input that is not drawn
     b.other = static_cast<int>(it - domains.begin());
   } else if (!reads_slots(*other)) {
-    mlsi::Value v = mlsi::Evaluator(p).value(*other);
-    if (!v.is_number()) return;
-    b.value = v.number();
+    try {
+      mlsi::Value v = mlsi::Evaluator(p).value(*other);
+      if (!v.is_number()) return;
+      b.value = v.number();
+    } catch (const mlsi::EvalError&) {
+      return;  // a bound that cannot be evaluated states nothing the sampler can use
+    }
   } else {
     return;
   }

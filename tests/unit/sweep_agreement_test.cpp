@@ -1,8 +1,12 @@
 // The two ways mlsi evaluates a scenario agree: the compiled block sweep kernel (SweepProgram, which
 // `mlsi sweep` and `mlsi plot` use) and the tree evaluator (`mlsi run`, and the sweep's path for every
-// point the kernel flags). For every built-in scenario, random points inside the `where` domains of its
-// numeric inputs (read from the checked program: input_domains.hpp) and points just outside them go
-// through both:
+// point the kernel flags). For every built-in scenario (enumerated from the program), 200 random points
+// inside the `where` domains of its numeric inputs (read from the checked program: input_domains.hpp)
+// and points just outside them go through both, varying every numeric input; then 100 more leaving the
+// inputs whose defaults read other inputs to those defaults, and 25 for each config varying what it
+// does not set. The points come from a fixed seed per scenario (its name), so a failure repeats.
+// The table printed says per scenario whether the kernel applies and what was compared; a scenario the
+// kernel does not compile must be in kKnownFallbacks with the reason. The rules:
 // - a point the kernel computes (ok) runs on the tree evaluator too, and every slot the kernel has a
 //   register for (inputs, lets, outputs) is the same double to the bit, in both of the kernel's paths
 //   (run over a block, run_point); an output the kernel does not compute (a list, record or text) is
@@ -142,10 +146,10 @@ class ScenarioCheck {
     }
     if (t.inside < inside_points)
       problem(fmt::format("{}: only {} of {} drawn points are inside the domains", label, t.inside, points.size()));
-    std::size_t inside_count = points.size();
+    std::size_t drawn = points.size();
     if (outside_too) {
       std::size_t from = 0;
-      for (std::size_t k = 0; k < inside_count && from < kOutsideFrom; ++k) {
+      for (std::size_t k = 0; k < drawn && from < kOutsideFrom; ++k) {
         if (!results[k].ok) continue;
         ++from;
         for (const auto& o : sampler.outside(points[k])) {
@@ -163,8 +167,8 @@ class ScenarioCheck {
     }
     // The base point stands for what the sweep does not vary, as the sweep's first point does.
     std::size_t base = 0;
-    while (base < inside_count && !results[base].ok) ++base;
-    if (base == inside_count) {
+    while (base < drawn && !results[base].ok) ++base;
+    if (base == drawn) {
       t.kernel = "no point of the domain runs";
       return t;
     }
@@ -175,7 +179,7 @@ class ScenarioCheck {
       return t;
     }
     t.kernel = "kernel";
-    compare(*program, domains, points, results, results[base].run, inside_count, t);
+    compare(*program, domains, points, results, results[base].run, drawn, t);
     return t;
   }
 
@@ -205,8 +209,9 @@ class ScenarioCheck {
     return s;
   }
 
+  // Points [0, drawn) were drawn inside the bounds the sampler read; the rest are just outside.
   void compare(SweepProgram& program, const std::vector<InputDomain>& domains, const std::vector<std::vector<double>>& points,
-               const std::vector<TreeResult>& results, const ScenarioRun& base, std::size_t inside_count, Tally& t) {
+               const std::vector<TreeResult>& results, const ScenarioRun& base, std::size_t drawn, Tally& t) {
     constexpr std::size_t B = SweepProgram::kBlock;
     std::vector<std::vector<double>> columns(domains.size(), std::vector<double>(B));
     std::vector<const double*> column_ptrs;
@@ -219,13 +224,13 @@ class ScenarioCheck {
       for (std::size_t k = 0; k < n; ++k)
         for (std::size_t i = 0; i < domains.size(); ++i) columns[i][k] = points[next + k][i];
       program.run(column_ptrs, n);
-      for (std::size_t k = 0; k < n; ++k) compare_point(program, k, domains, points[next + k], results[next + k], base, next + k < inside_count, t);
+      for (std::size_t k = 0; k < n; ++k) compare_point(program, k, domains, points[next + k], results[next + k], base, next + k >= drawn, t);
       next += n;
     }
   }
 
   void compare_point(SweepProgram& program, std::size_t lane, const std::vector<InputDomain>& domains, const std::vector<double>& x,
-                     const TreeResult& tree, const ScenarioRun& base, bool inside, Tally& t) {
+                     const TreeResult& tree, const ScenarioRun& base, bool outside, Tally& t) {
     std::string at = point_text(domains, x);
     bool block_ok = program.ok(lane);
     std::vector<double> block(program.slot_register.size());
@@ -239,7 +244,7 @@ class ScenarioCheck {
     }
     if (!tree.ok) {
       problem(fmt::format("at {}: the kernel computes the point, the tree evaluator fails: {}{}", at, tree.message,
-                          inside ? "" : " (a point outside the domain)"));
+                          outside ? " (a point just outside the domain)" : ""));
       return;
     }
     ++t.through_kernel;
