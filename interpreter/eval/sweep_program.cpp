@@ -39,6 +39,7 @@ class SweepCompiler {
       for (int i : s_.inputs) locals.push_back(slot_register_or_none(i));
       for (int i : s_.outputs) locals.push_back(slot_register_or_none(i));
       for (const CExpr* e : extra_bools) prog_.extra_register.push_back(compile(*e, locals));
+      check_display_units();
     } catch (const Unsupported& u) {
       if (why) *why = u.what;
       return false;
@@ -151,6 +152,20 @@ class SweepCompiler {
       if (in.op == VOp::div) carried[in.a] = true;
     }
     for (auto& in : prog_.code_) in.check_finite = arithmetic(in.op) && !carried[in.dst];
+  }
+
+  // An input or output whose value overflows the declared unit it is shown in (1e300 s in ns) fails the
+  // run (Evaluator::run, display_overflow): its value divided by the unit's factor is computed and
+  // checked finite like any result, so that the point goes to the evaluator for that message. Only a
+  // unit smaller than the SI one can overflow a finite value.
+  void check_display_units() {
+    for (std::size_t i = 0; i < s_.slots.size(); ++i) {
+      const Slot& sl = s_.slots[i];
+      const DisplayUnit& unit = i < base_.display.size() ? base_.display[i] : sl.display;
+      if (sl.kind == SlotKind::let || !sl.type.is_quantity() || unit.automatic || !(unit.factor < 1)) continue;
+      if (!slot_depends(static_cast<int>(i))) continue;  // the base point's value, shown in the base run
+      emit(VOp::div, slot(static_cast<int>(i)), constant(unit.factor));  // read by nothing: checked
+    }
   }
 
   std::uint32_t emit(VOp op, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {

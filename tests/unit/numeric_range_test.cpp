@@ -65,13 +65,27 @@ TEST(NonFiniteDisplay, ALetNobodyShowsDoesNotFailTheRun) {
 }
 
 TEST(NonFiniteDisplay, SweepRowThatItsColumnUnitCannotHoldIsAnErrorRow) {
-  // x = 1e300: t = 1e300 s, in `as` 1e318 > 1.8e308. x = 2: 2 s = 2e18 as.
-  TempFile f("sweep_overflow.mls", "scenario S {\n  input x: Count = 1\n  output t = x * 1 s -> as\n}\n");
+  // The unit of `t` is chosen for the first point, x = 2e-9: 2e-9 s = 2 ns. x = 1e300: t = 1e300 s, in
+  // `ns` 1e309 > 1.8e308.
+  TempFile f("sweep_overflow.mls", "scenario S {\n  input x: Count = 1\n  output t = x * 1 s\n}\n");
+  for (const char* format : {"table", "json", "csv"}) {
+    auto r = mlsi({"sweep", f.path.string(), "--vary", "x=2e-9,1e300", "--format", format});
+    EXPECT_EQ(r.status, 0) << format;
+    EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
+    EXPECT_NE(r.out.find("`t` is 1e+300 s, which overflows to infinity in the unit of its column, `ns`"), std::string::npos) << format << "\n" << r.out;
+  }
+}
+
+TEST(NonFiniteDisplay, SweepRowThatOverflowsADeclaredUnitHasTheRunsMessage) {
+  // x = 1e300: t = 1e300 s, in the declared `as` 1e318 > 1.8e308, which `mlsi run` refuses; the sweep
+  // kernel flags the point, so the row has run's message whether or not the scenario compiles to it.
+  TempFile f("sweep_declared_overflow.mls", "scenario S {\n  input x: Count = 1\n  output t = x * 1 s -> as\n}\n");
   for (const char* format : {"table", "json", "csv"}) {
     auto r = mlsi({"sweep", f.path.string(), "--vary", "x=2,1e300", "--format", format});
     EXPECT_EQ(r.status, 0) << format;
     EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
-    EXPECT_NE(r.out.find("`t` is 1e+300 s, which overflows to infinity in the unit of its column, `as`"), std::string::npos) << format << "\n" << r.out;
+    EXPECT_NE(r.out.find("the conversion to `as` overflows to infinity (`t` is 1e+300 s, and one as is 1e-18 s)"), std::string::npos)
+        << format << "\n" << r.out;
   }
 }
 

@@ -118,3 +118,45 @@ scenario Unused {
 }
 
 }  // namespace
+
+namespace {
+
+// An output shown in a declared unit that its value overflows (1e300 s is 1e309 ns) fails on the tree
+// evaluator ("the conversion to `ns` overflows to infinity"). The kernel flags such a point, so that a
+// sweep reports the evaluator's message for it rather than a value, or a message of its own, that
+// depends on whether the scenario compiles to the kernel.
+TEST(SweepProgramPaths, OutputThatOverflowsItsDeclaredUnitIsFlagged) {
+  mlsi::Session session;
+  session.load_text("overflow.mls", R"(
+scenario Overflow {
+  input t: Time = 1e-10 s where t > 0 s
+  output slow: Time = t * 1e300 -> ns
+  output fast: Time = t / 1e300 -> ns
+}
+)");
+  ASSERT_TRUE(session.check());
+  const mlsi::Program& p = session.program();
+  int scenario = p.find_scenario_index("Overflow");
+  const auto& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  int t = sc.find_slot("t");
+  mlsi::GivenInputs given(sc.slots.size());
+  auto base = mlsi::Evaluator(p).run(scenario, given);  // 1e-10 s: slow = 1e290 s = 1e299 ns
+  auto program = mlsi::SweepProgram::compile(p, scenario, {t}, base, {}, nullptr);
+  ASSERT_TRUE(program);
+  // 1e-5 s: slow = 1e295 s = 1e304 ns; 1 s: 1e300 s = 1e309 ns, beyond the largest double (1.8e308).
+  std::vector<double> ts = {1e-10, 1e-5, 1};
+  std::vector<const double*> columns = {ts.data()};
+  program->run(columns, ts.size());
+  EXPECT_EQ((std::vector<bool>{program->ok(0), program->ok(1), program->ok(2)}), (std::vector<bool>{true, true, false}));
+  EXPECT_FALSE(program->run_point(&ts[2]));
+  EXPECT_TRUE(program->run_point(&ts[1]));
+  given[static_cast<std::size_t>(t)] = mlsi::InputValue{mlsi::Value(1.0), "--vary", sc.slots[static_cast<std::size_t>(t)].display, mlsi::Span{}};
+  try {
+    mlsi::Evaluator(p).run(scenario, given);
+    ADD_FAILURE() << "1e309 ns was shown";
+  } catch (const mlsi::EvalError& err) {
+    EXPECT_EQ(err.diag.message, "the conversion to `ns` overflows to infinity");
+  }
+}
+
+}  // namespace
