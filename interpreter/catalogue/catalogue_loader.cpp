@@ -456,7 +456,7 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     const auto* entry = p_.catalogue.find(target.key);
     if (entry) e.fields[static_cast<std::size_t>(r.field)] = entry->value;
   }
-  // Derived fields (stdlib.md §1.5), filled only when the file omits them.
+  // Derived fields (docs/catalogue.md §1.5), filled only when the file omits them.
   auto get = [&](const char* f) -> std::optional<Value>& { return e.fields[static_cast<std::size_t>(rt.find(f))]; };
   auto has = [&](const char* f) { return rt.find(f) >= 0 && get(f).has_value(); };
   if (e.kind == "Workload") {
@@ -528,7 +528,7 @@ void CatalogueLoader::finish() {
 
 namespace mlsi {
 
-// Range and consistency rules of stdlib.md §5 (rules 5, 15, 21, 22, 23 and the warnings).
+// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23 and the warnings).
 void CatalogueLoader::validate(Pending& e) {
   const KindSpec* kind = find_kind(e.kind);
   const auto& rt = *p_.catalogue.kinds.at(e.kind);
