@@ -232,7 +232,7 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     const auto* entry = p_.catalogue.find(target.key);
     if (entry) e.fields[static_cast<std::size_t>(r.field)] = entry->value;
   }
-  // Derived fields (stdlib.md §1.5), filled only when the file omits them.
+  // Derived fields (docs/catalogue.md §1.5), filled only when the file omits them.
   auto get = [&](const char* f) -> std::optional<Value>& { return e.fields[static_cast<std::size_t>(rt.find(f))]; };
   auto has = [&](const char* f) { return rt.find(f) >= 0 && get(f).has_value(); };
   if (e.kind == "Workload") {

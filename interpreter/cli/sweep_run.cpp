@@ -35,7 +35,7 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
   Program& p = session_.program();
   const Scenario& sc = scenario();
   for (const auto& r : requests) {
-    auto spec = parse_vary(session_, scenario_, r.text, o.limits.max_list_length, r.options);
+    auto spec = parse_vary(session_, scenario_, r.text, o.limits, r.options);
     if (!spec) {
       io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
       return kExitUsage;

@@ -16,7 +16,7 @@ namespace mlsi {
 
 enum class Requirement { required, optional, derived };
 
-// One field of a record kind, as stdlib.md §2 describes it.
+// One field of a record kind, as docs/catalogue.md §2 describes it.
 struct FieldSpec {
   std::string_view name;
   // "Count", "Text", "Bool", a dimension expression ("Information / Time", "Money / (Information * Time)"),
@@ -35,15 +35,15 @@ struct KindSpec {
   std::vector<FieldSpec> fields;  // without the common fields (name, aliases, source, ...)
 };
 
-// Every record kind of stdlib.md §2, in the spec's order.
+// Every record kind of docs/catalogue.md §2, in its order.
 const std::vector<KindSpec>& catalogue_schema();
-// Fields every kind has (stdlib.md §2 preamble): name, aliases, source, source_kind, source_url, note, override.
+// Fields every kind has (docs/catalogue.md §2, common fields): name, aliases, source, source_kind, source_url, note, override.
 const std::vector<FieldSpec>& common_fields();
 // The kind of that name, or null.
 const KindSpec* find_kind_spec(const std::string& name);
 // A field of `kind` (its own or a common one) of that name, or null.
 const FieldSpec* find_field_spec(const KindSpec& kind, const std::string& name);
-// The keys of a Precision entry, of Hardware.flops and of Hardware.flops_sparse, in the spec's order.
+// The keys of a Precision entry, of Hardware.flops and of Hardware.flops_sparse, in docs/catalogue.md's order.
 const std::vector<std::string_view>& precision_keys();
 
 // A unit as a catalogue string wrote it, to show the value the way the source gave it.

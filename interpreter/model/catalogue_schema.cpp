@@ -1,5 +1,5 @@
-// The record schemas of the built-in catalogue: every kind of stdlib.md §2, every field of its table, in
-// the spec's order. Requirements follow the "required" column (§1.5 for derived fields); cross-field rules
+// The record schemas of the built-in catalogue: every kind of docs/catalogue.md §2, every field of its table, in
+// that order. Requirements follow the "requirement" column (§1.5 for derived fields); cross-field rules
 // ("parameters unless model_size", "active_parameters for moe") are checked by the loader, not here.
 #include "model/catalogue.hpp"
 

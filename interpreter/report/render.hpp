@@ -1,5 +1,5 @@
 #pragma once
-// Results for people (an aligned table), for programs (JSON as spec/README.md fixes it) and for
+// Results for people (an aligned table), for programs (JSON as docs/language.md §14 fixes it) and for
 // spreadsheets (CSV).
 #include <string>
 
@@ -12,7 +12,7 @@ enum class Format { table, json, csv, markdown, html };  // markdown: `mlsi test
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour);
 std::string json_escape(const std::string& s);
-// One value as a JSON object of spec/README.md: {"value", "unit", "si", "dimension"} for a quantity.
+// One value as a JSON object of docs/language.md §14: {"value", "unit", "si", "dimension"} for a quantity.
 std::string json_field(const Program& p, const Value& v, const Type& t, const DisplayUnit& display);
 
 }  // namespace mlsi

@@ -21,7 +21,7 @@ struct ExpectationRow {
   std::string tolerance;       // "0.001%", "10 s", or "exact" for outputs compared by equality
   bool passed = false;
   std::string source;  // empty: no published source
-  // The same values for programs (JSON objects of spec/README.md; "null" when absent).
+  // The same values for programs (JSON objects of docs/language.md §14; "null" when absent).
   std::string expected_json, computed_json, absolute_error_json, tolerance_json;
 };
 

@@ -133,6 +133,12 @@ void Session::load_catalogues() {
     return;
   }
   for (const auto& path : options_.catalogues) {
+    // Catalogue files count with the .mls files towards --max-files: MLSI_PATH may name a folder of any size.
+    if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
+      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
+      continue;
+    }
+    ++catalogue_files_read_;
     auto read = read_regular_file(path, options_.max_file_size);
     if (!read) {
       diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
@@ -209,8 +215,11 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
     return fail(fmt::format("import cycle: {}{}", chain, fs::path(canonical).filename().string()));
   }
   if (auto it = program_->loaded_paths.find(canonical); it != program_->loaded_paths.end()) return it->second;
-  if (program_->loaded_paths.size() >= static_cast<std::size_t>(options_.max_files))
-    return fail(fmt::format("more than {} files imported", options_.max_files));
+  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
+    auto& d = diags_.error(import_span, fmt::format("more than {} files imported", options_.max_files));
+    if (catalogue_files_read_ > 0) d.notes.push_back(fmt::format("the count includes {} catalogue files", catalogue_files_read_));
+    return std::nullopt;
+  }
   // A regular file, on the command line as in an import: a device (/dev/zero), a FIFO or a file of
   // /proc could be read without end, block, or show what is not the user's to show.
   auto read = read_regular_file(path, options_.max_file_size);

@@ -14,7 +14,7 @@ namespace mlsi {
 struct SessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
   int max_import_depth = 32;
-  int max_files = 1000;
+  int max_files = 1000;  // files read from disk: .mls files and catalogue files together
   std::size_t max_file_size = 16 * 1024 * 1024;
   int max_nesting = 200;  // parser.hpp kMaxNesting, for the files a session loads
   // Read a built-in catalogue entry only when its name is first looked up (Catalogue::find), and the
@@ -79,6 +79,9 @@ class Session {
   void declare_prelude_mentioned();
   void declare_prelude(DeferredPrelude& file);
 
+  // Files read from disk, towards SessionOptions::max_files: the .mls files and the catalogue files.
+  std::size_t files_read() const { return program_->loaded_paths.size() + catalogue_files_read_; }
+
   SessionOptions options_;
   std::unique_ptr<Program> program_;
   Diagnostics diags_;
@@ -89,6 +92,7 @@ class Session {
   std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
   std::size_t prelude_undeclared_ = 0;
   std::size_t sources_scanned_ = 0;
+  std::size_t catalogue_files_read_ = 0;
   bool import_stack_reported_ = false;  // an import chain ran out of stack (stack_guard.hpp); said once
 };
 

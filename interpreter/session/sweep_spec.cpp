@@ -13,7 +13,7 @@ namespace {
 
 // A value of the spec: an expression of the input's dimension, evaluated on its own.
 std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
-                               const std::string& flag, const std::string& input, DisplayUnit* display) {
+                               const std::string& flag, const std::string& input, DisplayUnit* display, const Limits& limits) {
   while (begin < end && s.program().sources.file(f).text[begin] == ' ') ++begin;
   while (end > begin && s.program().sources.file(f).text[end - 1] == ' ') --end;
   auto expr = parse_expression(s.program().sources, f, s.diagnostics(), begin, end);
@@ -29,7 +29,7 @@ std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::u
   }
   if (display && display->automatic) *display = du;
   try {
-    return Evaluator(s.program()).value(c).number();
+    return Evaluator(s.program(), limits).value(c).number();
   } catch (const EvalError& e) {
     s.diagnostics().add(e.diag);
     return std::nullopt;
@@ -38,8 +38,9 @@ std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::u
 
 }  // namespace
 
-std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, std::size_t max_points,
+std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const Limits& limits,
                                    const VaryOptions& options) {
+  const std::size_t max_points = limits.max_list_length;
   Program& p = s.program();
   const std::string& flag = options.flag;
   FileId f = p.sources.add(flag, text);
@@ -81,7 +82,7 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
       if (c == '(' || c == '[') ++depth;
       if (c == ')' || c == ']') --depth;
       if (c == ',' && depth == 0) {
-        auto x = value_at(s, f, start, i, slot.type, flag, v.name, &v.display);
+        auto x = value_at(s, f, start, i, slot.type, flag, v.name, &v.display, limits);
         if (!x) return std::nullopt;
         v.values.push_back(*x);
         start = i + 1;
@@ -95,8 +96,8 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
     bool geometric = step_at == std::string::npos;
     if (geometric && geo_at == std::string::npos && options.range_points > 1) {
       // `a..b` alone: range_points points from a to b, both included.
-      auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display);
-      auto hi = value_at(s, f, lo_end + 2, end, slot.type, flag, v.name, nullptr);
+      auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display, limits);
+      auto hi = value_at(s, f, lo_end + 2, end, slot.type, flag, v.name, nullptr, limits);
       if (!lo || !hi) return std::nullopt;
       if (!(*hi > *lo) || (options.geometric && !(*lo > 0))) {
         s.diagnostics().error(Span{f, begin, end}, options.geometric ? "a range on a log axis needs 0 < start < end"
@@ -122,11 +123,11 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
     }
     auto hi_begin = lo_end + 2;
     auto hi_end = static_cast<std::uint32_t>(hi_begin + (geometric ? geo_at : step_at));
-    auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display);
-    auto hi = value_at(s, f, hi_begin, hi_end, slot.type, flag, v.name, nullptr);
+    auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display, limits);
+    auto hi = value_at(s, f, hi_begin, hi_end, slot.type, flag, v.name, nullptr, limits);
     if (!lo || !hi) return std::nullopt;
     if (geometric) {
-      auto factor = value_at(s, f, hi_end + 1, end, Type::count(), flag, v.name + " factor", nullptr);
+      auto factor = value_at(s, f, hi_end + 1, end, Type::count(), flag, v.name + " factor", nullptr, limits);
       if (!factor) return std::nullopt;
       if (*factor <= 1 || *lo <= 0) {
         s.diagnostics().error(Span{f, hi_end, end}, "a geometric range needs a factor above 1 and a start above 0");
@@ -134,7 +135,7 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
       }
       for (double x = *lo; x <= *hi * (1 + 1e-12) && v.values.size() <= max_points; x *= *factor) v.values.push_back(x);
     } else {
-      auto step = value_at(s, f, hi_end + 6, end, slot.type, flag, v.name, nullptr);
+      auto step = value_at(s, f, hi_end + 6, end, slot.type, flag, v.name, nullptr, limits);
       if (!step) return std::nullopt;
       if (*step <= 0) {
         s.diagnostics().error(Span{f, hi_end + 6, end}, "the step of a range must be above 0");

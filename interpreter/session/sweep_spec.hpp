@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/evaluator.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -25,7 +26,8 @@ struct VarySpec {
 };
 
 // Parses NAME=SPEC for `scenario`; reports problems in the session's diagnostics and returns nothing.
-std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, std::size_t max_points,
+// The values are evaluated under `limits`, the command's, and at most limits.max_list_length are taken.
+std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const Limits& limits,
                                    const VaryOptions& options = {});
 
 }  // namespace mlsi

@@ -171,7 +171,7 @@ scenario NodeMemory {
     auto run = mlsi::Evaluator(s.program()).run(sc, given);
     results[lazy_read] = run.slots[static_cast<std::size_t>(s.program().scenarios[static_cast<std::size_t>(sc)].find_slot("memory"))].number();
   }
-  // 8 H100 SXM of 80 GiB each (stdlib.md §3: H100 memory "80 GiB", DGX_H100 accelerators_per_node 8).
+  // 8 H100 SXM of 80 GiB each (docs/catalogue.md §3.1.1, §3.3: H100 memory "80 GiB", DGX_H100 accelerators_per_node 8).
   EXPECT_EQ(results[0], 8 * 80.0 * 1024 * 1024 * 1024);
   EXPECT_EQ(results[1], results[0]);
 }
@@ -222,7 +222,7 @@ TEST(PreludeOnDemand, DeclaresOnlyTheFilesATextMentions) {
   int sc = uses.program().find_scenario_index("B");
   mlsi::GivenInputs given(uses.program().scenarios[static_cast<std::size_t>(sc)].slots.size());
   auto run = mlsi::Evaluator(uses.program()).run(sc, given);
-  // C = 6 P D (stdlib.md §4.1, Kaplan et al.): 6 FLOP x 5 x 7 = 210 FLOP.
+  // C = 6 P D (docs/catalogue.md §4.1, Kaplan et al.): 6 FLOP x 5 x 7 = 210 FLOP.
   EXPECT_EQ(run.slots[0].number(), 210.0);
 }
 

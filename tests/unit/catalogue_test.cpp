@@ -1,8 +1,10 @@
-// The built-in catalogue and the prelude constants against /work/shared/spec/stdlib.md.
+// The built-in catalogue and the prelude constants against their published figures.
 //
-// Every expected value below is written FROM THE SPEC (§3 entry tables, §1.5 derived fields, §4 constants,
-// §5.1 spot values), never read back from the TOML files, and is compared in SI base units (byte, FLOP, s,
-// W, J, USD, kg, m3) with a relative tolerance of 1e-12. Each row carries the spec's string in a comment.
+// Every expected value below is written BY HAND from the published figures (the datasheets and papers each
+// entry's `source` names, as the design tables the catalogue was built from quote them), never read back
+// from the TOML files, and is compared in SI base units (byte, FLOP, s, W, J, USD, kg, m3) with a relative
+// tolerance of 1e-12. Each row carries the published string in a comment. § numbers are sections of
+// docs/catalogue.md: §3 the group of entries a row belongs to, §1.5 derived fields, §4 constants, §5.1 spot values.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -26,7 +28,7 @@
 
 namespace {
 
-// ---- SI factors (stdlib.md §1.4) ------------------------------------------------------------------------
+// ---- SI factors (docs/language.md §17.1) ----------------------------------------------------------------
 constexpr double KiB = 1024.0, MiB = KiB * 1024, GiB = MiB * 1024, TiB = GiB * 1024;  // 2^10 … 2^40 B
 constexpr double MB = 1e6, GB = 1e9, TB = 1e12, PB = 1e15;                     // decimal bytes
 constexpr double Gbps = 1e9 / 8;                                                          // 1e9 bit/s, bit = 1/8 byte
@@ -198,7 +200,7 @@ TEST(CatalogueStructure, QuantitiesAreFiniteAndNonNegativeAndValuesHaveTheirType
 }
 
 TEST(CatalogueStructure, ReferenceFieldsHoldEntriesOfTheRightKind) {
-  // stdlib.md §1.5 references, plus the derived Fleet.accelerator and the optional Fleet.grid (§2.5).
+  // §1.5 references, plus the derived Fleet.accelerator and the optional Fleet.grid (§2.5).
   const std::vector<std::tuple<std::string, std::string, std::string>> refs = {
       {"Node", "accelerator", "Hardware"}, {"Fleet", "node", "Node"},          {"Fleet", "fabric", "Fabric"},
       {"Fleet", "accelerator", "Hardware"}, {"Pod", "accelerator", "Hardware"}, {"Datacenter", "grid", "Grid"},
@@ -260,8 +262,8 @@ TEST(CatalogueStructure, NamesAreUniqueAcrossKindsIncludingAliases) {
 }
 
 TEST(CatalogueStructure, AliasesOfSection1_5ResolveToTheirEntries) {
-  // stdlib.md §1.5: "The built-ins define GPT3_175B, NVL72, ESP32, Jetson_AGX_Orin, Jetson_Orin_NX,
-  // Jetson_Orin_Nano"; §3.2.1 GPT3 "alias GPT3_175B"; §3.1.1 "The GB200_NVL72 entry has alias NVL72";
+  // §1.5: "The built-in aliases are GPT3_175B (GPT3), NVL72 (GB200_NVL72), ESP32 (ESP32_S3), Jetson_AGX_Orin,
+  // Jetson_Orin_NX and Jetson_Orin_Nano"; §3.2.1 GPT3 "alias GPT3_175B"; §3.1.1 GB200_NVL72 "alias NVL72";
   // §3.1.5 ESP32_S3 "alias ESP32"; §3.1.4 JetsonAGXOrin / JetsonOrinNX / JetsonOrinNano "alias Jetson_…".
   const std::vector<std::tuple<std::string, std::string, std::string>> aliases = {
       {"GPT3_175B", "GPT3", "Workload"},           {"NVL72", "GB200_NVL72", "Hardware"},
@@ -282,7 +284,7 @@ TEST(CatalogueStructure, AliasesOfSection1_5ResolveToTheirEntries) {
 
 // ---- 3. Counts and keys ---------------------------------------------------------------------------------
 
-// Every key of stdlib.md §3, with its kind.
+// Every key of docs/catalogue.md §3, with its kind.
 const std::vector<std::pair<std::string, std::vector<std::string>>> kSpecKeys = {
     // §3.1.1 cloud (26), §3.1.2 workstation (2), §3.1.3 mobile (4), §3.1.4 edge (8), §3.1.5 tiny (5): 45
     {"Hardware",
@@ -343,16 +345,16 @@ TEST(CatalogueCounts, EveryKeyOfSection3IsPresentWithItsKind) {
       spec.insert(k);
       const auto* e = cat().find(k);
       if (!e) {
-        ADD_FAILURE() << kind << " " << k << " (stdlib.md §3) is missing";
+        ADD_FAILURE() << kind << " " << k << " (docs/catalogue.md §3) is missing";
         continue;
       }
       EXPECT_EQ(e->key, k) << k << " resolves as an alias of " << e->key;
       EXPECT_EQ(e->kind, kind) << k;
     }
   EXPECT_EQ(n, 45u + 33 + 3 + 10 + 7 + 1 + 4 + 9 + 12 + 7 + 6 + 3 + 3);
-  // Entries the spec does not list are allowed ("at least"), but reported.
+  // Entries §3 does not list are allowed ("at least"), but reported.
   for (const auto& e : cat().entries)
-    if (!spec.count(e.key)) std::cout << "[ info ] entry not in stdlib.md §3: " << e.kind << " " << e.key << "\n";
+    if (!spec.count(e.key)) std::cout << "[ info ] entry not in docs/catalogue.md §3: " << e.kind << " " << e.key << "\n";
 }
 
 // ---- 4. Spot values -------------------------------------------------------------------------------------
@@ -1360,7 +1362,7 @@ TEST(CatalogueConstants, EveryConstantOfSection4HasItsValueAndDimension) {
     spec.insert(c.name);
     auto it = p.global_index.find(c.name);
     if (it == p.global_index.end()) {
-      ADD_FAILURE() << "prelude constant " << c.name << " (stdlib.md §4) is missing";
+      ADD_FAILURE() << "prelude constant " << c.name << " (docs/catalogue.md §4) is missing";
       continue;
     }
     const auto& gl = p.globals.at(static_cast<std::size_t>(it->second));
@@ -1383,10 +1385,10 @@ TEST(CatalogueConstants, EveryConstantOfSection4HasItsValueAndDimension) {
   EXPECT_EQ(grid.record().key, "US_Avg");
 
   EXPECT_EQ(spec.size(), 85u);  // the names of the §4.1–4.5 tables
-  // Prelude constants the spec does not list are reported, not failed.
+  // Prelude constants the list above does not hold are reported, not failed.
   for (const auto& g2 : p.globals)
     if (p.sources.file(g2.span.file).name.rfind("<prelude>", 0) == 0 && !spec.count(g2.name))
-      std::cout << "[ info ] prelude constant not in stdlib.md §4: " << g2.name << "\n";
+      std::cout << "[ info ] prelude constant not in docs/catalogue.md §4: " << g2.name << "\n";
 }
 
 // A checked session with one extra source, and a way to run its scenarios on their defaults.
@@ -1464,7 +1466,7 @@ scenario CatFns {
 // ---- 6. Absent is not zero --------------------------------------------------------------------------------
 
 TEST(CatalogueAbsent, ReadingAnAbsentFieldIsAnErrorNamingEntryAndField) {
-  // §3.2.1: GPT4 seq_len is "—"; §1.6: "Workload GPT4 has no field seq_len (its source does not give one)".
+  // §3.2.1: GPT4 seq_len is "—"; §1.6: reading an absent field is an error naming the entry and the field.
   Scratch s(R"(
 scenario CatRead {
   output n = GPT4.seq_len

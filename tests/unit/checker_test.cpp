@@ -417,7 +417,7 @@ TEST(Checker, InputDefaultNamingAPreludeConstantOfTheSameName) {
       "scenario S {\n  input adam_optimizer_bytes: Information = adam_optimizer_bytes\n"
       "  output o = adam_optimizer_bytes\n}\n");
   EXPECT_TRUE(c.errors.empty()) << c.rendered;
-  EXPECT_EQ(c.value("S", "o").number(), 12);  // stdlib.md §4.1: 12 byte
+  EXPECT_EQ(c.value("S", "o").number(), 12);  // docs/catalogue.md §4.1, adam_optimizer_bytes (ZeRO, K = 12): 12 byte
 }
 
 TEST(Checker, UseBeforeDefine) {

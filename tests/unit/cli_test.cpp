@@ -109,7 +109,7 @@ outputs
 )");
 }
 
-// ---- run: JSON (spec/README.md "JSON output") --------------------------------------------------------
+// ---- run: JSON (docs/language.md §14) --------------------------------------------------------
 // A "value" converted to a display unit is written with 15 significant digits (docs/language.md §14:
 // 0.5445144444444444 s / 1e-3 = 544.514444444444 ms); "si" keeps full double precision.
 TEST(CliRun, KvCacheJson) {

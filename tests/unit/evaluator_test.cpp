@@ -104,7 +104,7 @@ std::unique_ptr<Run> from_text(const std::string& text, const std::string& scena
 }
 
 // ---- Example 1: KvCache ---------------------------------------------------------------------------------
-// Llama2_70B (stdlib.md): layers 80, hidden_dim 8192, heads 64, kv_heads 8 -> head_dim = 8192 / 64 = 128.
+// Llama2_70B (its paper, docs/catalogue.md §3.2.1): layers 80, hidden_dim 8192, heads 64, kv_heads 8 -> head_dim = 8192 / 64 = 128.
 // per_token = 2 * 80 * 8 * 128 * 2 B = 327680 B = 320 * 1024 B = 320 KiB.
 // total = 327680 B * 8 * 4096 = 10737418240 B = 10 * 2^30 B = 10 GiB; 10 GiB <= 80 GiB (H100.memory).
 TEST(Example1, KvCacheDefaults) {
@@ -144,7 +144,7 @@ TEST(Example1, CheckFailureCarriesItsMessage) {
 }
 
 TEST(Example1, AbsentCatalogueFieldNamesEntryAndField) {
-  // GPT4 has no kv_heads in the catalogue (stdlib.md: "—").
+  // GPT4 has no kv_heads in the catalogue (its source gives none, docs/catalogue.md §3.2.1).
   auto r = from_file("kv_cache.mls", "KvCache");
   ASSERT_TRUE(r->set("workload=GPT4"));
   ASSERT_FALSE(r->run());

@@ -1,6 +1,6 @@
 // `mlsi run --explain`: the derivation tree of every output, as text and as JSON.
 //
-// Expected numbers, from the spec (stdlib.md §3 workloads: GPT2 = GPT-2 1.5B, 48 layers, hidden 1600,
+// Expected numbers, from the published figures (docs/catalogue.md §3.2.1 workloads: GPT2 = GPT-2 1.5B, 48 layers, hidden 1600,
 // 25 heads, context 1024, source "Radford et al. 2019 ...") and scenarios/training/activation_memory.mls
 // (config gpt2_b8: microbatch 8, seq_len 1024, bytes_per_value 2 byte), computed by hand:
 //   sbh  = s*b*h = 1024*8*1600 = 13107200
@@ -10,7 +10,7 @@
 //   selective = 48*13107200*34 B = 21390950400 B = 19.921875 GiB (19.9219 GiB)
 //   with --set microbatch=4: sbh = 1024*4*1600 = 6553600
 //   with bytes_per_value = 1 byte (the --inputs file): none = 48*13107200*114*1/2 B = 33.3984375 GiB (33.3984 GiB)
-// The function scenario below: training_compute(p, t) = 6 FLOP * p * t (stdlib.md §4, C = 6PD) with
+// The function scenario below: training_compute(p, t) = 6 FLOP * p * t (docs/catalogue.md §4, C = 6PD) with
 // p = 1e9 and t = 2e10 gives 1.2e20 FLOP = 120 EFLOP; adam_optimizer_bytes = 12 byte (ZeRO K = 12), so
 // 1e9 parameters keep 12e9 B = 12 GB of optimizer state.
 #include <filesystem>
@@ -283,7 +283,7 @@ TEST(Explain, FunctionCallsAndConstantsArePartOfTheTree) {
 
 // A call inside a formula is a term of its own, expanded; a user function's body reads a catalogue
 // field through its parameter, and the entry still reaches `depends on`.
-// H100: memory_bandwidth 3.35 TB/s (stdlib.md §3 hardware); 80 GB / 3.35 TB/s = 80e9/3.35e12 s = 23.8806 ms, twice 47.7612 ms.
+// H100: memory_bandwidth 3.35 TB/s (docs/catalogue.md §3.1.1 hardware); 80 GB / 3.35 TB/s = 80e9/3.35e12 s = 23.8806 ms, twice 47.7612 ms.
 TEST(Explain, ProvenanceThroughAUserFunction) {
   TempFile file("user_fn.mls",
                 "fn sweep_time(hw: Hardware, size: Information) -> Time = size / hw.memory_bandwidth\n"
@@ -371,7 +371,7 @@ TEST(Explain, UsageErrors) {
 }
 
 // A value given as an expression keeps its provenance: --set seq_len=GPT3.seq_len (GPT3's context is
-// 2048, stdlib.md §3) adds GPT3 to `depends on`; sbh = 2048 * 8 * 1600 = 26214400.
+// 2048, docs/catalogue.md §3.2.1) adds GPT3 to `depends on`; sbh = 2048 * 8 * 1600 = 26214400.
 // A long list is elided; an `if` shows the branch taken: sum(range(20)) = 19 * 20 / 2 = 190.
 TEST(Explain, GivenExpressionsListsAndBranches) {
   auto r = mlsi({"run", "ActivationMemory", "--config", "gpt2_b8", "--set", "seq_len=GPT3.seq_len", "--explain"});

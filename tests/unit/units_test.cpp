@@ -1,8 +1,8 @@
 // Unit conversions through the real pipeline: each row is an expression as a user writes it in .mls,
 // ending in `-> unit`, and the number it must show in that unit. The expression is parsed, checked and
 // evaluated by a Session (prelude units included); the SI value is divided by the factor of the `->`
-// unit. Every expected value is derived by hand from the unit DEFINITIONS (stdlib.md §1.4, the README's
-// table of SI units, and language.md), never from running mlsi: the derivation is on each row.
+// unit. Every expected value is derived by hand from the unit DEFINITIONS (stdlib/prelude/units.mls and
+// docs/language.md §17.1), never from running mlsi: the derivation is on each row.
 #include <cmath>
 #include <string>
 #include <vector>
