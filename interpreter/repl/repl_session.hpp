@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/cli_options.hpp"
+#include "report/catalogue_listing.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -62,6 +63,7 @@ class Repl {
   Status cmd_show(const std::string& name);
   Status cmd_list(const std::string& kind);
   Status cmd_units(const std::string& text, std::size_t args, std::uint32_t line);
+  Status listing(const Listing& l);
   Status cmd_explain(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_reset();
   Status error(const std::string& message);
