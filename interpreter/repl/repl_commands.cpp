@@ -64,7 +64,7 @@ Repl::Status Repl::cmd_load(const std::string& argument) {
     unbind_name(p, NameTable::loaded_paths, canonical);
   }
   // Read here for the names it redefines; a file that cannot be read is reported by load_file.
-  if (auto read = read_regular_file(path, options_.files.max_file_size)) replace_names(read.text, reload, s);
+  if (auto read = read_regular_file(path, options_.session.max_file_size)) replace_names(read.text, reload, s);
   auto file = session_->load_file(path);
   bool ok = file && session_->check();
   if (report() || !ok) {
