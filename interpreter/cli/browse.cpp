@@ -52,6 +52,7 @@ int cmd_list(const Options& o, CliStreams& io) {
   request.kind = o.positional[0];
   request.sort = o.sort;
   request.where = o.where;
+  request.where_origin = "--where";
   request.format = o.format;
   request.limits = o.limits;
   return print_listing(session, list_kind(session, request), io);

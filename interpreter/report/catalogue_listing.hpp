@@ -15,9 +15,9 @@ struct ListRequest {
   std::string kind;   // a catalogue kind, plural or not ("hardware", "Workload"), or units, constants, scenarios
   std::string sort;   // a field of the kind to sort by (numbers by value, absent last); empty: by key
   std::string where;  // a Bool condition over the kind's fields; empty: every entry
-  std::string where_origin = "--where";  // the name diagnostics give the condition's text
-  Format format = Format::table;         // table or json
-  Limits limits;                         // of evaluating the constants and the condition
+  std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
+  Format format = Format::table;       // table or json
+  Limits limits;                       // of evaluating the constants and the condition
 };
 
 struct ShowRequest {

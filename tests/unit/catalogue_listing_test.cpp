@@ -111,13 +111,12 @@ TEST(CatalogueListing, AConditionThatDoesNotCompileLeavesItsDiagnosticsInTheSess
   mlsi::ListRequest request;
   request.kind = "hardware";
   request.where = "memory > 1 s";  // Information compared with Time
-  request.where_origin = "where";
   auto listing = mlsi::list_kind(session, request);
   EXPECT_EQ(listing.status, ListingStatus::usage);
   EXPECT_TRUE(listing.message.empty());
   ASSERT_TRUE(session.diagnostics().has_errors());
   const auto& first = session.diagnostics().list().front();
-  EXPECT_EQ(session.program().sources.file(first.span.file).name, "where");
+  EXPECT_EQ(session.program().sources.file(first.span.file).name, "where");  // ListRequest::where_origin's default
 }
 
 TEST(CatalogueListing, ShowsAUnitWithItsSizeInSiBaseUnits) {
