@@ -18,7 +18,7 @@
 #include "session/inputs.hpp"
 #include "cli/plot_command.hpp"
 #include "report/render.hpp"
-#include "repl/repl.hpp"
+#include "cli/repl_command.hpp"
 #include "cli/run_setup.hpp"
 #include "cli/sweep.hpp"
 #include "session/session.hpp"

@@ -50,8 +50,8 @@ class EntryReader {
   std::uint32_t line_ = 0, first_ = 1;
 };
 
-// Ends with the input, a `:quit`, or once the output fails (run_cli reports it).
-int scripted(Repl& repl, std::istream& in, const std::ostream& out) {
+// Ends with the input, a `:quit`, or once the output fails (the caller reports it).
+ReplEnd scripted(Repl& repl, std::istream& in, const std::ostream& out) {
   EntryReader reader(repl);
   std::string line;
   bool go_on = true;
@@ -60,10 +60,10 @@ int scripted(Repl& repl, std::istream& in, const std::ostream& out) {
     go_on = reader.add(line);
   }
   if (go_on && reader.pending()) reader.finish();
-  return reader.failed() ? kExitFailed : kExitOk;
+  return reader.failed() ? ReplEnd::entry_failed : ReplEnd::ok;
 }
 
-int interactive(Repl& repl, CliStreams& io) {
+ReplEnd interactive(Repl& repl, const ReplStreams& io) {
   // Ctrl-C while an entry is evaluated must not end the session (every evaluation is bounded);
   // while a line is edited it is a key that abandons the entry (repl_editor.cpp).
   struct sigaction ignore {}, previous {};
@@ -77,7 +77,7 @@ int interactive(Repl& repl, CliStreams& io) {
   for (;;) {
     io.out.flush();
     io.err.flush();
-    if (!io.out) break;  // run_cli reports it
+    if (!io.out) break;  // the caller reports it
     auto r = editor.read(reader.pending() ? "  ... " : "mlsi> ", line);
     if (r == LineEditor::Read::interrupted) {
       reader.abandon();
@@ -92,20 +92,19 @@ int interactive(Repl& repl, CliStreams& io) {
   }
   io.out.flush();
   sigaction(SIGINT, &previous, nullptr);
-  return kExitOk;
+  return ReplEnd::ok;
 }
 
 }  // namespace
 
-int cmd_repl(const Options& o, CliStreams& io) {
-  if (!o.positional.empty()) return usage(io, "`mlsi repl` takes no FILE; load one inside it with `:load FILE`");
+ReplEnd run_repl(const ReplOptions& options, const ReplStreams& io) {
   bool terminal = io.interactive && io.in;
-  CliStreams streams = io;
+  ReplStreams streams = io;
   if (!terminal) streams.colour = false;  // scripted: plain text only
-  Repl repl(o, streams);
-  if (!repl.ready()) return kExitSource;
+  Repl repl(options, streams);
+  if (!repl.ready()) return ReplEnd::not_started;
   if (terminal) return interactive(repl, streams);
-  if (!io.in) return kExitOk;
+  if (!io.in) return ReplEnd::ok;
   return scripted(repl, *io.in, streams.out);
 }
 

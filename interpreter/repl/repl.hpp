@@ -1,11 +1,17 @@
 #pragma once
-// `mlsi repl`: an interactive session over the language, the catalogue and the scenarios.
-#include "cli/cli_options.hpp"
+// The REPL's loop: reads entries and runs them in a Repl (repl_session.hpp).
+#include "repl/repl_options.hpp"
 
 namespace mlsi {
 
+enum class ReplEnd {
+  ok,
+  entry_failed,  // a scripted session in which some entry failed
+  not_started,   // the prelude or a catalogue file did not load (reported)
+};
+
 // Reads from io.in; with io.interactive a line editor (libedit) with history and completion is used,
 // otherwise lines are read plainly and results printed with no prompt or escape codes.
-int cmd_repl(const Options& o, CliStreams& io);
+ReplEnd run_repl(const ReplOptions& options, const ReplStreams& io);
 
 }  // namespace mlsi

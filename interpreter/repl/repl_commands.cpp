@@ -1,12 +1,9 @@
 // The REPL's `:` commands.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 
-#include "cli/browse.hpp"
 #include "eval/explain.hpp"
 #include "source/file_reader.hpp"
 #include "model/display.hpp"
@@ -15,81 +12,9 @@
 #include "report/render.hpp"
 #include "repl/repl_input.hpp"
 #include "repl/repl_session.hpp"
+#include "repl/repl_text.hpp"
 
 namespace mlsi {
-
-namespace {
-
-std::string trim(const std::string& s) {
-  auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
-  auto s = closest_name(name, candidates);
-  return s.empty() ? "" : fmt::format("; did you mean `{}`?", s);
-}
-
-template <typename Map>
-std::vector<std::string> keys(const Map& m) {
-  std::vector<std::string> out;
-  for (const auto& [k, v] : m) out.push_back(k);
-  return out;
-}
-
-// The dimension a `:units` argument names: a dimension, a unit, or a product, quotient or power of them.
-std::optional<Dim> dimension_of(const Program& p, Diagnostics& d, const ast::Expr& e) {
-  using K = ast::ExprKind;
-  if (e.kind == K::name) {
-    if (e.text == "Count") return Dim{};
-    if (const Dim* dim = p.dims.find(e.text)) return *dim;
-    if (const Unit* u = p.units.find(e.text)) return u->dim;
-    auto& diag = d.error(e.span, fmt::format("`{}` is neither a dimension nor a unit", e.text));
-    auto names = p.dims.names();
-    auto units = p.units.names();
-    names.insert(names.end(), units.begin(), units.end());
-    if (auto s = closest_name(e.text, names); !s.empty()) diag.notes.push_back(fmt::format("did you mean `{}`?", s));
-    return std::nullopt;
-  }
-  if (e.kind == K::number && e.value == 1) return Dim{};
-  // An exponent out of range is reported at the operator, as the checker does.
-  auto checked = [&](const DimOutcome& r) -> std::optional<Dim> {
-    if (!r.ok()) d.error(e.op_span, p.dims.overflow_message(r));
-    return r.dim;
-  };
-  if (e.kind == K::binary && (e.text == "*" || e.text == "/")) {
-    auto a = dimension_of(p, d, *e.operands[0]);
-    auto b = dimension_of(p, d, *e.operands[1]);
-    if (!a || !b) return std::nullopt;
-    return checked(e.text == "*" ? multiply(*a, *b) : divide(*a, *b));
-  }
-  // A whole power, compared as a double before any conversion (casting 1e300 to an integer is undefined).
-  const ast::Expr* n = e.kind == K::binary && e.text == "^" ? e.operands[1].get() : nullptr;
-  bool negated = n && n->kind == K::negate && n->operands[0]->kind == K::number;
-  if (negated) n = n->operands[0].get();
-  if (n && n->kind == K::number && n->value == std::floor(n->value) && n->value <= static_cast<double>(kMaxExponentPart)) {
-    auto a = dimension_of(p, d, *e.operands[0]);
-    if (!a) return std::nullopt;
-    auto exponent = static_cast<std::int64_t>(n->value);
-    return checked(power(*a, *Rational::make(negated ? -exponent : exponent, 1)));
-  }
-  d.error(e.span, "expected a dimension (`Information / Time`) or a unit (`GiB`)");
-  return std::nullopt;
-}
-
-void print_rows(std::ostream& out, const std::vector<std::pair<std::string, std::string>>& rows) {
-  std::size_t width = 0;
-  for (const auto& r : rows) width = std::max(width, r.first.size());
-  for (const auto& [a, b] : rows) {
-    std::string line = fmt::format("{:<{}}  {}", a, width, b);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << "\n";
-  }
-}
-
-}  // namespace
 
 Repl::Status Repl::command(const std::string& text, std::uint32_t line) {
   std::size_t lead = text.find(':');
@@ -139,7 +64,7 @@ Repl::Status Repl::cmd_load(const std::string& argument) {
     unbind_name(p, NameTable::loaded_paths, canonical);
   }
   // Read here for the names it redefines; a file that cannot be read is reported by load_file.
-  if (auto read = read_regular_file(path, options_.files.max_file_size)) replace_names(read.text, reload, s);
+  if (auto read = read_regular_file(path, options_.session.max_file_size)) replace_names(read.text, reload, s);
   auto file = session_->load_file(path);
   bool ok = file && session_->check();
   if (report() || !ok) {
@@ -269,112 +194,6 @@ Repl::Status Repl::cmd_type(const std::string& text, std::size_t args, std::uint
   CExpr c = session_->compiler().compile_global_expr(*e, &display);
   if (report()) return Status::failed;
   io_.out << type_name(c.type, p.dims) << "\n";
-  return Status::ok;
-}
-
-Repl::Status Repl::cmd_show(const std::string& name) {
-  Program& p = session_->program();
-  if (name.empty()) return error("`:show` needs a NAME, as in `:show H100`");
-  bool known = p.catalogue.find(name) || p.find_scenario(name) || p.global_index.count(name) || p.function_index.count(name) || p.units.find(name);
-  if (!known) {
-    std::vector<std::string> names = p.catalogue.all_names();
-    for (const auto* index : {&p.global_index, &p.function_index, &p.scenario_index}) {
-      auto k = keys(*index);
-      names.insert(names.end(), k.begin(), k.end());
-    }
-    for (const auto& u : p.units.declared()) names.push_back(u);
-    return error(fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name, did_you_mean(name, names)));
-  }
-  Options o = options_;
-  o.positional = {name};
-  o.format = Format::table;
-  int status = show_in(*session_, o, io_);
-  report();
-  return status == kExitOk ? Status::ok : Status::failed;
-}
-
-Repl::Status Repl::cmd_list(const std::string& kind) {
-  Program& p = session_->program();
-  if (kind.empty() || kind == "scenarios") {
-    // Only the live definitions: one replaced at the REPL no longer counts.
-    std::vector<std::pair<std::string, std::string>> rows;
-    // Defined at the REPL or by a loaded file (not the prelude, the catalogue or the built-in scenarios).
-    auto mine = [&](FileId file) {
-      const std::string& from = p.sources.file(file).name;
-      return kind == "scenarios" || from == "<repl>" || !from.starts_with("<");
-    };
-    if (kind.empty()) {
-      for (const auto& [name, i] : p.global_index)
-        if (mine(p.globals[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(describe_global(i), "");
-      for (const auto& [name, i] : p.function_index)
-        if (mine(p.functions[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(signature(p, p.functions[static_cast<std::size_t>(i)]), "");
-    }
-    for (const auto& [name, i] : p.scenario_index) {
-      const Scenario& sc = p.scenarios[static_cast<std::size_t>(i)];
-      if (!mine(sc.file)) continue;
-      rows.emplace_back(kind.empty() ? scenario_summary(sc) : sc.name, kind.empty() ? "" : sc.doc.substr(0, sc.doc.find('\n')));
-    }
-    if (kind.empty()) {
-      for (const auto& c : p.configs)
-        if (mine(c.file)) rows.emplace_back(fmt::format("config {} for {}", c.name, p.scenarios[static_cast<std::size_t>(c.scenario)].name), "");
-      for (const auto& u : p.units.declared())
-        if (const Unit* unit = p.units.find(u); unit && unit->span.valid() && mine(unit->span.file)) rows.emplace_back(unit_summary(p, *unit), "");
-      if (rows.empty()) io_.out << "nothing defined yet: declare with let, fn, unit, scenario, ... or `:load FILE`\n";
-      for (const auto& r : rows) io_.out << r.first << "\n";
-    } else {
-      print_rows(io_.out, rows);
-    }
-    return Status::ok;
-  }
-  static const std::vector<std::string> kinds = {"hardware", "workloads", "nodes", "fabrics", "fleets", "pods", "datasets", "precisions",
-                                                 "grids", "datacenters", "cooling", "racks", "pricing", "units", "constants", "scenarios"};
-  bool known = std::find(kinds.begin(), kinds.end(), kind) != kinds.end() || p.catalogue.kinds.count(kind);
-  if (!known) return error(fmt::format("cannot list `{}`{}; the kinds are {}", kind, did_you_mean(kind, kinds), fmt::join(kinds, ", ")));
-  Options o = options_;
-  o.positional = {kind};
-  o.format = Format::table;
-  o.sort.clear();
-  o.where.clear();
-  int status = list_in(*session_, o, io_);
-  report();
-  return status == kExitOk ? Status::ok : Status::failed;
-}
-
-Repl::Status Repl::cmd_units(const std::string& text, std::size_t args, std::uint32_t line) {
-  Program& p = session_->program();
-  std::vector<std::pair<std::string, std::string>> rows;
-  if (trim(text.substr(args)).empty()) {
-    // One line per dimension: its units, with the prefix sets they take.
-    std::vector<std::string> order;
-    std::map<std::string, std::string> units;
-    for (const auto& n : p.units.declared()) {
-      const Unit* u = p.units.find(n);
-      std::string dim = p.dims.format(u->dim);
-      if (!units.count(dim)) order.push_back(dim);
-      std::string entry = n;
-      if (!u->prefix_sets.empty()) entry += fmt::format(" ({})", fmt::join(u->prefix_sets, ", "));
-      units[dim] += (units[dim].empty() ? "" : ", ") + entry;
-    }
-    for (const auto& d : order) rows.emplace_back(d, units[d]);
-    print_rows(io_.out, rows);
-    return Status::ok;
-  }
-  FileId f = add_source(text, line);
-  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
-  if (report() || !e) return Status::failed;
-  auto dim = dimension_of(p, session_->diagnostics(), *e);
-  if (report() || !dim) return Status::failed;
-  std::vector<const Unit*> found;
-  for (const auto& n : p.units.names())
-    if (const Unit* u = p.units.find(n); u->dim == *dim) found.push_back(u);
-  std::sort(found.begin(), found.end(), [](const Unit* a, const Unit* b) { return a->factor != b->factor ? a->factor < b->factor : a->name < b->name; });
-  if (found.empty()) {
-    io_.out << fmt::format("no unit of {} is declared\n", p.dims.format(*dim));
-    return Status::ok;
-  }
-  rows.emplace_back("unit", fmt::format("in SI base units ({})", p.dims.format(*dim)));
-  for (const Unit* u : found) rows.emplace_back(u->name, dim->dimensionless() ? format_number(u->factor) : fmt::format("{:.10g} {}", u->factor, p.units.si_text(u->dim)));
-  print_rows(io_.out, rows);
   return Status::ok;
 }
 

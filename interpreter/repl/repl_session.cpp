@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <new>
+#include <utility>
 #include <optional>
 
 #include "base/activity.hpp"
@@ -73,10 +74,12 @@ std::string unit_summary(const Program& p, const Unit& u) {
   return fmt::format("unit {} ({}) = {:.10g} {}", u.name, p.dims.format(u.dim), u.factor, p.units.si_text(u.dim));
 }
 
-Repl::Repl(const Options& options, CliStreams io) : options_(options), io_(io) { start(); }
+Repl::Repl(ReplOptions options, ReplStreams io) : options_(std::move(options)), io_(io) { start(); }
 
 void Repl::start() {
-  session_ = std::make_unique<Session>(session_options(options_));
+  SessionOptions files = options_.session;
+  files.read_on_demand = false;  // completion offers every name of the catalogue and the prelude
+  session_ = std::make_unique<Session>(files);
   ready_ = !session_->diagnostics().has_errors() && session_->check();
   if (report() || !ready_) {
     ready_ = false;
@@ -125,7 +128,7 @@ FileId Repl::add_source(const std::string& text, std::uint32_t line) {
 bool Repl::report() {
   Diagnostics& d = session_->diagnostics();
   bool errors = d.has_errors();
-  io_.err << render_all(session_->program().sources, d, io_.colour, io_.max_errors);
+  io_.err << render_all(session_->program().sources, d, io_.colour, options_.max_errors);
   d.clear();
   return errors;
 }

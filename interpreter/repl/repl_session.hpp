@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli_options.hpp"
+#include "report/catalogue_listing.hpp"
+#include "repl/repl_options.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -22,7 +23,7 @@ class Repl {
  public:
   enum class Status { ok, failed, quit };
 
-  Repl(const Options& options, CliStreams io);
+  Repl(ReplOptions options, ReplStreams io);  // io.in and io.interactive are the loop's (repl.hpp)
   // False when the prelude or a --catalog file did not load (already reported).
   bool ready() const { return ready_; }
   // One complete entry, whose first line is line `line` of the session (for diagnostics: `<repl>:LINE:COL`).
@@ -62,12 +63,13 @@ class Repl {
   Status cmd_show(const std::string& name);
   Status cmd_list(const std::string& kind);
   Status cmd_units(const std::string& text, std::size_t args, std::uint32_t line);
+  Status listing(const Listing& l);
   Status cmd_explain(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_reset();
   Status error(const std::string& message);
 
-  Options options_;
-  CliStreams io_;
+  ReplOptions options_;
+  ReplStreams io_;
   std::unique_ptr<Session> session_;
   bool ready_ = false;
   std::vector<NameChange> undo_log_;  // the name changes of the entry being made (Snapshot)

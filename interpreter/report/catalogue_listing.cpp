@@ -1,0 +1,212 @@
+// `mlsi list KIND` as a library: the catalogue kinds (sorted, filtered), the units, the constants and the
+// scenarios, as a table or JSON.
+#include "report/catalogue_listing.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "model/display.hpp"
+#include "report/catalogue_fields.hpp"
+#include "report/listing_text.hpp"
+
+namespace mlsi {
+
+namespace {
+
+Listing usage_problem(std::string message) {
+  Listing l;
+  l.status = ListingStatus::usage;
+  l.message = std::move(message);
+  return l;
+}
+
+Listing listed(std::string text) {
+  Listing l;
+  l.text = std::move(text);
+  return l;
+}
+
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
+  auto sug = closest_name(name, candidates);
+  return sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug);
+}
+
+// By dimension, then by size, then by name.
+Listing list_units(Session& s, const ListRequest& request) {
+  Program& p = s.program();
+  std::vector<std::string> names = p.units.names();
+  std::sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
+    const Unit* ua = p.units.find(a);
+    const Unit* ub = p.units.find(b);
+    std::string da = p.dims.format(ua->dim), db = p.dims.format(ub->dim);
+    if (da != db) return da < db;
+    if (ua->factor != ub->factor) return ua->factor < ub->factor;
+    return a < b;
+  });
+  if (request.format == Format::json) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const Unit* u = p.units.find(names[i]);
+      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"dimension\": {}, \"si\": {}}}", json_escape(u->name), json_escape(p.dims.format(u->dim)), u->factor);
+    }
+    return listed(out + "]\n");
+  }
+  std::vector<std::vector<std::string>> rows = {{"unit", "dimension", "in SI base units"}};
+  for (const auto& n : names) {
+    const Unit* u = p.units.find(n);
+    std::string si = u->dim.dimensionless() ? format_number(u->factor) : fmt::format("{:.10g} {}", u->factor, p.units.si_text(u->dim));
+    rows.push_back({n, p.dims.format(u->dim), si});
+  }
+  return listed(table_text(rows));
+}
+
+// The constants of the prelude, each evaluated ("(error)" for one that fails).
+Listing list_constants(Session& s, const ListRequest& request) {
+  Program& p = s.program();
+  s.check();
+  Evaluator ev(p, request.limits);
+  std::vector<std::vector<std::string>> rows = {{"constant", "value", "meaning"}};
+  std::string json = "[";
+  for (const auto& g : p.globals) {
+    if (p.sources.file(g.span.file).name.rfind("<prelude>", 0) != 0) continue;
+    std::string value;
+    try {
+      Value v = ev.value(g.expr);
+      value = format_value(v, g.type, g.display, p);
+    } catch (const EvalError&) {
+      value = "(error)";
+    }
+    std::string doc = g.doc.substr(0, g.doc.find('\n'));
+    rows.push_back({g.name, value, doc});
+    json += fmt::format("{}{{\"name\": {}, \"value\": {}, \"type\": {}, \"doc\": {}}}", json.size() > 1 ? ",\n " : "", json_escape(g.name), json_escape(value),
+                        json_escape(type_name(g.type, p.dims)), json_escape(g.doc));
+  }
+  return listed(request.format == Format::json ? json + "]\n" : table_text(rows));
+}
+
+Listing list_scenarios(Session& s, const ListRequest& request) {
+  s.load_builtin_scenarios();
+  if (!s.check()) {
+    Listing l;
+    l.status = ListingStatus::source_error;
+    return l;
+  }
+  std::vector<const Scenario*> list;
+  for (const auto& sc : s.program().scenarios) list.push_back(&sc);
+  std::sort(list.begin(), list.end(), [](const Scenario* a, const Scenario* b) { return a->name < b->name; });
+  if (request.format == Format::json) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < list.size(); ++i)
+      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"contract\": {}}}", json_escape(list[i]->name), json_escape(first_line(list[i]->doc)));
+    return listed(out + "]\n");
+  }
+  std::vector<std::vector<std::string>> rows = {{"scenario", "contract"}};
+  for (const auto* sc : list) rows.push_back({sc->name, first_line(sc->doc)});
+  return listed(table_text(rows));
+}
+
+// Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not
+// match. A condition that does not compile leaves its diagnostics in the session.
+Listing filter_entries(Session& session, const RecordType& rt, const ListRequest& request, std::vector<const CatalogueEntry*>& entries) {
+  Program& p = session.program();
+  std::vector<std::pair<std::string, Type>> locals;
+  for (std::size_t i = 0; i < rt.fields.size(); ++i) locals.emplace_back(rt.fields[i], rt.types[i]);
+  auto compiled = session.compile_condition(request.where_origin, request.where, locals);
+  if (!compiled || session.diagnostics().has_errors()) {
+    Listing l;
+    l.status = ListingStatus::usage;
+    return l;
+  }
+  std::vector<int> used;
+  std::function<void(const CExpr&)> walk = [&](const CExpr& c) {
+    if (c.op == Op::local) used.push_back(c.index);
+    for (const auto& k : c.kids) walk(k);
+  };
+  const CExpr& cond = *compiled;
+  walk(cond);
+  Evaluator ev(p, request.limits);
+  std::vector<const CatalogueEntry*> kept;
+  for (const auto* e : entries) {
+    const auto& r = e->value.record();
+    bool present = std::all_of(used.begin(), used.end(), [&](int i) { return r.fields[static_cast<std::size_t>(i)].has_value(); });
+    if (!present) continue;
+    std::vector<Value> values;
+    for (const auto& fv : r.fields) values.push_back(fv ? *fv : Value(0.0));
+    try {
+      if (ev.value_with_locals(cond, std::move(values)).boolean()) kept.push_back(e);
+    } catch (const EvalError& err) {
+      Listing l;
+      l.status = ListingStatus::failed;
+      l.failure = err.diag;
+      return l;
+    }
+  }
+  entries = std::move(kept);
+  return Listing{};
+}
+
+// Numbers by value, other fields by their text; an entry without the field goes last. Stable: ties keep
+// the order by key.
+void sort_entries(const Program& p, int field, std::vector<const CatalogueEntry*>& entries) {
+  auto fi = static_cast<std::size_t>(field);
+  std::stable_sort(entries.begin(), entries.end(), [&](const CatalogueEntry* a, const CatalogueEntry* b) {
+    const auto& va = a->value.record().fields[fi];
+    const auto& vb = b->value.record().fields[fi];
+    if (!va || !vb) return va.has_value() && !vb.has_value();
+    if (va->is_number()) return va->number() < vb->number();
+    return field_text(p, *a, field) < field_text(p, *b, field);
+  });
+}
+
+Listing list_catalogue(Session& session, const KindView& view, const ListRequest& request) {
+  Program& p = session.program();
+  const auto& rt = *p.catalogue.kinds.at(view.kind);
+  std::vector<std::string> columns = view.columns;
+  if (!request.sort.empty()) {
+    if (rt.find(request.sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, request.sort, did_you_mean(request.sort, rt.fields)));
+    if (std::find(columns.begin(), columns.end(), request.sort) == columns.end()) columns.push_back(request.sort);
+  }
+  std::vector<const CatalogueEntry*> entries;
+  for (const auto& e : p.catalogue.entries)
+    if (e.kind == view.kind) entries.push_back(&e);
+  std::sort(entries.begin(), entries.end(), [](const CatalogueEntry* a, const CatalogueEntry* b) { return a->key < b->key; });
+  if (!request.where.empty())
+    if (Listing problem = filter_entries(session, rt, request, entries); problem.status != ListingStatus::ok) return problem;
+  if (!request.sort.empty()) sort_entries(p, rt.find(request.sort), entries);
+  if (request.format == Format::json) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < entries.size(); ++i) out += (i ? ",\n " : "") + json_entry(p, *entries[i]);
+    return listed(out + "]\n");
+  }
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> header = {"key"};
+  header.insert(header.end(), columns.begin(), columns.end());
+  rows.push_back(header);
+  std::vector<bool> right = {false};
+  for (const auto& c : columns) right.push_back(rt.types[static_cast<std::size_t>(rt.find(c))].is_quantity());
+  for (const auto* e : entries) {
+    std::vector<std::string> row = {e->key};
+    for (const auto& c : columns) row.push_back(field_text(p, *e, rt.find(c)));
+    rows.push_back(std::move(row));
+  }
+  return listed(table_text(rows, right) + fmt::format("{} {}\n", entries.size(), entries.size() == 1 ? "entry" : "entries"));
+}
+
+}  // namespace
+
+Listing list_kind(Session& session, const ListRequest& request) {
+  const std::string& what = request.kind;
+  if (what == "scenarios") return list_scenarios(session, request);
+  if (what == "units") return list_units(session, request);
+  if (what == "constants") return list_constants(session, request);
+  std::vector<std::string> words = {"units", "constants", "scenarios"};
+  for (const auto& v : kind_views()) {
+    words.emplace_back(v.plural);
+    if (what == v.plural || what == v.kind) return list_catalogue(session, v, request);
+  }
+  return usage_problem(fmt::format("cannot list `{}`{}", what, did_you_mean(what, words)));
+}
+
+}  // namespace mlsi

@@ -1,0 +1,50 @@
+#pragma once
+// What `mlsi list KIND` and `mlsi show NAME` print, as a library: a listing of a catalogue kind, the units,
+// the constants or the scenarios, and the description of one name, over a session the caller set up (the
+// command line's, or the REPL's with its own definitions). Returns text and problems; never prints.
+#include <optional>
+#include <string>
+
+#include "eval/evaluator.hpp"
+#include "report/render.hpp"
+#include "session/session.hpp"
+
+namespace mlsi {
+
+struct ListRequest {
+  std::string kind;   // a catalogue kind, plural or not ("hardware", "Workload"), or units, constants, scenarios
+  std::string sort;   // a field of the kind to sort by (numbers by value, absent last); empty: by key
+  std::string where;  // a Bool condition over the kind's fields; empty: every entry
+  std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
+  Format format = Format::table;       // table or json
+  Limits limits;                       // of evaluating the constants and the condition
+};
+
+struct ShowRequest {
+  std::string name;  // a catalogue entry or alias, scenario, constant, function or unit
+  Format format = Format::table;
+  Limits limits;  // of evaluating a constant
+};
+
+// How a listing ended: the command line maps each to an exit status.
+enum class ListingStatus {
+  ok,            // `text` is the listing
+  usage,         // the request names nothing listable: `message` says why, or, for a condition that does not
+                 // compile, the session's diagnostics do
+  source_error,  // the program does not check (the built-in scenarios): the session's diagnostics say why
+  failed,        // evaluating a constant or the condition failed: `failure`
+};
+
+struct Listing {
+  ListingStatus status = ListingStatus::ok;
+  std::string text;
+  std::string message;
+  std::optional<Diagnostic> failure;
+};
+
+// `mlsi list KIND`: a table with a line of the count, or JSON.
+Listing list_kind(Session& session, const ListRequest& request);
+// `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named.
+Listing show_name(Session& session, const ShowRequest& request);
+
+}  // namespace mlsi

@@ -1,0 +1,152 @@
+// `mlsi show NAME` as a library: a catalogue entry with every field, a scenario's interface, a constant's
+// value, a function's signature or a unit's size, as text or JSON.
+#include <fmt/format.h>
+
+#include "model/display.hpp"
+#include "report/catalogue_fields.hpp"
+#include "report/catalogue_listing.hpp"
+#include "report/listing_text.hpp"
+
+namespace mlsi {
+
+namespace {
+
+Listing shown(std::string text) {
+  Listing l;
+  l.text = std::move(text);
+  return l;
+}
+
+std::string location(const Program& p, Span s) {
+  if (!s.valid()) return "";
+  auto lc = p.sources.line_col(s.file, s.begin);
+  return fmt::format("{}:{}:{}", p.sources.file(s.file).name, lc.line, lc.col);
+}
+
+std::string show_entry(const Program& p, const CatalogueEntry& e, const ShowRequest& request) {
+  if (request.format == Format::json) return json_entry(p, e) + "\n";
+  const auto& r = e.value.record();
+  std::string out = fmt::format("{} ({})", e.key, e.kind);
+  if (request.name != e.key) out += fmt::format(", alias `{}`", request.name);
+  out += "\n";
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t i = 0; i < r.fields.size(); ++i) {
+    if (!r.fields[i]) continue;
+    std::string text = field_text(p, e, static_cast<int>(i));
+    if (!e.field_spans[i].valid()) text += "  (derived)";
+    rows.push_back({"  " + r.type->fields[i], text});
+  }
+  out += table_text(rows);
+  out += fmt::format("defined at {}\n", location(p, e.span));
+  if (e.overrides) out += "this user entry overrides the built-in entry of the same name\n";
+  return out;
+}
+
+// A scenario's interface: contract, inputs with defaults and ranges, outputs with units, configs.
+std::string show_scenario(const Program& p, const Scenario& sc, const ShowRequest& request) {
+  auto decl_text = [&](const std::optional<CExpr>& e) { return e ? std::string(p.sources.text(e->span)) : std::string(); };
+  if (request.format == Format::json) {
+    std::string out = fmt::format("{{\"scenario\": {}, \"contract\": {}, \"inputs\": [", json_escape(sc.name), json_escape(first_line(sc.doc)));
+    bool first = true;
+    for (int i : sc.inputs) {
+      const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+      out += fmt::format("{}{{\"name\": {}, \"type\": {}, \"default\": {}, \"where\": {}, \"doc\": {}}}", first ? "" : ", ", json_escape(sl.name),
+                         json_escape(type_name(sl.type, p.dims)), json_escape(decl_text(sl.expr)), json_escape(decl_text(sl.where)), json_escape(sl.doc));
+      first = false;
+    }
+    out += "], \"outputs\": [";
+    first = true;
+    for (int i : sc.outputs) {
+      const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+      out += fmt::format("{}{{\"name\": {}, \"type\": {}, \"unit\": {}, \"doc\": {}}}", first ? "" : ", ", json_escape(sl.name),
+                         json_escape(type_name(sl.type, p.dims)), json_escape(sl.display.text), json_escape(sl.doc));
+      first = false;
+    }
+    return out + "]}\n";
+  }
+  std::string out = fmt::format("scenario {}\n{}\n\ninputs\n", sc.name, sc.doc);
+  std::vector<std::vector<std::string>> rows;
+  for (int i : sc.inputs) {
+    const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+    std::string range = sl.where ? "where " + decl_text(sl.where) : "";
+    rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.expr ? "= " + decl_text(sl.expr) : "(required)", range});
+  }
+  out += table_text(rows) + "\noutputs\n";
+  rows.clear();
+  for (int i : sc.outputs) {
+    const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
+    rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.display.automatic ? "" : "-> " + (sl.display.text.empty() ? "1" : sl.display.text), first_line(sl.doc)});
+  }
+  out += table_text(rows);
+  int index = p.find_scenario_index(sc.name);
+  std::string configs;
+  for (const auto& c : p.configs)
+    if (c.scenario == index) configs += (configs.empty() ? "" : ", ") + c.name;
+  if (!configs.empty()) out += "\nconfigs: " + configs + "\n";
+  return out;
+}
+
+Listing show_global(const Program& p, const Global& g, const ShowRequest& request) {
+  Evaluator ev(p, request.limits);
+  std::string value;
+  try {
+    value = format_value(ev.value(g.expr), g.type, g.display, p);
+  } catch (const EvalError& err) {
+    Listing l;
+    l.status = ListingStatus::failed;
+    l.failure = err.diag;
+    return l;
+  }
+  if (request.format == Format::json)
+    return shown(fmt::format("{{\"name\": {}, \"value\": {}, \"type\": {}, \"doc\": {}}}\n", json_escape(g.name), json_escape(value),
+                             json_escape(type_name(g.type, p.dims)), json_escape(g.doc)));
+  return shown(fmt::format("{} = {}  ({})\n{}\n", g.name, value, type_name(g.type, p.dims), g.doc));
+}
+
+std::string show_function(const Program& p, const Function& f, const ShowRequest& request) {
+  std::string params;
+  for (std::size_t i = 0; i < f.params.size(); ++i) params += (i ? ", " : "") + f.params[i] + ": " + type_name(f.param_types[i], p.dims);
+  std::string signature = fmt::format("fn {}({}) -> {}", f.name, params, type_name(f.result, p.dims));
+  if (request.format == Format::json)
+    return fmt::format("{{\"function\": {}, \"signature\": {}, \"doc\": {}}}\n", json_escape(f.name), json_escape(signature), json_escape(f.doc));
+  return signature + "\n" + (f.doc.empty() ? "" : f.doc + "\n");
+}
+
+std::string show_unit(const Program& p, const Unit& u, const ShowRequest& request) {
+  if (request.format == Format::json)
+    return fmt::format("{{\"unit\": {}, \"dimension\": {}, \"si\": {}}}\n", json_escape(u.name), json_escape(p.dims.format(u.dim)), u.factor);
+  std::string si = fmt::format("{:.10g} {}", u.factor, p.units.si_text(u.dim));
+  return fmt::format("unit {} ({}) = {}\n{}", u.name, p.dims.format(u.dim), si, u.doc.empty() ? "" : u.doc + "\n");
+}
+
+std::string unknown_name(const Program& p, const std::string& name) {
+  auto names = p.catalogue.all_names();
+  for (const auto& g : p.globals) names.push_back(g.name);
+  for (const auto& u : p.units.declared()) names.push_back(u);
+  for (const auto& f : p.functions) names.push_back(f.name);
+  for (const auto& sc : p.scenarios) names.push_back(sc.name);
+  auto sug = closest_name(name, names);
+  return fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name,
+                     sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug));
+}
+
+}  // namespace
+
+Listing show_name(Session& session, const ShowRequest& request) {
+  Program& p = session.program();
+  const std::string& name = request.name;
+  if (const auto* e = p.catalogue.find(name)) return shown(show_entry(p, *e, request));
+  // The built-in scenarios are loaded only for a name that is no catalogue entry.
+  session.load_builtin_scenarios();
+  session.check();
+  if (const Scenario* sc = p.find_scenario(name)) return shown(show_scenario(p, *sc, request));
+  if (auto it = p.global_index.find(name); it != p.global_index.end()) return show_global(p, p.globals[static_cast<std::size_t>(it->second)], request);
+  if (auto it = p.function_index.find(name); it != p.function_index.end()) return shown(show_function(p, p.functions[static_cast<std::size_t>(it->second)], request));
+  if (const Unit* u = p.units.find(name)) return shown(show_unit(p, *u, request));
+  Listing l;
+  l.status = ListingStatus::usage;
+  l.message = unknown_name(p, name);
+  return l;
+}
+
+}  // namespace mlsi

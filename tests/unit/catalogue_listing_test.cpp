@@ -1,0 +1,142 @@
+// `mlsi list` and `mlsi show` as a library (report/catalogue_listing.hpp): requests over a session give
+// the listing as text, or the problem as a status with a message or diagnostics, and print nothing.
+// Every expected key and value below is read by hand from stdlib/catalogue/hardware/*.toml and
+// stdlib/prelude/units.mls, as each comment says.
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/catalogue_listing.hpp"
+#include "session/session.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using mlsi::Format;
+using mlsi::ListingStatus;
+
+// As `mlsi list` opens it: every built-in catalogue file read at once.
+mlsi::SessionOptions whole_catalogue() {
+  mlsi::SessionOptions o;
+  o.read_on_demand = false;
+  return o;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The first column of a table's rows, without the header and the count line.
+std::vector<std::string> table_keys(const std::string& text) {
+  auto all = lines(text);
+  std::vector<std::string> keys;
+  for (std::size_t i = 1; i + 1 < all.size(); ++i) keys.push_back(all[i].substr(0, all[i].find(' ')));
+  return keys;
+}
+
+// Every "key" of a JSON listing, in order.
+std::vector<std::string> json_keys(const std::string& text) {
+  std::vector<std::string> keys;
+  const std::string tag = "{\"key\": \"";
+  for (auto at = text.find(tag); at != std::string::npos; at = text.find(tag, at + 1)) {
+    auto begin = at + tag.size();
+    keys.push_back(text.substr(begin, text.find('"', begin) - begin));
+  }
+  return keys;
+}
+
+TEST(CatalogueListing, HardwareFilteredAndSortedByAField) {
+  mlsi::Session session(whole_catalogue());
+  ASSERT_FALSE(session.diagnostics().has_errors());
+  mlsi::ListRequest request;
+  request.kind = "hardware";
+  request.where = "memory >= 150 GiB";
+  request.sort = "tdp";
+  // The hardware with at least 150 GiB of memory (cloud.toml; no other hardware file has one): MI300X
+  // (192 GiB, tdp 750 W), B200 (192 GiB, 1000 W) and GB200_NVL72 (13.5 TiB, 120 kW); by tdp, smallest first.
+  auto listing = mlsi::list_kind(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  EXPECT_EQ(table_keys(listing.text), (std::vector<std::string>{"MI300X", "B200", "GB200_NVL72"}));
+  auto all = lines(listing.text);
+  ASSERT_FALSE(all.empty());
+  EXPECT_EQ(all.front().substr(0, 9), "key      ");  // the header, `key` padded to GB200_NVL72's 11 characters
+  EXPECT_EQ(all.back(), "3 entries");
+  EXPECT_TRUE(session.diagnostics().list().empty());
+}
+
+TEST(CatalogueListing, EqualValuesKeepTheOrderOfTheKeys) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "Hardware";  // the kind's own name works as its plural does
+  request.where = "memory > 100 GiB and memory < 150 GiB";
+  request.sort = "memory";
+  request.format = Format::json;
+  // Over 100 GiB (107.4 GB) and under 150 GiB (161.1 GB): DGX_Spark (workstation.toml) and GenericServer
+  // (edge.toml) with 128 GB = 1.28e11 B; Gaudi3, MI250X (cloud.toml) and MacBookM3Max (workstation.toml)
+  // with 128 GiB = 1.374e11 B; H200 (cloud.toml) with 131 GiB = 1.407e11 B. Within one size, by key
+  // (byte order: "MI250X" < "MacBookM3Max" since 'I' < 'a').
+  auto listing = mlsi::list_kind(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  EXPECT_EQ(json_keys(listing.text), (std::vector<std::string>{"DGX_Spark", "GenericServer", "Gaudi3", "MI250X", "MacBookM3Max", "H200"}));
+  EXPECT_EQ(listing.text.front(), '[');
+  EXPECT_EQ(listing.text.substr(listing.text.size() - 3), "}]\n");
+}
+
+TEST(CatalogueListing, AnUnknownSortFieldSaysWhichFieldWasMeant) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "hardware";
+  request.sort = "memry";
+  auto listing = mlsi::list_kind(session, request);
+  EXPECT_EQ(listing.status, ListingStatus::usage);
+  EXPECT_EQ(listing.message, "Hardware has no field `memry`; did you mean `memory`?");
+  EXPECT_TRUE(listing.text.empty());
+}
+
+TEST(CatalogueListing, AnUnknownKindSaysWhichKindWasMeant) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "fabric";  // the plural is `fabrics`, the kind `Fabric`
+  auto listing = mlsi::list_kind(session, request);
+  EXPECT_EQ(listing.status, ListingStatus::usage);
+  EXPECT_EQ(listing.message, "cannot list `fabric`; did you mean `fabrics`?");
+}
+
+TEST(CatalogueListing, AConditionThatDoesNotCompileLeavesItsDiagnosticsInTheSession) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "hardware";
+  request.where = "memory > 1 s";  // Information compared with Time
+  auto listing = mlsi::list_kind(session, request);
+  EXPECT_EQ(listing.status, ListingStatus::usage);
+  EXPECT_TRUE(listing.message.empty());
+  ASSERT_TRUE(session.diagnostics().has_errors());
+  const auto& first = session.diagnostics().list().front();
+  EXPECT_EQ(session.program().sources.file(first.span.file).name, "where");  // ListRequest::where_origin's default
+}
+
+TEST(CatalogueListing, ShowsAUnitWithItsSizeInSiBaseUnits) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ShowRequest request;
+  request.name = "GiB";
+  request.format = Format::json;
+  // units.mls: `unit byte: Information` with binary prefixes; GiB = 2^30 byte = 1073741824.
+  auto listing = mlsi::show_name(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  EXPECT_EQ(listing.text, "{\"unit\": \"GiB\", \"dimension\": \"Information\", \"si\": 1073741824}\n");
+}
+
+TEST(CatalogueListing, AnUnknownNameSaysWhichNameWasMeant) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ShowRequest request;
+  request.name = "H100x";  // one letter from H100 (cloud.toml)
+  auto listing = mlsi::show_name(session, request);
+  EXPECT_EQ(listing.status, ListingStatus::usage);
+  EXPECT_EQ(listing.message, "nothing named `H100x` among the scenarios, catalogue, units, constants and functions; did you mean `H100`?");
+}
+
+}  // namespace
