@@ -7,7 +7,6 @@
 #include <functional>
 
 #include "check/compiler.hpp"
-#include "eval/evaluator.hpp"
 #include "base/work_counters.hpp"
 
 namespace mlsi {

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "model/display.hpp"
-#include "report/render.hpp"
+#include "model/value_json.hpp"
 
 namespace mlsi {
 
