@@ -1,0 +1,105 @@
+#include "report/sweep_rows.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+
+namespace mlsi {
+
+namespace {
+
+std::string quote_csv(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+}  // namespace
+
+SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep) : out_(out), format_(format), names_(sweep.column_names()) {
+  std::string scenario = sweep.scenario().name;
+  for (std::size_t c = 0; c < names_.size(); ++c)
+    units_.push_back(sweep.column_type(c).scalar().is_quantity() ? sweep.column_units()[c].text : "");
+  for (const auto& u : sweep.column_units()) factors_.push_back(u.factor);
+  for (const auto& n : names_) json_names_.push_back(json_escape(n));
+  if (format_ == Format::csv) {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      buf_ += (i ? "," : "") + (units_[i].empty() ? names_[i] : fmt::format("{} ({})", names_[i], units_[i]));
+    buf_ += ",error\n";
+  } else if (format_ == Format::json) {
+    buf_ += fmt::format("{{\"scenario\": {}, \"units\": {{", json_escape(scenario));
+    for (std::size_t i = 0; i < names_.size(); ++i) buf_ += fmt::format("{}{}: {}", i ? ", " : "", json_escape(names_[i]), json_escape(units_[i]));
+    buf_ += "},\n \"rows\": [";
+  } else {
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+      std::string h = units_[i].empty() ? names_[i] : fmt::format("{} ({})", names_[i], units_[i]);
+      widths_.push_back(std::max<std::size_t>(12, h.size()));
+      buf_ += fmt::format("{:>{}}  ", h, widths_.back());
+    }
+    buf_ += "error\n";
+  }
+}
+
+// Numbers are written straight into the buffer: a sweep of millions of rows spends its time here, not
+// in the arithmetic.
+void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string& error) {
+  if (format_ == Format::csv) {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i) buf_ += ',';
+      put(cells[i], factors_[i], true);
+    }
+    buf_ += ',';
+    buf_ += quote_csv(error);
+    buf_ += '\n';
+  } else if (format_ == Format::json) {
+    buf_ += rows_ ? ",\n  {" : "\n  {";
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      buf_ += i ? ", " : "";
+      buf_ += json_names_[i];
+      buf_ += ": ";
+      const SweepCell& c = cells[i];
+      if (c.kind != SweepCell::kText) put(c, factors_[i], false);
+      else buf_ += c.text.empty() ? "null" : json_escape(c.text);
+    }
+    buf_ += ", \"error\": ";
+    buf_ += error.empty() ? "null" : json_escape(error);
+    buf_ += '}';
+  } else {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      std::string text;
+      std::swap(text, buf_);
+      put(cells[i], factors_[i], false);
+      std::swap(text, buf_);
+      buf_ += fmt::format("{:>{}}  ", text, widths_[i]);
+    }
+    buf_ += error;
+    buf_ += '\n';
+  }
+  ++rows_;
+  if (buf_.size() > (1 << 16)) flush();
+}
+
+void SweepRowWriter::put(const SweepCell& c, double factor, bool csv) {
+  switch (c.kind) {
+    case SweepCell::kNumber:
+      if (c.number == 0) buf_ += '0';
+      else fmt::format_to(std::back_inserter(buf_), "{}", c.number / factor);
+      break;
+    case SweepCell::kBool: buf_ += c.number != 0 ? "true" : "false"; break;
+    case SweepCell::kText: buf_ += csv ? quote_csv(c.text) : c.text; break;
+  }
+}
+
+void SweepRowWriter::finish() {
+  if (format_ == Format::json) buf_ += "\n ]}\n";
+  flush();
+}
+
+void SweepRowWriter::flush() {
+  out_ << buf_;
+  buf_.clear();
+}
+
+}  // namespace mlsi

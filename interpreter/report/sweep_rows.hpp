@@ -1,0 +1,37 @@
+#pragma once
+// The points of a sweep as rows of a table, CSV or JSON, written as they are computed, so that memory
+// does not grow with the number of points.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "report/render.hpp"
+#include "session/sweep.hpp"
+
+namespace mlsi {
+
+class SweepRowWriter {
+ public:
+  // Writes the header of a prepared sweep's columns: the varied inputs, then every output, each in its
+  // fixed unit.
+  SweepRowWriter(std::ostream& out, Format format, Sweep& sweep);
+  // One point: an error row has empty cells after the inputs.
+  void row(const std::vector<SweepCell>& cells, const std::string& error);
+  // Ends the rows (JSON closes its list) and writes what is buffered.
+  void finish();
+
+ private:
+  // A number is in SI: it is written in its column's unit.
+  void put(const SweepCell& c, double factor, bool csv);
+  void flush();
+
+  std::ostream& out_;
+  Format format_;
+  std::vector<std::string> names_, units_, json_names_;
+  std::vector<double> factors_;
+  std::vector<std::size_t> widths_;
+  std::string buf_;
+  std::size_t rows_ = 0;
+};
+
+}  // namespace mlsi
