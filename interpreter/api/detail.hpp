@@ -21,8 +21,12 @@ struct DiagnosticSource {
   std::vector<mlsi::Diagnostic> internal;
 };
 
+// The public form of `list`, whose spans point into the session's sources.
+Diagnostics diagnostics_of(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> list);
 // The public form of the session's diagnostics (plus `extra`); the session's list is cleared.
 Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra = {});
+// A problem that is in no source (the command line's usage errors): a diagnostic without a span.
+mlsi::Diagnostic plain_error(std::string message);
 
 // A scenario ready to evaluate (Run), or why it is not.
 struct PreparedRun {

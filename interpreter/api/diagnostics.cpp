@@ -70,13 +70,24 @@ std::string Diagnostics::render_one(std::size_t index, bool colour) const {
 
 namespace detail {
 
-Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra) {
+Diagnostics diagnostics_of(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> list) {
   auto source = std::make_shared<DiagnosticSource>();
   source->session = session;
-  for (const auto& d : session->diagnostics().list()) source->internal.push_back(d);
-  for (auto& d : extra) source->internal.push_back(std::move(d));
-  session->diagnostics().clear();
+  source->internal = std::move(list);
   return Diagnostics(std::move(source));
+}
+
+Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra) {
+  std::vector<mlsi::Diagnostic> list(session->diagnostics().list().begin(), session->diagnostics().list().end());
+  for (auto& d : extra) list.push_back(std::move(d));
+  session->diagnostics().clear();
+  return diagnostics_of(session, std::move(list));
+}
+
+mlsi::Diagnostic plain_error(std::string message) {
+  mlsi::Diagnostic d;
+  d.message = std::move(message);
+  return d;
 }
 
 }  // namespace detail

@@ -55,13 +55,6 @@ std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options) {
 
 namespace {
 
-// A problem that is not in any source (the command line's usage errors): a diagnostic without a span.
-mlsi::Diagnostic plain_error(std::string message) {
-  mlsi::Diagnostic d;
-  d.message = std::move(message);
-  return d;
-}
-
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
   auto s = closest_name(name, candidates);
   return s.empty() ? "" : fmt::format("; did you mean `{}`?", s);

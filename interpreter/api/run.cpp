@@ -17,12 +17,7 @@ const Item* find_item(const std::vector<Item>& items, std::string_view name) {
 }
 
 // The diagnostics of a failed evaluation: its one error, pointing into the prepared sources.
-Diagnostics evaluation_error(const detail::PreparedRun& run, const mlsi::Diagnostic& d) {
-  auto source = std::make_shared<detail::DiagnosticSource>();
-  source->session = run.session;
-  source->internal.push_back(d);
-  return Diagnostics(std::move(source));
-}
+Diagnostics evaluation_error(const detail::PreparedRun& run, const mlsi::Diagnostic& d) { return detail::diagnostics_of(run.session, {d}); }
 
 Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
   auto i = static_cast<std::size_t>(index);

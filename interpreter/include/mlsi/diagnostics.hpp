@@ -13,7 +13,7 @@ struct DiagnosticSource;
 
 enum class Severity { error, warning, note };
 
-// A place in a source: a file, a REPL-free text such as an input's expression, or nowhere.
+// A place in a source text (a file, an input's expression), or nowhere.
 struct Location {
   std::string file;          // as the command line names it: a path, `<prelude>/units.mls`, `--set`
   unsigned line = 0;         // 1-based; 0 when the problem has no place in a source (a file that cannot be read)
