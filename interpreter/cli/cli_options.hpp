@@ -10,15 +10,9 @@
 #include "eval/evaluator.hpp"
 #include "report/render.hpp"
 #include "session/session.hpp"
+#include "session/sweep.hpp"  // kDefaultMaxSweepPoints, kMaxSweepPointsCap
 
 namespace mlsi {
-
-// The most points one sweep may have by default, and the most --max-points allows. 10^15 points would
-// take years at any speed a scenario is evaluated at, so a larger product of --vary counts is a mistake;
-// below 2^53 every point number and count is exact as a double (JSON, plots), and the 64-bit
-// arithmetic of point numbers and shards cannot wrap.
-inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
-inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
 struct Options {
   std::string command;

@@ -1,15 +1,28 @@
 #pragma once
-// What `run` and `sweep` share: load FILE or a built-in NAME, pick the scenario, and gather the input
-// values of --config, --inputs and --set.
+// The command line's side of `run`, `sweep` and `plot` (session/run_request.hpp and session/sweep.hpp
+// do the work): the options as a request, and a failure printed as its exit status.
 #include <optional>
 
 #include "cli/cli_options.hpp"
-#include "session/inputs.hpp"
-#include "session/session.hpp"
+#include "session/run_request.hpp"
+#include "session/sweep.hpp"
 
 namespace mlsi {
 
-// Returns nothing when `scenario` and `given` are ready, else the exit status (diagnostics printed).
+RunRequest run_request(const Options& o);
+// A sweep of the run `o` asks for, over `varies`, with --where, --max-points and the limits of `o`.
+SweepRequest sweep_request(const Options& o, std::vector<VaryRequest> varies);
+
+// Prints what stopped a request and returns its exit status: the message (a usage error with the
+// pointer to --help), else the session's diagnostics (on an evaluation failure only the error that
+// stopped it, the last one).
+int report_failure(Session& session, const Outcome& outcome, CliStreams& io);
+
+// Prints diagnostics (warnings) as they are printed everywhere: at most --max-errors per file.
+void show_diagnostics(Session& session, const Diagnostics& diagnostics, CliStreams& io);
+
+// Prepares the run that `o` asks for. Returns nothing when `scenario` and `given` are ready, else the
+// exit status (problems printed); prints the warnings of loading and checking either way.
 std::optional<int> prepare_run(Session& session, const Options& o, CliStreams& io, int& scenario, GivenInputs& given);
 
 }  // namespace mlsi

@@ -5,8 +5,8 @@
 #include <iterator>
 
 #include "cli/plot_command.hpp"
+#include "cli/run_setup.hpp"
 #include "report/render.hpp"
-#include "cli/sweep_run.hpp"
 
 namespace mlsi {
 
@@ -134,16 +134,18 @@ int cmd_sweep(const Options& o, CliStreams& io) {
   }
   if (o.plot_file.empty() && (!o.plot_y.empty() || o.log_x || o.log_y))
     return usage(io, "--y, --log-x and --log-y choose what `mlsi sweep --plot FILE.svg` draws; add --plot");
-  Sweep sweep(o);
-  std::vector<VaryRequest> requests;
-  for (const auto& v : o.varies) requests.push_back({v, VaryOptions{}});
+  std::vector<VaryRequest> varies;
+  for (const auto& v : o.varies) varies.push_back({v, VaryOptions{}});
+  Sweep sweep(sweep_request(o, std::move(varies)));
   Sweep::VariedCheck refuse_plot;
-  if (!o.plot_file.empty()) refuse_plot = [&](const std::vector<VarySpec>& varied) { return SweepPlot::refuse(varied, io); };
-  if (auto status = sweep.prepare(o, io, requests, refuse_plot)) return *status;
+  if (!o.plot_file.empty()) refuse_plot = &SweepPlot::refuse;
+  Outcome prepared = sweep.prepare(refuse_plot);
+  show_diagnostics(sweep.session(), sweep.warnings(), io);
+  if (!prepared.ok()) return report_failure(sweep.session(), prepared, io);
   std::optional<SweepPlot> plot;
   if (!o.plot_file.empty()) {
     plot.emplace();
-    if (auto status = plot->setup(sweep, o, io)) return *status;
+    if (Outcome ready = plot->setup(sweep, plot_request(o)); !ready.ok()) return report_failure(sweep.session(), ready, io);
   }
 
   // Columns: the varied inputs, then every output, in fixed units.
@@ -157,9 +159,7 @@ int cmd_sweep(const Options& o, CliStreams& io) {
   }, [&] { return !io.out; });  // a failed output (a full disk, a closed pipe) ends the sweep
   writer.finish();
   if (!plot) return kExitOk;
-  LineChart chart;
-  if (auto status = plot->chart(sweep, o, io, chart)) return *status;
-  return write_chart(chart, o.plot_file, io);
+  return draw_plot(sweep, *plot, plot_request(o), o.plot_file, io);
 }
 
 }  // namespace mlsi

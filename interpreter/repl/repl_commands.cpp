@@ -11,6 +11,7 @@
 #include "source/file_reader.hpp"
 #include "model/display.hpp"
 #include "session/inputs.hpp"
+#include "session/run_request.hpp"
 #include "syntax/parser.hpp"
 #include "report/render.hpp"
 #include "repl/repl_input.hpp"
@@ -200,20 +201,14 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
       if (a.name != "config") continue;
       config = text.substr(a.value_begin, a.value_end - a.value_begin);
       config = trim(config);
-      const Config* cfg = nullptr;
-      std::vector<std::string> names;
-      for (const auto& c : p.configs)
-        if (c.scenario == index) {
-          names.push_back(c.name);
-          if (c.name == config) cfg = &c;
-        }
-      if (!cfg) {
+      ConfigLookup found = find_config(p, index, config);
+      if (!found.config) {
         diags.error(Span{f, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(std::max(a.value_end, a.value_begin + 1))},
-                    fmt::format("scenario `{}` has no config `{}`{}", sc->name, config, did_you_mean(config, names)));
+                    std::move(found.message));
         report();
         return Status::failed;
       }
-      apply_config(*session_, ev, *cfg, given);
+      apply_config(*session_, ev, *found.config, given);
     }
     bool ok = true;
     for (const auto& a : assignments) {

@@ -20,7 +20,8 @@
 #include "cli/cli.hpp"
 #include "cli/cli_options.hpp"
 #include "source/file_reader.hpp"
-#include "cli/sweep_run.hpp"
+#include "cli/run_setup.hpp"
+#include "session/sweep.hpp"
 #include "tests/unit/cli_harness.hpp"
 
 #include <fcntl.h>
@@ -261,8 +262,9 @@ TEST(WriteErrors, SweepStopsOnceTheOutputFails) {
   mlsi::CliStreams io{out, err, false};
   ASSERT_FALSE(mlsi::parse_options({"sweep", file, "--vary", "batch=1..100000 step 1"}, o, io).has_value()) << err.str();
   for (bool stop : {false, true}) {
-    mlsi::Sweep sweep(o);
-    ASSERT_FALSE(sweep.prepare(o, io, {{o.varies[0], mlsi::VaryOptions{}}}).has_value()) << err.str();
+    mlsi::Sweep sweep(mlsi::sweep_request(o, {{o.varies[0], mlsi::VaryOptions{}}}));
+    mlsi::Outcome prepared = sweep.prepare();
+    ASSERT_TRUE(prepared.ok()) << prepared.message;
     std::size_t points = 0;
     sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>&, const std::string&) { ++points; },
               [&] { return stop && points > 0; });

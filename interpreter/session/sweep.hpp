@@ -1,18 +1,26 @@
 #pragma once
 // A prepared sweep: a scenario loaded, its varied inputs and --where parsed, evaluated point by point or
-// by a compiled block program. `mlsi sweep` writes its points as rows; `mlsi plot` draws them.
+// by a compiled block program, each point passed to a callback as it is computed. `mlsi sweep` writes
+// the points as rows; `mlsi plot` draws them (plot/sweep_plot.hpp).
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/cli_options.hpp"
-#include "session/inputs.hpp"
 #include "eval/sweep_program.hpp"
+#include "session/inputs.hpp"
+#include "session/run_request.hpp"
 #include "session/sweep_spec.hpp"
 
 namespace mlsi {
+
+// The most points one sweep may have by default, and the most SweepRequest::max_points allows. 10^15
+// points would take years at any speed a scenario is evaluated at, so a larger product of --vary counts
+// is a mistake; below 2^53 every point number and count is exact as a double (JSON, plots), and the
+// 64-bit arithmetic of point numbers and shards cannot wrap.
+inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
+inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
 // One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error).
 struct SweepCell {
@@ -39,18 +47,32 @@ struct VaryRequest {
   VaryOptions options;
 };
 
+// What a sweep asks for: a run, the inputs it varies (the first varied is the slowest), a condition
+// over the inputs and outputs that a point must meet to be kept (`--where`, empty: none), and limits.
+struct SweepRequest {
+  RunRequest run;
+  std::vector<VaryRequest> varies;
+  std::string where;
+  std::uint64_t max_points = kDefaultMaxSweepPoints;  // of the product of the varied counts, at most kMaxSweepPointsCap
+  Limits limits;
+  SessionOptions session_options;  // of the session the sweep loads its scenario into
+};
+
 class Sweep {
  public:
-  explicit Sweep(const Options& o);
+  explicit Sweep(SweepRequest request);
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
 
-  // Loads the scenario and reads the varied inputs and --where; returns an exit status (diagnostics
-  // printed) when the sweep cannot run. `refuse`, when given, sees the varied inputs before anything is
-  // evaluated and may stop the sweep with an exit status (a plot of more points than it can show).
-  using VariedCheck = std::function<std::optional<int>(const std::vector<VarySpec>&)>;
-  std::optional<int> prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests, const VariedCheck& refuse = {});
+  // Loads the scenario and reads the varied inputs and the condition; returns why the sweep cannot
+  // run, if it cannot (once loading and checking succeeded, their warnings are in warnings()). `refuse`,
+  // when given, sees the varied inputs before anything is evaluated and may stop the sweep (a plot of
+  // more points than it can show).
+  using VariedCheck = std::function<Outcome(const std::vector<VarySpec>&)>;
+  Outcome prepare(const VariedCheck& refuse = {});
 
+  const SweepRequest& request() const { return request_; }
+  const Diagnostics& warnings() const { return warnings_; }
   Session& session() { return session_; }
   const Program& program() { return session_.program(); }
   const Scenario& scenario() { return session_.program().scenarios[static_cast<std::size_t>(scenario_)]; }
@@ -69,8 +91,8 @@ class Sweep {
   void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped = {});
 
  private:
-  // The product of the --vary counts, with checked arithmetic: more than --max-points is a usage error.
-  std::optional<int> count_points(const Options& o, CliStreams& io);
+  // The product of the varied counts, with checked arithmetic: more than max_points is a usage error.
+  Outcome count_points();
   // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so.
   std::string unshowable(const std::vector<SweepCell>& cells);
   // Passes a computed point on, as an error when a cell cannot be shown.
@@ -78,8 +100,9 @@ class Sweep {
   void point_inputs(std::size_t index, GivenInputs& g) const;
   void slow_point(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point);
 
+  SweepRequest request_;
   Session session_;
-  Limits limits_;
+  Diagnostics warnings_;
   int scenario_ = -1;
   GivenInputs given_;
   std::vector<VarySpec> varies_;

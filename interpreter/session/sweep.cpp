@@ -1,4 +1,4 @@
-#include "cli/sweep_run.hpp"
+#include "session/sweep.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,6 @@
 #include "base/activity.hpp"
 #include "model/display.hpp"
 #include "syntax/parser.hpp"
-#include "cli/run_setup.hpp"
 
 namespace mlsi {
 
@@ -22,7 +21,7 @@ std::string one_line(const Diagnostic& d) {
 
 }  // namespace
 
-Sweep::Sweep(const Options& o) : session_(session_options(o)), limits_(o.limits) {}
+Sweep::Sweep(SweepRequest request) : request_(std::move(request)), session_(request_.session_options) {}
 
 const Type& Sweep::column_type(std::size_t c) {
   const Scenario& sc = scenario();
@@ -30,33 +29,31 @@ const Type& Sweep::column_type(std::size_t c) {
   return sc.slots[static_cast<std::size_t>(slot)].type;
 }
 
-std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::vector<VaryRequest>& requests, const VariedCheck& refuse) {
-  if (auto status = prepare_run(session_, o, io, scenario_, given_)) return status;
+Outcome Sweep::prepare(const VariedCheck& refuse) {
+  PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
+  warnings_ = std::move(run.warnings);
+  if (!run.outcome.ok()) return run.outcome;
+  scenario_ = run.scenario;
+  given_ = std::move(run.given);
   Program& p = session_.program();
   const Scenario& sc = scenario();
-  for (const auto& r : requests) {
-    auto spec = parse_vary(session_, scenario_, r.text, o.limits.max_list_length, r.options);
-    if (!spec) {
-      io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
-      return kExitUsage;
-    }
+  for (const auto& r : request_.varies) {
+    auto spec = parse_vary(session_, scenario_, r.text, request_.limits.max_list_length, r.options);
+    if (!spec) return Outcome{Failure::usage, ""};
     for (const auto& prev : varies_)
-      if (prev.slot == spec->slot) return usage(io, fmt::format("input `{}` is varied twice", spec->name));
+      if (prev.slot == spec->slot) return Outcome{Failure::usage, fmt::format("input `{}` is varied twice", spec->name)};
     varies_.push_back(std::move(*spec));
   }
-  if (auto status = count_points(o, io)) return status;
+  if (Outcome counted = count_points(); !counted.ok()) return counted;
   if (refuse)
-    if (auto status = refuse(varies_)) return status;
-  // --where over the scenario's inputs then outputs.
-  if (!o.where.empty()) {
+    if (Outcome refused = refuse(varies_); !refused.ok()) return refused;
+  // The condition over the scenario's inputs then outputs.
+  if (!request_.where.empty()) {
     std::vector<std::pair<std::string, Type>> locals;
     for (int i : sc.inputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
     for (int i : sc.outputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
-    where_ = session_.compile_condition("--where", o.where, locals);
-    if (!where_ || session_.diagnostics().has_errors()) {
-      io.err << render_all(p.sources, session_.diagnostics(), io.colour, io.max_errors);
-      return kExitUsage;
-    }
+    where_ = session_.compile_condition("--where", request_.where, locals);
+    if (!where_ || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
   }
 
   // One ordinary run stands for everything the sweep does not vary; a sweep whose first point fails
@@ -65,7 +62,7 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     GivenInputs g = given_;
     point_inputs(0, g);
     try {
-      base_ = Evaluator(p, limits_).run(scenario_, g);
+      base_ = Evaluator(p, request_.limits).run(scenario_, g);
     } catch (const EvalError&) {
     }
   }
@@ -85,10 +82,8 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     // Every value of the column is known: one its unit cannot show (1e300 year -> as) is refused now.
     for (double x : v.values) {
       if (!type.is_quantity() || std::isfinite(x / u.factor)) continue;
-      if (auto d = display_overflow(fmt::format("a value of `{}`", v.name), Value(x), type, v.display, p, Span{})) {
-        io.err << "error: --vary " << v.name << ": " << d->message << " (" << d->notes.front() << ")\n";
-        return kExitUsage;
-      }
+      if (auto d = display_overflow(fmt::format("a value of `{}`", v.name), Value(x), type, v.display, p, Span{}))
+        return Outcome{Failure::unshowable, fmt::format("--vary {}: {} ({})", v.name, d->message, d->notes.front())};
       u = si_display_unit(type.dim, p);  // the unit chosen for the first value does not suit them all
       break;
     }
@@ -102,24 +97,24 @@ std::optional<int> Sweep::prepare(const Options& o, CliStreams& io, const std::v
     names_.push_back(sl.name);
     units_.push_back(u);
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<int> Sweep::count_points(const Options& o, CliStreams& io) {
+Outcome Sweep::count_points() {
   std::uint64_t total = 1;
   bool over = false;
   std::string product;
   for (const auto& v : varies_) {
     product += (product.empty() ? "" : " * ") + std::to_string(v.values.size());
     // Checked: 111620 * 8681 * 49477 * 384773 is 2^64 + 4, which must not become a sweep of 4 points.
-    over = over || __builtin_mul_overflow(total, std::uint64_t{v.values.size()}, &total) || total > o.max_points;
+    over = over || __builtin_mul_overflow(total, std::uint64_t{v.values.size()}, &total) || total > request_.max_points;
   }
   if (over)
-    return usage(io, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
-                                 "with --max-points N (at most {})",
-                                 product, o.max_points, kMaxSweepPointsCap));
+    return Outcome{Failure::usage, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
+                                               "with --max-points N (at most {})",
+                                               product, request_.max_points, kMaxSweepPointsCap)};
   total_ = total;
-  return std::nullopt;
+  return {};
 }
 
 std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
@@ -153,7 +148,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
   GivenInputs g = given_;
   point_inputs(index, g);
   for (std::size_t v = 0; v < varies_.size(); ++v) cells[v].set(g[static_cast<std::size_t>(varies_[v].slot)]->value.number());
-  Evaluator ev(p, limits_);
+  Evaluator ev(p, request_.limits);
   try {
     ScenarioRun run = ev.run(scenario_, g);
     if (where_) {

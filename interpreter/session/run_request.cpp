@@ -1,0 +1,125 @@
+#include "session/run_request.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace mlsi {
+
+namespace {
+
+bool looks_like_file(const std::string& target) {
+  return target.find('/') != std::string::npos || target.ends_with(".mls") || std::filesystem::exists(target);
+}
+
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
+  auto suggestion = closest_name(name, candidates);
+  return suggestion.empty() ? "" : fmt::format("; did you mean `{}`?", suggestion);
+}
+
+Outcome fail(Failure failure, std::string message = {}) { return Outcome{failure, std::move(message)}; }
+
+// Loads and checks the target; the scenarios it may run are put in `candidates`.
+Outcome load_target(Session& session, const std::string& target, std::vector<int>& candidates) {
+  if (looks_like_file(target)) {
+    auto file = session.load_file(target);
+    if (!file && session.diagnostics().list().size() == 1 && !session.diagnostics().list()[0].span.valid()) {
+      // The file cannot be read at all: a problem of the request, not of a source.
+      std::string message = session.diagnostics().list()[0].message;
+      session.diagnostics().clear();
+      return fail(Failure::usage, std::move(message));
+    }
+    bool ok = session.check();
+    if (!ok || !file) return fail(Failure::source);
+    candidates = session.scenarios_of(*file);
+    return {};
+  }
+  session.load_builtin_scenarios_for(target);
+  if (!session.check()) return fail(Failure::source);
+  const Program& p = session.program();
+  if (!p.find_scenario(target)) {
+    std::vector<std::string> names;
+    for (const auto& s : p.scenarios) names.push_back(s.name);
+    return fail(Failure::usage, fmt::format("no file or built-in scenario named `{}`{}", target, did_you_mean(target, names)));
+  }
+  candidates.push_back(p.find_scenario_index(target));
+  return {};
+}
+
+// The scenario of `candidates` that the request names, or their only one.
+Outcome choose_scenario(const Program& p, const RunRequest& request, const std::vector<int>& candidates, int& scenario) {
+  auto name_of = [&](int c) -> const std::string& { return p.scenarios[static_cast<std::size_t>(c)].name; };
+  scenario = -1;
+  if (!request.scenario.empty()) {
+    for (int c : candidates)
+      if (name_of(c) == request.scenario) scenario = c;
+    if (scenario >= 0) return {};
+    std::vector<std::string> names;
+    for (int c : candidates) names.push_back(name_of(c));
+    return fail(Failure::usage, fmt::format("`{}` declares no scenario `{}`{}", request.target, request.scenario, did_you_mean(request.scenario, names)));
+  }
+  if (candidates.size() == 1) {
+    scenario = candidates[0];
+    return {};
+  }
+  if (candidates.empty()) return fail(Failure::usage, fmt::format("`{}` declares no scenario (imported ones do not count)", request.target));
+  std::string names;
+  for (int c : candidates) names += (names.empty() ? "" : ", ") + name_of(c);
+  return fail(Failure::usage, fmt::format("`{}` declares several scenarios ({}); choose one with --scenario NAME", request.target, names));
+}
+
+}  // namespace
+
+ConfigLookup find_config(const Program& program, int scenario, const std::string& name) {
+  ConfigLookup found;
+  std::vector<std::string> names;
+  for (const auto& c : program.configs)
+    if (c.scenario == scenario) {
+      names.push_back(c.name);
+      if (c.name == name) found.config = &c;
+    }
+  if (!found.config)
+    found.message = fmt::format("scenario `{}` has no config `{}`{}", program.scenarios[static_cast<std::size_t>(scenario)].name, name,
+                                did_you_mean(name, names));
+  return found;
+}
+
+PreparedRun prepare_run(Session& session, const RunRequest& request, const Limits& limits, std::size_t max_file_size) {
+  PreparedRun run;
+  // A catalogue that did not load.
+  if (session.diagnostics().has_errors()) {
+    run.outcome = fail(Failure::source);
+    return run;
+  }
+  std::vector<int> candidates;
+  run.outcome = load_target(session, request.target, candidates);
+  if (!run.outcome.ok()) return run;
+  run.warnings = std::move(session.diagnostics());
+  session.diagnostics().clear();
+  Program& p = session.program();
+  run.outcome = choose_scenario(p, request, candidates, run.scenario);
+  if (!run.outcome.ok()) return run;
+
+  Evaluator ev(p, limits);
+  run.given.assign(p.scenarios[static_cast<std::size_t>(run.scenario)].slots.size(), std::nullopt);
+  try {
+    if (!request.config.empty()) {
+      ConfigLookup config = find_config(p, run.scenario, request.config);
+      if (!config.config) {
+        run.outcome = fail(Failure::usage, std::move(config.message));
+        return run;
+      }
+      apply_config(session, ev, *config.config, run.given);
+    }
+    bool ok = true;
+    if (!request.inputs_file.empty()) ok = apply_inputs_file(session, ev, run.scenario, request.inputs_file, max_file_size, run.given);
+    for (const auto& set : request.sets) ok = apply_set(session, ev, run.scenario, set, run.given) && ok;
+    if (!ok) run.outcome = fail(Failure::usage);
+  } catch (const EvalError& e) {
+    session.diagnostics().add(e.diag);
+    run.outcome = fail(Failure::evaluation);
+  }
+  return run;
+}
+
+}  // namespace mlsi
