@@ -11,6 +11,7 @@
 #include "mlsi/request.hpp"
 #include "mlsi/value.hpp"
 #include "session/inputs.hpp"
+#include "session/run_request.hpp"
 #include "session/session.hpp"
 
 namespace mlsi::api::detail {
@@ -43,7 +44,12 @@ mlsi::SessionOptions session_options(const SessionOptions& options);
 mlsi::Limits evaluation_limits(const Limits& limits);
 // A fresh internal session with the options' catalogues and files loaded (not yet checked).
 std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options);
-// Loads and checks what `request` names and gathers its inputs (the library half of `mlsi run`).
+// The request as `mlsi run` would make it. `loaded`, when given, has the session's files loaded: a
+// scenario of one of them asked for by name is then run from its file.
+mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request);
+// The warnings, the session's diagnostics (then cleared) and the outcome's message, in that order.
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+// Loads and checks what `request` names and gathers its inputs (session/run_request.hpp).
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request);
 
 // A value as the public API gives it, shown in `display` (the unit declared or chosen for it).

@@ -1,10 +1,11 @@
-// The library half of `mlsi run` for the public API: load the file or find the scenario, check, apply
-// the config and the inputs; every problem a diagnostic, nothing printed.
+// Requests of the public API turned into session/run_request.hpp's, which `mlsi run` prepares too: load
+// the file or find the scenario, check, apply the config and the inputs; every problem a diagnostic.
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "api/detail.hpp"
+#include "session/run_request.hpp"
 
 namespace mlsi::api {
 
@@ -53,112 +54,51 @@ std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options) {
   return session;
 }
 
-namespace {
-
-std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
-  auto s = closest_name(name, candidates);
-  return s.empty() ? "" : fmt::format("; did you mean `{}`?", s);
-}
-
-// The scenario the request names, or -1 after adding why not to `problems`.
-int find_scenario(mlsi::Session& session, const RunRequest& request, std::vector<mlsi::Diagnostic>& problems) {
-  Program& p = session.program();
-  std::vector<int> candidates;
+mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request) {
+  mlsi::RunRequest internal;
+  internal.config = request.config;
+  for (const auto& input : request.inputs) internal.sets.push_back(input.name + "=" + input.expression);
   if (!request.file.empty()) {
-    auto file = session.load_file(request.file);
-    if (!session.check() || !file) return -1;
-    candidates = session.scenarios_of(*file);
-  } else {
-    if (request.scenario.empty()) {
-      problems.push_back(plain_error("the request names no scenario and no file"));
-      return -1;
-    }
-    // A scenario of the session's files runs as it is; else the built-in files it needs are read.
-    if (!session.check()) return -1;
-    if (p.find_scenario_index(request.scenario) < 0) {
-      session.load_builtin_scenarios_for(request.scenario);
-      if (!session.check()) return -1;
-    }
-    int index = p.find_scenario_index(request.scenario);
-    if (index < 0) {
-      std::vector<std::string> names;
-      for (const auto& s : p.scenarios) names.push_back(s.name);
-      problems.push_back(plain_error(fmt::format("no scenario named `{}` in the session's files or among the built-in scenarios{}", request.scenario, suggestion(request.scenario, names))));
-      return -1;
-    }
-    return index;
+    // A path as the command line takes one: with a `/`, so that it is never read as a scenario's name.
+    internal.target = request.file.find('/') == std::string::npos ? "./" + request.file : request.file;
+    internal.scenario = request.scenario;
+    return internal;
   }
-  auto name_of = [&](int c) { return p.scenarios[static_cast<std::size_t>(c)].name; };
-  if (!request.scenario.empty()) {
-    std::vector<std::string> names;
-    for (int c : candidates) {
-      if (name_of(c) == request.scenario) return c;
-      names.push_back(name_of(c));
+  internal.target = request.scenario;
+  // A scenario of the session's files is run from its file, which is loaded already.
+  if (loaded && !loaded->diagnostics().has_errors() && loaded->check()) {
+    const Program& p = loaded->program();
+    int own = p.find_scenario_index(request.scenario);
+    if (own >= 0) {
+      const Scenario& sc = p.scenarios[static_cast<std::size_t>(own)];
+      internal.target = p.sources.file(sc.file).path;
+      internal.scenario = sc.name;
     }
-    problems.push_back(plain_error(fmt::format("`{}` declares no scenario `{}`{}", request.file, request.scenario,
-                                               suggestion(request.scenario, names))));
-    return -1;
   }
-  if (candidates.size() == 1) return candidates[0];
-  if (candidates.empty()) {
-    problems.push_back(plain_error(fmt::format("`{}` declares no scenario (imported ones do not count)", request.file)));
-    return -1;
-  }
-  std::string names;
-  for (int c : candidates) names += (names.empty() ? "" : ", ") + name_of(c);
-  problems.push_back(plain_error(fmt::format("`{}` declares several scenarios ({}); choose one by its name", request.file, names)));
-  return -1;
+  return internal;
 }
 
-// Applies the config and the inputs; false after adding why not (to the session or `problems`).
-bool gather_inputs(mlsi::Session& session, const RunRequest& request, PreparedRun& run, std::vector<mlsi::Diagnostic>& problems) {
-  Program& p = session.program();
-  const Scenario& sc = p.scenarios[static_cast<std::size_t>(run.scenario)];
-  Evaluator ev(p, run.limits);
-  run.given.assign(sc.slots.size(), std::nullopt);
-  try {
-    if (!request.config.empty()) {
-      const Config* config = nullptr;
-      std::vector<std::string> names;
-      for (const auto& c : p.configs)
-        if (c.scenario == run.scenario) {
-          names.push_back(c.name);
-          if (c.name == request.config) config = &c;
-        }
-      if (!config) {
-        problems.push_back(plain_error(fmt::format("scenario `{}` has no config `{}`{}", sc.name, request.config, suggestion(request.config, names))));
-        return false;
-      }
-      apply_config(session, ev, *config, run.given);
-    }
-    bool ok = true;
-    for (const auto& input : request.inputs)
-      ok = apply_set(session, ev, run.scenario, input.name + "=" + input.expression, run.given) && ok;
-    return ok;
-  } catch (const EvalError& e) {
-    problems.push_back(e.diag);
-    return false;
-  }
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+  std::vector<mlsi::Diagnostic> list(warnings.list().begin(), warnings.list().end());
+  list.insert(list.end(), session->diagnostics().list().begin(), session->diagnostics().list().end());
+  session->diagnostics().clear();
+  if (!outcome.message.empty()) list.push_back(plain_error(outcome.message));
+  return diagnostics_of(session, std::move(list));
 }
-
-}  // namespace
 
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request) {
   auto run = std::make_shared<PreparedRun>();
   run->session = open_session(options);
   run->limits = evaluation_limits(options.limits);
   run->config = request.config;
-  std::vector<mlsi::Diagnostic> problems;
-  mlsi::Session& session = *run->session;
-  if (!session.diagnostics().has_errors()) {
-    run->scenario = find_scenario(session, request, problems);
-    if (run->scenario >= 0) {
-      run->scenario_name = session.program().scenarios[static_cast<std::size_t>(run->scenario)].name;
-      run->ok = gather_inputs(session, request, *run, problems) && !session.diagnostics().has_errors();
-    }
-  }
-  run->ok = run->ok && problems.empty();
-  run->diagnostics = take_diagnostics(run->session, std::move(problems));
+  mlsi::PreparedRun prepared =
+      prepare_run(*run->session, internal_request(run->session.get(), request), run->limits, options.limits.max_file_size);
+  run->ok = prepared.outcome.ok();
+  run->diagnostics = outcome_diagnostics(run->session, prepared.warnings, prepared.outcome);
+  if (!run->ok) return run;
+  run->scenario = prepared.scenario;
+  run->scenario_name = run->session->program().scenarios[static_cast<std::size_t>(prepared.scenario)].name;
+  run->given = std::move(prepared.given);
   return run;
 }
 
