@@ -13,6 +13,8 @@
 // fits = 320 GiB <= 1024 GiB (true; with 16 chips 1280 GiB, false), summary = {memory: 80 GiB, tdp: 700 W}.
 #include <mlsi/mlsi.hpp>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "tests/unit/api_kinds.hpp"
@@ -251,6 +253,22 @@ TEST(Api, ExplanationIsTheCommandLines) {
   ASSERT_FALSE(none.terms.empty());
   EXPECT_EQ(none.terms[0].name, "L");
   EXPECT_EQ(none.terms[0].value, "96");
+}
+
+}  // namespace
+
+namespace {
+
+// The session's files' scenarios (Kinds, Grid) come first, then the 57 built-in ones (README).
+TEST(Api, ScenariosOfTheFilesThenTheBuiltInOnes) {
+  TempFile file("api_scenarios.mls", mlsi_test::kApiKinds);
+  mlsi::api::SessionOptions options;
+  options.files.push_back(file.path.string());
+  auto names = mlsi::api::Session(options).scenarios();
+  ASSERT_EQ(names.size(), 2u + 57u);
+  EXPECT_EQ(names[0], "Kinds");
+  EXPECT_EQ(names[1], "Grid");
+  EXPECT_NE(std::find(names.begin(), names.end(), "ActivationMemory"), names.end());
 }
 
 }  // namespace

@@ -41,7 +41,6 @@ class Session {
  private:
   SessionOptions options_;
   Diagnostics diagnostics_;
-  std::vector<std::string> scenarios_;
 };
 
 }  // namespace mlsi::api
