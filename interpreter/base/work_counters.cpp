@@ -3,7 +3,8 @@
 namespace mlsi {
 
 WorkCounters& work_counters() {
-  static WorkCounters counters;
+  // Per thread: sessions on several threads (docs/api.md) each count their own work.
+  thread_local WorkCounters counters;
   return counters;
 }
 

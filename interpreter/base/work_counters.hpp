@@ -24,6 +24,7 @@ struct WorkCounters {
   std::uint64_t pending_declarations_visited = 0;
 };
 
+// Per thread (each thread counts its own work).
 WorkCounters& work_counters();
 
 }  // namespace mlsi

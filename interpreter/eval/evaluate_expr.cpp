@@ -176,11 +176,11 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
     case Op::local: return f.locals[static_cast<std::size_t>(e.index)];
     case Op::global: {
       const Global& g = p_.globals[static_cast<std::size_t>(e.index)];
-      if (g.value) return *g.value;
-      Frame gf;
-      gf.locals.resize(static_cast<std::size_t>(g.locals));
-      g.value = eval(g.expr, gf);
-      return *g.value;
+      return g.value.get([&] {
+        Frame gf;
+        gf.locals.resize(static_cast<std::size_t>(g.locals));
+        return eval(g.expr, gf);
+      });
     }
     case Op::negate: {
       Value v = eval(e.kids[0], f);

@@ -13,6 +13,7 @@
 #include "model/catalogue.hpp"
 #include "model/dimension.hpp"
 #include "model/name_undo.hpp"
+#include "model/once_value.hpp"
 #include "source/source.hpp"
 #include "model/types.hpp"
 #include "model/units.hpp"
@@ -113,8 +114,9 @@ struct Global {
   int locals = 0;
   // Its value once evaluated. A let reads only constants, the catalogue and other lets, so the value
   // never changes; without it a chain of lets each using the previous one is evaluated again from the
-  // start at every read (quadratic over a REPL session, and as deep as the chain is long).
-  mutable std::optional<Value> value;
+  // start at every read (quadratic over a REPL session, and as deep as the chain is long). Set once,
+  // safely from any thread: evaluators of one program may run at once (docs/api.md).
+  OnceValue value;
 };
 
 struct ConfigSetting {

@@ -1,0 +1,60 @@
+#pragma once
+// What the public types (include/mlsi/) hide: the internal session each operation works in, and the
+// conversions of internal values and diagnostics to public ones.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "eval/evaluator.hpp"
+#include "mlsi/diagnostics.hpp"
+#include "mlsi/options.hpp"
+#include "mlsi/request.hpp"
+#include "mlsi/value.hpp"
+#include "session/inputs.hpp"
+#include "session/run_request.hpp"
+#include "session/session.hpp"
+
+namespace mlsi::api::detail {
+
+// The diagnostics of an operation and the session whose sources they point into.
+struct DiagnosticSource {
+  std::shared_ptr<mlsi::Session> session;  // read only, never changed once the diagnostics are made
+  std::vector<mlsi::Diagnostic> internal;
+};
+
+// The public form of `list`, whose spans point into the session's sources.
+Diagnostics diagnostics_of(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> list);
+// The public form of the session's diagnostics (plus `extra`); the session's list is cleared.
+Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra = {});
+// A problem that is in no source (the command line's usage errors): a diagnostic without a span.
+mlsi::Diagnostic plain_error(std::string message);
+
+// A scenario ready to evaluate (Run), or why it is not.
+struct PreparedRun {
+  std::shared_ptr<mlsi::Session> session;
+  bool ok = false;
+  int scenario = -1;
+  std::string scenario_name, config;
+  GivenInputs given;
+  mlsi::Limits limits;
+  Diagnostics diagnostics;
+};
+
+mlsi::SessionOptions session_options(const SessionOptions& options);
+mlsi::Limits evaluation_limits(const Limits& limits);
+// A fresh internal session with the options' catalogues and files loaded (not yet checked).
+std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options);
+// The request as `mlsi run` would make it. `loaded`, when given, has the session's files loaded: a
+// scenario of one of them asked for by name is then run from its file.
+mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request);
+// The warnings, the session's diagnostics (then cleared) and the outcome's message, in that order.
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+// Loads and checks what `request` names and gathers its inputs (session/run_request.hpp).
+std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request);
+
+// A value as the public API gives it, shown in `display` (the unit declared or chosen for it).
+Value public_value(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display);
+// A number in a display unit as `mlsi run --format json` writes it: 15 significant digits.
+double display_number(double si, double factor);
+
+}  // namespace mlsi::api::detail

@@ -1,0 +1,95 @@
+// Diagnostics of the public API: internal diagnostics with their spans turned into lines and columns.
+#include "api/detail.hpp"
+
+namespace mlsi::api {
+
+namespace {
+
+Location location_of(const SourceManager& sources, const Span& span) {
+  Location l;
+  if (!span.valid() || span.file >= sources.size()) return l;
+  l.file = sources.file(span.file).name;
+  auto begin = sources.line_col(span.file, span.begin);
+  auto end = sources.line_col(span.file, span.end);
+  l.line = begin.line;
+  l.column = begin.col;
+  l.end_line = end.line;
+  l.end_column = end.col;
+  return l;
+}
+
+api::Severity severity_of(mlsi::Severity s) {
+  switch (s) {
+    case mlsi::Severity::error: return api::Severity::error;
+    case mlsi::Severity::warning: return api::Severity::warning;
+    case mlsi::Severity::note: return api::Severity::note;
+  }
+  return api::Severity::error;
+}
+
+mlsi::Diagnostics internal_list(const detail::DiagnosticSource& source, std::size_t first, std::size_t count) {
+  mlsi::Diagnostics out;
+  for (std::size_t i = first; i < first + count && i < source.internal.size(); ++i) out.add(source.internal[i]);
+  return out;
+}
+
+}  // namespace
+
+Diagnostics::Diagnostics() : source_(std::make_shared<const detail::DiagnosticSource>()) {}
+
+Diagnostics::Diagnostics(std::shared_ptr<const detail::DiagnosticSource> source) : source_(std::move(source)) {
+  static const SourceManager no_sources;
+  const SourceManager& sources = source_->session ? source_->session->program().sources : no_sources;
+  for (const auto& d : source_->internal) {
+    Diagnostic out;
+    out.severity = severity_of(d.severity);
+    out.location = location_of(sources, d.span);
+    out.message = d.message;
+    for (const auto& label : d.labels) out.notes.push_back(Note{label.text, location_of(sources, label.span)});
+    for (const auto& note : d.notes) out.notes.push_back(Note{note, Location{}});
+    list_.push_back(std::move(out));
+  }
+}
+
+bool Diagnostics::has_errors() const {
+  for (const auto& d : list_)
+    if (d.severity == Severity::error) return true;
+  return false;
+}
+
+std::string Diagnostics::render(bool colour, std::size_t max_per_file) const {
+  if (!source_->session) return "";
+  return render_all(source_->session->program().sources, internal_list(*source_, 0, source_->internal.size()), colour,
+                    max_per_file);
+}
+
+std::string Diagnostics::render_one(std::size_t index, bool colour) const {
+  if (!source_->session || index >= source_->internal.size()) return "";
+  return mlsi::render(source_->session->program().sources, source_->internal[index], colour);
+}
+
+namespace detail {
+
+Diagnostics diagnostics_of(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> list) {
+  auto source = std::make_shared<DiagnosticSource>();
+  source->session = session;
+  source->internal = std::move(list);
+  return Diagnostics(std::move(source));
+}
+
+Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra) {
+  std::vector<mlsi::Diagnostic> list(session->diagnostics().list().begin(), session->diagnostics().list().end());
+  for (auto& d : extra) list.push_back(std::move(d));
+  session->diagnostics().clear();
+  return diagnostics_of(session, std::move(list));
+}
+
+mlsi::Diagnostic plain_error(std::string message) {
+  mlsi::Diagnostic d;
+  d.message = std::move(message);
+  return d;
+}
+
+}  // namespace detail
+
+}  // namespace mlsi::api

@@ -1,0 +1,107 @@
+// Requests of the public API turned into session/run_request.hpp's, which `mlsi run` prepares too: load
+// the file or find the scenario, check, apply the config and the inputs; every problem a diagnostic.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "api/detail.hpp"
+#include "session/run_request.hpp"
+
+namespace mlsi::api {
+
+namespace {
+
+RunRequest& add(RunRequest& r, std::string name, std::string expression) {
+  r.inputs.push_back(InputSetting{std::move(name), std::move(expression)});
+  return r;
+}
+
+}  // namespace
+
+RunRequest& RunRequest::set(std::string name, std::string expression) { return add(*this, std::move(name), std::move(expression)); }
+
+RunRequest& RunRequest::set(std::string name, double number, const std::string& unit) {
+  // A number that is not finite has no .mls spelling: `inf` would read as a name, and be reported as one.
+  std::string text = std::isfinite(number) ? fmt::format("{}", number) : (std::isnan(number) ? "nan" : "inf");
+  if (!unit.empty()) text += " " + unit;
+  return add(*this, std::move(name), std::move(text));
+}
+
+namespace detail {
+
+mlsi::SessionOptions session_options(const SessionOptions& options) {
+  mlsi::SessionOptions s;
+  s.catalogues = options.catalogues;
+  s.max_import_depth = options.limits.max_import_depth;
+  s.max_files = options.limits.max_files;
+  s.max_file_size = options.limits.max_file_size;
+  s.max_nesting = options.limits.max_nesting;
+  s.read_on_demand = true;  // as `mlsi run`: a run reads the catalogue entries and prelude files it uses
+  return s;
+}
+
+mlsi::Limits evaluation_limits(const Limits& limits) {
+  mlsi::Limits l;
+  l.max_call_depth = limits.max_call_depth;
+  l.max_list_length = limits.max_list_length;
+  l.max_steps = limits.max_steps;
+  return l;
+}
+
+std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options) {
+  auto session = std::make_shared<mlsi::Session>(session_options(options));
+  for (const auto& file : options.files) session->load_file(file);
+  return session;
+}
+
+mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request) {
+  mlsi::RunRequest internal;
+  internal.config = request.config;
+  for (const auto& input : request.inputs) internal.sets.push_back(input.name + "=" + input.expression);
+  if (!request.file.empty()) {
+    // A path as the command line takes one: with a `/`, so that it is never read as a scenario's name.
+    internal.target = request.file.find('/') == std::string::npos ? "./" + request.file : request.file;
+    internal.scenario = request.scenario;
+    return internal;
+  }
+  internal.target = request.scenario;
+  // A scenario of the session's files is run from its file, which is loaded already.
+  if (loaded && !loaded->diagnostics().has_errors() && loaded->check()) {
+    const Program& p = loaded->program();
+    int own = p.find_scenario_index(request.scenario);
+    if (own >= 0) {
+      const Scenario& sc = p.scenarios[static_cast<std::size_t>(own)];
+      internal.target = p.sources.file(sc.file).path;
+      internal.scenario = sc.name;
+    }
+  }
+  return internal;
+}
+
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+  std::vector<mlsi::Diagnostic> list(warnings.list().begin(), warnings.list().end());
+  list.insert(list.end(), session->diagnostics().list().begin(), session->diagnostics().list().end());
+  session->diagnostics().clear();
+  if (!outcome.message.empty()) list.push_back(plain_error(outcome.message));
+  return diagnostics_of(session, std::move(list));
+}
+
+std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request) {
+  auto run = std::make_shared<PreparedRun>();
+  run->session = open_session(options);
+  run->limits = evaluation_limits(options.limits);
+  run->config = request.config;
+  mlsi::PreparedRun prepared =
+      prepare_run(*run->session, internal_request(run->session.get(), request), run->limits, options.limits.max_file_size);
+  run->ok = prepared.outcome.ok();
+  run->diagnostics = outcome_diagnostics(run->session, prepared.warnings, prepared.outcome);
+  if (!run->ok) return run;
+  run->scenario = prepared.scenario;
+  run->scenario_name = run->session->program().scenarios[static_cast<std::size_t>(prepared.scenario)].name;
+  run->given = std::move(prepared.given);
+  return run;
+}
+
+}  // namespace detail
+
+}  // namespace mlsi::api

@@ -1,0 +1,112 @@
+// Run and RunResult of the public API: evaluating a prepared scenario, each time with an evaluator of
+// its own, so that evaluations of one Run may go on in several threads at once.
+#include "mlsi/run.hpp"
+
+#include "api/detail.hpp"
+#include "eval/explain.hpp"
+#include "model/display.hpp"
+
+namespace mlsi::api {
+
+namespace {
+
+const Item* find_item(const std::vector<Item>& items, std::string_view name) {
+  for (const auto& i : items)
+    if (i.name == name) return &i;
+  return nullptr;
+}
+
+// The diagnostics of a failed evaluation: its one error, pointing into the prepared sources.
+Diagnostics evaluation_error(const detail::PreparedRun& run, const mlsi::Diagnostic& d) { return detail::diagnostics_of(run.session, {d}); }
+
+Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
+  auto i = static_cast<std::size_t>(index);
+  Item item;
+  item.name = slot.name;
+  item.type = type_name(slot.type, p.dims);
+  item.available = run.available.empty() || run.available[i];
+  if (item.available) item.value = detail::public_value(p, run.slots[i], slot.type, run.display[i]);
+  return item;
+}
+
+// The public kinds are the internal ones, in the same order.
+static_assert(static_cast<int>(ExplainNode::Kind::value) == static_cast<int>(mlsi::ExplainNode::Kind::value));
+static_assert(static_cast<int>(Provenance::Kind::constant) == static_cast<int>(mlsi::Provenance::Kind::constant));
+
+ExplainNode public_node(const mlsi::ExplainNode& n) {
+  ExplainNode out;
+  out.kind = static_cast<ExplainNode::Kind>(n.kind);
+  out.name = n.name;
+  out.value = n.value;
+  out.formula = n.formula;
+  out.substituted = n.substituted;
+  out.call = n.call;
+  out.origin = n.origin;
+  out.declared = n.declared;
+  if (n.catalogue) {
+    out.catalogue_entry = n.catalogue->entry;
+    out.catalogue_kind = n.catalogue->kind;
+    out.catalogue_field = n.catalogue->field;
+    out.catalogue_source = n.catalogue->source;
+  }
+  out.explained_above = n.explained_above;
+  for (const auto& t : n.terms) out.terms.push_back(public_node(t));
+  for (const auto& d : n.depends_on)
+    out.depends_on.push_back(Provenance{static_cast<Provenance::Kind>(d.kind), d.name, d.detail, d.source});
+  return out;
+}
+
+}  // namespace
+
+const Item* RunResult::input(std::string_view name) const { return find_item(inputs, name); }
+const Item* RunResult::output(std::string_view name) const { return find_item(outputs, name); }
+
+Run::Run(std::shared_ptr<const detail::PreparedRun> prepared) : prepared_(std::move(prepared)) {}
+
+bool Run::ok() const { return prepared_->ok; }
+const Diagnostics& Run::diagnostics() const { return prepared_->diagnostics; }
+const std::string& Run::scenario() const { return prepared_->scenario_name; }
+const std::string& Run::config() const { return prepared_->config; }
+
+RunResult Run::evaluate() const {
+  const detail::PreparedRun& r = *prepared_;
+  RunResult result;
+  result.scenario = r.scenario_name;
+  result.config = r.config;
+  result.diagnostics = r.diagnostics;
+  if (!r.ok) return result;
+  const Program& p = r.session->program();
+  const Scenario& sc = p.scenarios[static_cast<std::size_t>(r.scenario)];
+  try {
+    ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
+    for (int i : sc.inputs) result.inputs.push_back(item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
+    for (int i : sc.outputs) result.outputs.push_back(item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
+    result.ok = true;
+  } catch (const EvalError& e) {
+    result.diagnostics = evaluation_error(r, e.diag);
+  }
+  return result;
+}
+
+Explanation Run::explain() const {
+  const detail::PreparedRun& r = *prepared_;
+  Explanation x;
+  x.scenario = r.scenario_name;
+  x.config = r.config;
+  x.diagnostics = r.diagnostics;
+  if (!r.ok) return x;
+  const Program& p = r.session->program();
+  try {
+    ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
+    mlsi::Explanation internal = explain_run(p, run, r.given, r.config, r.limits);
+    for (const auto& n : internal.outputs) x.outputs.push_back(public_node(n));
+    x.text = render_explanation_text(internal, false);
+    x.json = render_explanation_json(internal);
+    x.ok = true;
+  } catch (const EvalError& e) {
+    x.diagnostics = evaluation_error(r, e.diag);
+  }
+  return x;
+}
+
+}  // namespace mlsi::api

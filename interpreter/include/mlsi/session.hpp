@@ -1,0 +1,46 @@
+#pragma once
+// mlsi's public API: a session over the built-in library (prelude, catalogue, built-in scenarios), extra
+// catalogue files and .mls files (docs/api.md). The library never prints, never exits and never reads
+// the terminal: every problem comes back as a Diagnostic.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mlsi/diagnostics.hpp"
+#include "mlsi/explanation.hpp"
+#include "mlsi/options.hpp"
+#include "mlsi/request.hpp"
+#include "mlsi/run.hpp"
+#include "mlsi/sweep.hpp"
+
+namespace mlsi::api {
+
+// Threads: every member function is const and works on state of its own (each call reads the files
+// again into a fresh program), so one Session may be used from any number of threads at once.
+class Session {
+ public:
+  // Reads the catalogues and the files and checks them; the problems are in diagnostics().
+  explicit Session(SessionOptions options = {});
+
+  const SessionOptions& options() const { return options_; }
+  // What opening found: unreadable files, catalogue errors, parse and check errors, warnings.
+  const Diagnostics& diagnostics() const { return diagnostics_; }
+  bool ok() const { return !diagnostics_.has_errors(); }
+  // The scenarios of the session's files, then the built-in ones, by name.
+  std::vector<std::string> scenarios() const;
+
+  // Loads, checks and compiles the scenario and gathers its inputs; the Run is evaluated later, any
+  // number of times, from any thread.
+  Run prepare(const RunRequest& request) const;
+  // prepare(request).evaluate() and .explain().
+  RunResult run(const RunRequest& request) const;
+  Explanation explain(const RunRequest& request) const;
+  // Runs a sweep, calling `point` for each point in order until it returns false.
+  SweepResult sweep(const SweepRequest& request, const SweepCallback& point) const;
+
+ private:
+  SessionOptions options_;
+  Diagnostics diagnostics_;
+};
+
+}  // namespace mlsi::api

@@ -1,0 +1,56 @@
+#pragma once
+// mlsi's public API: a sweep over the cartesian product of varied inputs, streamed point by point as
+// `mlsi sweep` computes it (docs/api.md).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "mlsi/diagnostics.hpp"
+#include "mlsi/request.hpp"
+
+namespace mlsi::api {
+
+struct SweepRequest {
+  RunRequest run;  // the scenario and the values of what is not varied
+  // `INPUT=SPEC` as --vary takes it: a list (`1,2,4,8`), a range with a step (`1..64 step 8`), a
+  // geometric range (`1024..65536 *2`); units as the input's (`1 GiB..8 GiB *2`).
+  std::vector<std::string> vary;
+  std::string where;  // a Bool condition over the inputs and outputs, as --where; empty: every point
+};
+
+struct SweepColumn {
+  std::string name;
+  std::string unit;  // the unit every number of the column is shown in; empty for a Count or a non-quantity
+  bool varied = false;  // a varied input (the first columns), else an output
+};
+
+struct SweepCell {
+  enum class Kind { number, boolean, text };
+  Kind kind = Kind::text;
+  double si = 0;      // number: in SI base units
+  double number = 0;  // number: in the column's unit
+  bool boolean = false;
+  std::string text;   // lists, records and text as shown; empty in a failed point's outputs
+};
+
+struct SweepPoint {
+  std::uint64_t index = 0;  // its number in the product, from 0, the last varied input fastest
+  std::vector<SweepCell> cells;  // one per column
+  std::string error;        // why this point failed (its outputs are then empty), else empty
+};
+
+struct SweepResult {
+  bool ok = false;  // false: the sweep could not start (see diagnostics); no point was passed on
+  std::vector<SweepColumn> columns;
+  std::uint64_t total = 0;   // points in the product (before `where`)
+  std::uint64_t passed = 0;  // points passed to the callback
+  bool stopped = false;      // the callback asked to stop
+  Diagnostics diagnostics;
+};
+
+// Called for each point, in order; return false to stop the sweep. Points that fail `where` are left
+// out. The columns are known before the first call: they are passed with every point.
+using SweepCallback = std::function<bool(const std::vector<SweepColumn>& columns, const SweepPoint& point)>;
+
+}  // namespace mlsi::api
