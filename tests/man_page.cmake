@@ -1,0 +1,36 @@
+# docs/mlsi.1 renders without a warning (groff -ww), carries mlsi's version, and names every command and
+# every option of `mlsi --help`.
+#   cmake -DMLSI=build/mlsi -DPAGE=docs/mlsi.1 -DGROFF=/usr/bin/groff -P man_page.cmake
+execute_process(COMMAND ${GROFF} -ww -man -z ${PAGE} RESULT_VARIABLE status ERROR_VARIABLE warnings)
+if(NOT status EQUAL 0 OR NOT warnings STREQUAL "")
+  message(FATAL_ERROR "groff -ww -man -z ${PAGE}: status ${status}\n${warnings}")
+endif()
+
+execute_process(COMMAND ${MLSI} --help OUTPUT_VARIABLE help)
+execute_process(COMMAND ${MLSI} --version OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE)
+# CMake lists split on `;` except inside brackets: neither may stay in the text.
+foreach(text help)
+  string(REPLACE ";" "," ${text} "${${text}}")
+  string(REPLACE "[" "<" ${text} "${${text}}")
+  string(REPLACE "]" ">" ${text} "${${text}}")
+endforeach()
+string(REGEX MATCHALL "\n  mlsi [a-z][a-z-]*" commands "${help}")
+list(TRANSFORM commands REPLACE "\n  mlsi " "")
+string(REGEX MATCHALL "[^A-Za-z0-9-]--?[a-z][a-z-]*" options "${help}")
+list(TRANSFORM options REPLACE "^[^-]" "")
+list(REMOVE_DUPLICATES options)
+
+file(READ ${PAGE} page)
+string(REPLACE "\\-" "-" page "${page}")
+set(failures "")
+if(NOT page MATCHES "\n\\.TH MLSI 1 [^\n]* \"${version}\"")
+  string(APPEND failures "the .TH line does not say \"${version}\" (mlsi --version)\n")
+endif()
+foreach(name IN LISTS commands options)
+  if(NOT page MATCHES "[^A-Za-z0-9-]${name}[^A-Za-z0-9-]")
+    string(APPEND failures "${PAGE} does not name `${name}`\n")
+  endif()
+endforeach()
+if(failures)
+  message(FATAL_ERROR "${failures}")
+endif()
