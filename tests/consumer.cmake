@@ -1,6 +1,6 @@
 # The consumer test (ctest `consumer`): installs this build into a fresh prefix, then configures, builds
 # and runs tests/consumer against it, as a program outside the tree would use mlsi.
-#   cmake -DBUILD=<build dir> -DSRC=<tests/consumer> -DOUT=<scratch dir> -DCXX=<compiler> -P consumer.cmake
+#   cmake -DBUILD=<build dir> -DSRC=<tests/consumer> -DOUT=<scratch dir> -DCXX=<compiler> [-DCXX_FLAGS=<flags>] -P consumer.cmake
 file(REMOVE_RECURSE ${OUT})
 function(step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -23,7 +23,7 @@ foreach(h IN LISTS headers)
   endif()
 endforeach()
 step(${CMAKE_COMMAND} -S ${SRC} -B ${OUT}/build -DCMAKE_PREFIX_PATH=${OUT}/prefix -DCMAKE_CXX_COMPILER=${CXX}
-     -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+     -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}")
 step(${CMAKE_COMMAND} --build ${OUT}/build)
 execute_process(COMMAND ${OUT}/build/consumer RESULT_VARIABLE status OUTPUT_VARIABLE printed ERROR_VARIABLE err)
 if(NOT status EQUAL 0)
