@@ -13,7 +13,7 @@
 #include <string>
 
 #include "cli/cli.hpp"
-#include "tests/fuzz/fuzz_common.hpp"
+#include "fuzz_common.hpp"
 
 namespace {
 

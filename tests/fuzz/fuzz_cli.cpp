@@ -18,7 +18,7 @@
 #include <string>
 
 #include "cli/cli.hpp"
-#include "tests/fuzz/cli_case.hpp"
+#include "cli_case.hpp"
 
 namespace fs = std::filesystem;
 

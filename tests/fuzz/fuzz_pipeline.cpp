@@ -12,7 +12,7 @@
 #include <string>
 
 #include "syntax/parser.hpp"
-#include "tests/fuzz/fuzz_common.hpp"
+#include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mlsi;

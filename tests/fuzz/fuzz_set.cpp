@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "tests/fuzz/fuzz_common.hpp"
+#include "fuzz_common.hpp"
 
 namespace {
 
