@@ -56,6 +56,25 @@ ExplainNode public_node(const mlsi::ExplainNode& n) {
   return out;
 }
 
+// Evaluates the prepared scenario once and hands the run to `fill`; the result names the scenario and
+// config either way and carries the preparation's diagnostics, or the evaluation's error.
+template <class Result, class Fill>
+Result evaluate_into(const detail::PreparedRun& r, Fill fill) {
+  Result result;
+  result.scenario = r.scenario_name;
+  result.config = r.config;
+  result.diagnostics = r.diagnostics;
+  if (!r.ok) return result;
+  const Program& p = r.session->program();
+  try {
+    fill(p, Evaluator(p, r.limits).run(r.scenario, r.given), result);
+    result.ok = true;
+  } catch (const EvalError& e) {
+    result.diagnostics = evaluation_error(r, e.diag);
+  }
+  return result;
+}
+
 }  // namespace
 
 const Item* RunResult::input(std::string_view name) const { return find_item(inputs, name); }
@@ -69,44 +88,21 @@ const std::string& Run::scenario() const { return prepared_->scenario_name; }
 const std::string& Run::config() const { return prepared_->config; }
 
 RunResult Run::evaluate() const {
-  const detail::PreparedRun& r = *prepared_;
-  RunResult result;
-  result.scenario = r.scenario_name;
-  result.config = r.config;
-  result.diagnostics = r.diagnostics;
-  if (!r.ok) return result;
-  const Program& p = r.session->program();
-  const Scenario& sc = p.scenarios[static_cast<std::size_t>(r.scenario)];
-  try {
-    ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
+  return evaluate_into<RunResult>(*prepared_, [&](const Program& p, const ScenarioRun& run, RunResult& result) {
+    const Scenario& sc = p.scenarios[static_cast<std::size_t>(prepared_->scenario)];
     for (int i : sc.inputs) result.inputs.push_back(item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
     for (int i : sc.outputs) result.outputs.push_back(item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
-    result.ok = true;
-  } catch (const EvalError& e) {
-    result.diagnostics = evaluation_error(r, e.diag);
-  }
-  return result;
+  });
 }
 
 Explanation Run::explain() const {
   const detail::PreparedRun& r = *prepared_;
-  Explanation x;
-  x.scenario = r.scenario_name;
-  x.config = r.config;
-  x.diagnostics = r.diagnostics;
-  if (!r.ok) return x;
-  const Program& p = r.session->program();
-  try {
-    ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
+  return evaluate_into<Explanation>(r, [&](const Program& p, const ScenarioRun& run, Explanation& x) {
     mlsi::Explanation internal = explain_run(p, run, r.given, r.config, r.limits);
     for (const auto& n : internal.outputs) x.outputs.push_back(public_node(n));
     x.text = render_explanation_text(internal, false);
     x.json = render_explanation_json(internal);
-    x.ok = true;
-  } catch (const EvalError& e) {
-    x.diagnostics = evaluation_error(r, e.diag);
-  }
-  return x;
+  });
 }
 
 }  // namespace mlsi::api
