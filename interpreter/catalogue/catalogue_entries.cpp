@@ -141,6 +141,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
             RecordValue rv;
             rv.type = ft.record;
             rv.fields.resize(rates.fields.size());
+            rv.owner = key;
             for (auto&& [pk, pv] : *value.as_table()) {
               std::string pname(pk.str());
               int pi = rates.find(pname);
@@ -163,6 +164,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
               RecordValue rv;
               rv.type = ft.element->record;
               rv.fields.resize(mt.fields.size());
+              rv.owner = key;
               const auto& t = *item.as_table();
               if (auto n = t["name"].value<std::string>()) rv.fields[0] = Value(*n);
               if (const auto* m = t.get("memory")) rv.fields[1] = quantity(file, m, mt.types[1], "mig_profiles.memory", label);

@@ -146,7 +146,9 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
     diags_.error(span, fmt::format("{}: cannot read quantity \"{}\": expected a number, a space, then a unit", entry, text));
     return std::nullopt;
   }
-  auto r = p_.units.resolve(*u, p_.dims, p_.sources, local);
+  UnitContext context;  // a suggestion for an unknown unit has the field's dimension
+  context.expected = want.dim;
+  auto r = p_.units.resolve(*u, p_.dims, p_.sources, local, &context);
   if (!r) {
     for (auto d : local.list()) {
       // Abbreviated here, not only when shown: a string of 7,000 unknown units gives 7,000 diagnostics.
@@ -246,7 +248,14 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     if (has("peak_flops")) {
       std::string precision = has("peak_precision") ? get("peak_precision")->text() : "fp16";
       auto rates_type = rt.types[static_cast<std::size_t>(rt.find("flops"))].record;
-      RecordValue rv = has("flops") ? get("flops")->record() : RecordValue{rates_type, std::vector<std::optional<Value>>(rates_type->fields.size()), ""};
+      RecordValue rv;
+      if (has("flops")) {
+        rv = get("flops")->record();
+      } else {
+        rv.type = rates_type;
+        rv.fields.resize(rates_type->fields.size());
+        rv.owner = e.key;
+      }
       int pi = rates_type->find(precision);
       if (pi >= 0 && !rv.fields[static_cast<std::size_t>(pi)]) rv.fields[static_cast<std::size_t>(pi)] = get("peak_flops");
       get("flops") = Value(std::move(rv));

@@ -315,6 +315,24 @@ CExpr Compiler::compile_value(const ast::Expr& e, const Type& expected, DisplayU
   return c;
 }
 
+CExpr Compiler::compile_input_formula(const ast::Expr& e, int scenario, int slot, DisplayUnit* display, std::vector<int>* reads) {
+  stack_reported_ = false;
+  Scenario& s = p_.scenarios[static_cast<std::size_t>(scenario)];
+  const Type expected = s.slots[static_cast<std::size_t>(slot)].type;
+  std::vector<std::vector<int>> deps(s.slots.size());
+  Scope sc;
+  sc.scenario = &s;
+  sc.current_slot = slot;
+  sc.in_default = true;  // the input's own name means what it means outside, as in its default
+  sc.deps = &deps;
+  CExpr c = expr(e, sc, expected.is_error() ? nullptr : &expected);
+  // Its comprehensions use the frame of the scenario's run.
+  s.locals = std::max(s.locals, sc.max_locals);
+  if (display) *display = display_of(e);
+  if (reads) *reads = std::move(deps[static_cast<std::size_t>(slot)]);
+  return c;
+}
+
 CExpr Compiler::compile_global_expr(const ast::Expr& e, DisplayUnit* display) {
   return compile_value(e, Type::error(), display);
 }

@@ -1,6 +1,7 @@
 // Expressions: name resolution and the static dimension rules of language.md ("Types").
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -57,7 +58,8 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       }
       return constant(e, Value(e.value), Type::count());
     case K::quantity: {
-      auto u = resolve_unit(e.unit);
+      UnitContext context = quantity_context(e, sc, expected);
+      auto u = resolve_unit(e.unit, &context);
       if (!u) return constant(e, Value(e.value), Type::error());
       // `3 t` is always three tonnes; if `t` is also a name in this scenario or function, the author
       // may have meant `3 * t`. The meaning does not change, but the reader is told.
@@ -223,9 +225,26 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
   return make(Op::constant, e, Type::error());
 }
 
+UnitContext Compiler::quantity_context(const ast::Expr& e, const Scope& sc, const Type* expected) const {
+  UnitContext cx;
+  std::string_view before = p_.sources.text(Span{e.span.file, e.span.begin, std::max(e.span.begin, e.unit.span.begin)});
+  while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
+  cx.number = std::string(before);
+  if (expected && expected->scalar().is_quantity()) cx.expected = expected->scalar().dim;
+  cx.names_value = [this, &sc](const std::string& n) {
+    for (const auto& l : sc.locals)
+      if (l.name == n) return true;
+    if (sc.scenario && sc.scenario->find_slot(n) >= 0) return true;
+    return p_.global_index.count(n) > 0 || std::find(p_.deferred_globals.begin(), p_.deferred_globals.end(), n) != p_.deferred_globals.end();
+  };
+  return cx;
+}
+
 CExpr Compiler::convert(const ast::Expr& e, Scope& sc, const Type* expected) {
   CExpr inner = expr(*e.operands[0], sc, expected);
-  auto u = resolve_unit(e.unit);
+  UnitContext target;
+  if (inner.type.scalar().is_quantity()) target.expected = inner.type.scalar().dim;
+  auto u = resolve_unit(e.unit, &target);
   if (!u || inner.type.is_error()) return inner;
   const Type& s = inner.type.scalar();
   if (!s.is_quantity() || !(s.dim == u->dim)) {
@@ -247,8 +266,13 @@ CExpr Compiler::field(const ast::Expr& e, Scope& sc) {
   }
   int idx = t.record->find(e.text);
   if (idx < 0) {
-    std::string owner = t.record->name.empty() ? "this record" : t.record->name;
-    auto& d = diags_.error(e.op_span, fmt::format("{} has no field `{}`", owner, e.text));
+    // A record inside a catalogue entry (`A100.flops`) is named by the entry when it is known here.
+    std::string owner;
+    const CExpr& of = c.kids[0];
+    if (of.op == Op::constant && of.constant.is_record()) owner = of.constant.record().owner;
+    else if (of.op == Op::field && of.kids[0].op == Op::constant && of.kids[0].constant.is_record())
+      owner = of.kids[0].constant.record().key;
+    auto& d = diags_.error(e.op_span, fmt::format("{} no field `{}`", record_subject(t.record->name, "", owner), e.text));
     auto s = closest_name(e.text, t.record->fields);
     if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
     return c;

@@ -1,6 +1,7 @@
 // Operators: the dimension rules of arithmetic, powers, comparisons and logic (language.md "Types").
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -49,6 +50,23 @@ std::optional<Rational> as_rational(double x) {
 
 using check_nodes::constant;
 using check_nodes::make;
+
+// `8 GB / 70B`: `70B` reads like "70 billion" (parameters), but `B` is the byte unit, so the quotient
+// is a Count where a size per parameter was probably meant. The meaning stays; the reader is told.
+void Compiler::warn_byte_count(const ast::Expr& divisor, const Type& dividend) {
+  if (divisor.kind != ast::ExprKind::quantity || divisor.unit.terms.size() != 1) return;
+  const ast::UnitTerm& term = divisor.unit.terms.front();
+  const Unit* byte = p_.units.find("B");
+  if (term.name != "B" || term.power != 1 || term.divide || !byte || !dividend.scalar().is_quantity() || !(dividend.scalar().dim == byte->dim))
+    return;
+  // Only `70B`, written against its number as a model size is: `x / (1 B)` strips the unit on purpose,
+  // and `80 GB / 2 B` counts two-byte values.
+  std::string_view number = p_.sources.text(Span{divisor.span.file, divisor.span.begin, std::max(divisor.span.begin, term.span.begin)});
+  if (number.empty() || number.back() == ' ' || number.back() == '\t' || divisor.value == 1) return;
+  std::string count = format_number(divisor.value);
+  auto& d = diags_.warning(divisor.span, fmt::format("`{}` is {} bytes: `B` is the byte unit, so this divides bytes by bytes", p_.sources.text(divisor.span), count));
+  d.notes.push_back(fmt::format("for {} billion (a Count), write `{}e9`", count, count));
+}
 
 CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
   const std::string& op = e.text;
@@ -109,6 +127,7 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
       if (t) c.type = *t;
       else if (overflow) diags_.error(c.op_span, p_.dims.overflow_message(*overflow));
       else mismatch(fmt::format("cannot {} {} {} {}", mul ? "multiply" : "divide", tname(a), mul ? "by" : "by", tname(b)));
+      if (t && !mul) warn_byte_count(*e.operands[1], a);
       break;
     }
     case Op::pow: {

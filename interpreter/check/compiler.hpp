@@ -27,11 +27,16 @@ class Compiler {
 
   // A value for an input, written as an expression outside any scenario (config, --set, TOML).
   CExpr compile_value(const ast::Expr& e, const Type& expected, DisplayUnit* display);
+  // A value for input `slot` of `scenario` that reads the scenario's other members (`--set
+  // dp=1024/(tp*pp)`), checked against the input's type; `reads` gets the slots it reads.
+  CExpr compile_input_formula(const ast::Expr& e, int scenario, int slot, DisplayUnit* display, std::vector<int>* reads);
   // An expression in the global scope (the REPL).
   CExpr compile_global_expr(const ast::Expr& e, DisplayUnit* display);
   // An expression that also sees the given names as locals 0, 1, ... (`mlsi list --where` over fields).
   CExpr compile_with_locals(const ast::Expr& e, const std::vector<std::pair<std::string, Type>>& locals);
-  std::optional<ResolvedUnit> resolve_unit(const ast::UnitExpr& u) { return p_.units.resolve(u, p_.dims, p_.sources, diags_); }
+  std::optional<ResolvedUnit> resolve_unit(const ast::UnitExpr& u, const UnitContext* context = nullptr) {
+    return p_.units.resolve(u, p_.dims, p_.sources, diags_, context);
+  }
   // The type a type expression names (a dimension, unit, Bool, Text, catalogue kind, List[T], `one of`).
   Type resolve_type(const ast::TypeExpr& t, DisplayUnit* display = nullptr);
 
@@ -57,6 +62,7 @@ class Compiler {
   CExpr expr(const ast::Expr& e, Scope& sc, const Type* expected = nullptr);
   CExpr name(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr binary(const ast::Expr& e, Scope& sc, const Type* expected);
+  void warn_byte_count(const ast::Expr& divisor, const Type& dividend);
   CExpr call(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname);
   CExpr call_scenario(const ast::Expr& e, Scope& sc, int index);
@@ -66,6 +72,8 @@ class Compiler {
   CExpr field(const ast::Expr& e, Scope& sc);
   CExpr has_field(const ast::Expr& e, Scope& sc);
   CExpr convert(const ast::Expr& e, Scope& sc, const Type* expected);
+  // What the context of the quantity literal `e` says about its unit (model/unit_hints.hpp).
+  UnitContext quantity_context(const ast::Expr& e, const Scope& sc, const Type* expected) const;
 
   // Reports a mismatch between what an expression is and what its context needs.
   bool expect_type(const CExpr& c, const Type& want, const std::string& what);

@@ -239,7 +239,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
     }
     case Op::call_scenario: {
       const Scenario& s = p_.scenarios[static_cast<std::size_t>(e.index)];
-      Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0)};
+      Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0), {}};
       for (std::size_t i = 0; i < e.kids.size(); ++i) {
         auto slot_index = static_cast<std::size_t>(e.map[i]);
         inst.slots[slot_index] = eval(e.kids[i], f);
@@ -266,7 +266,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       const auto& field = r.fields[static_cast<std::size_t>(e.index)];
       if (!field) {
         const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
-        fail(e.op_span, fmt::format("{} {} has no field {} (its source does not give one)", r.type->name, r.key, fname));
+        fail(e.op_span, fmt::format("{} no field {} (its source does not give one)", record_subject(r), fname));
       }
       return *field;
     }

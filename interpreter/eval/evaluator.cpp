@@ -60,14 +60,20 @@ bool all_true(const Value& v, std::size_t* failed_index) {
 ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputValue>>& given) {
   Activity activity("evaluating");
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
-  Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0)};
+  Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0), {}};
   ScenarioRun out;
   out.scenario = scenario;
   out.origin.assign(s.slots.size(), "");
   out.display.resize(s.slots.size());
   for (std::size_t i = 0; i < s.slots.size(); ++i) {
     out.display[i] = s.slots[i].display;
-    if (i < given.size() && given[i]) {
+    if (i < given.size() && given[i] && given[i]->in_scope) {
+      // Evaluated when first read, as a default is.
+      inst.given_formula.resize(s.slots.size(), nullptr);
+      inst.given_formula[i] = given[i]->expr.get();
+      out.origin[i] = given[i]->origin;
+      if (!given[i]->display.automatic) out.display[i] = given[i]->display;
+    } else if (i < given.size() && given[i]) {
       inst.slots[i] = given[i]->value;
       inst.state[i] = 3;
       out.origin[i] = given[i]->origin;
@@ -165,13 +171,15 @@ void Evaluator::evaluate_instance(Instance& inst) {
     Frame own;
     own.instance = &inst;
     own.locals.resize(static_cast<std::size_t>(s.locals));
+    bool given = k < inst.given_formula.size() && inst.given_formula[k];
     try {
-      inst.slots[k] = eval(*s.slots[k].expr, own);
+      inst.slots[k] = eval(inst.formula_of(k), own);
     } catch (WhereError&) {
       inst.state[k] = 0;
       throw;  // another default this one reads breaks its own rule
     } catch (EvalError&) {
       inst.state[k] = 4;
+      if (given) throw;  // a value the user gave must be valid even when nothing reads it
       continue;
     }
     inst.state[k] = 2;
@@ -238,7 +246,7 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
   f.instance = &inst;
   f.locals.resize(static_cast<std::size_t>(inst.scenario->locals));
   try {
-    inst.slots[i] = eval(*sl.expr, f);
+    inst.slots[i] = eval(inst.formula_of(i), f);
   } catch (EvalError&) {
     inst.state[i] = 0;  // not known: a later read may try again
     throw;
@@ -266,7 +274,7 @@ Value Evaluator::value(const CExpr& e) {
 Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run) {
   Activity activity("evaluating");
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
-  Instance inst{&s, run.slots, std::vector<std::uint8_t>(s.slots.size(), 2)};
+  Instance inst{&s, run.slots, std::vector<std::uint8_t>(s.slots.size(), 2), {}};
   for (std::size_t i = 0; i < run.available.size(); ++i)
     if (!run.available[i]) inst.state[i] = 0;  // evaluated (or failing) when read
   Frame f;

@@ -39,8 +39,12 @@ struct InputValue {
   std::string origin;  // "default", "config long_context", "--set", "inputs.toml"
   DisplayUnit display;
   Span span;           // the expression that gave it, if any
-  // That expression, compiled (outside any scenario): --explain shows its terms and their provenance.
+  // That expression, compiled (outside any scenario, unless in_scope): --explain shows its terms and
+  // their provenance.
   std::shared_ptr<const CExpr> expr = nullptr;
+  // The expression reads the scenario's other inputs (`--set dp=1024/(tp*pp)`): `value` is not used,
+  // and the run evaluates `expr` in the scenario as it would the input's default.
+  bool in_scope = false;
 };
 
 struct ScenarioRun {
@@ -71,6 +75,12 @@ class Evaluator {
     std::vector<Value> slots;
     // 0 pending, 1 evaluating, 2 done, 3 given but `where` not checked, 4 an unused default that failed
     std::vector<std::uint8_t> state;
+    // Per slot: an input's value given as an expression in the scenario (InputValue::in_scope), which
+    // replaces its default; empty for a scenario that is called.
+    std::vector<const CExpr*> given_formula = {};
+    const CExpr& formula_of(std::size_t slot) const {
+      return slot < given_formula.size() && given_formula[slot] ? *given_formula[slot] : *scenario->slots[slot].expr;
+    }
   };
   struct Frame {
     std::vector<Value> locals;

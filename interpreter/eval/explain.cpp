@@ -140,7 +140,7 @@ class Explainer {
     const CExpr* formula = sl.expr ? &*sl.expr : nullptr;
     if (sl.kind == SlotKind::input && i < given_->size() && (*given_)[i]) {
       formula = (*given_)[i]->expr.get();
-      cx = TermContext{};  // a given value is an expression outside the scenario
+      if (!(*given_)[i]->in_scope) cx = TermContext{};  // a given value is an expression outside the scenario
     }
     if (formula && available) {
       n.formula = one_line(p_.sources.text(formula->span));

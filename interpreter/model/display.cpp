@@ -110,4 +110,12 @@ std::string format_value(const Value& v, const Type& t, const DisplayUnit& unit,
   return s;
 }
 
+std::string record_subject(const std::string& type_name, const std::string& key, const std::string& owner) {
+  std::string name = type_name.empty() ? "record" : type_name;
+  // A sub-record's type is named for what it holds (`rates`, `mig_profile`): a plural takes "have".
+  if (!owner.empty()) return fmt::format("{}'s {} {}", owner, name, name.ends_with('s') ? "have" : "has");
+  if (!key.empty()) return fmt::format("{} {} has", name, key);
+  return type_name.empty() ? "this record has" : fmt::format("{} has", name);
+}
+
 }  // namespace mlsi

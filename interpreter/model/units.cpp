@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "model/display.hpp"
+#include "model/unit_hints.hpp"
 
 namespace mlsi {
 
@@ -135,10 +136,37 @@ std::string UnitRegistry::si_text(const Dim& d) const {
   return (num.empty() ? "1" : num) + (den.empty() ? "" : "/" + den);
 }
 
+std::optional<Dim> UnitRegistry::expected_of_unknown(const ast::UnitExpr& u, const Dim& expected) const {
+  // expected = U^(±p) * (the known terms): U^(±p) = expected / known, when U is the only unknown term.
+  Dim known;
+  const ast::UnitTerm* unknown = nullptr;
+  for (const auto& t : u.terms) {
+    if (t.name.empty()) continue;
+    const Unit* found = find(t.name);
+    if (!found) {
+      if (unknown) return std::nullopt;
+      unknown = &t;
+      continue;
+    }
+    DimOutcome d = power(found->dim, Rational{t.power, 1});
+    if (d.ok()) d = t.divide ? divide(known, *d.dim) : multiply(known, *d.dim);
+    if (!d.ok()) return std::nullopt;
+    known = *d.dim;
+  }
+  if (!unknown || unknown->power == 0) return std::nullopt;
+  DimOutcome rest = divide(expected, known);
+  auto exponent = Rational::make(unknown->divide ? -1 : 1, unknown->power);
+  if (!exponent) return std::nullopt;
+  if (rest.ok()) rest = power(*rest.dim, *exponent);
+  if (!rest.ok()) return std::nullopt;
+  return *rest.dim;
+}
+
 std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const DimensionRegistry& dims,
-                                                  const SourceManager& sources, Diagnostics& diags) const {
+                                                  const SourceManager& sources, Diagnostics& diags, const UnitContext* context) const {
   ResolvedUnit r;
   bool ok = true;
+  std::optional<Dim> unknown_expected = context && context->expected ? expected_of_unknown(u, *context->expected) : std::nullopt;
   for (std::size_t i = 0; i < u.terms.size(); ++i) {
     const auto& t = u.terms[i];
     if (i > 0) r.text += t.divide ? "/" : "*";
@@ -149,13 +177,10 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
     }
     const Unit* found = find(t.name);
     if (!found) {
-      auto& d = diags.error(t.span, fmt::format("unknown unit `{}`", t.name));
-      auto suggestion = closest_name(t.name, names());
-      if (!suggestion.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", suggestion));
-      if (i > 0 && !t.divide)
-        d.notes.push_back("a unit is written right after its number; to multiply by a value, put spaces around `*`");
-      else if (i > 0)
-        d.notes.push_back("a unit is written right after its number; to divide by a value, put spaces around `/`");
+      UnknownUnit unknown{t.name, i == 0, t.divide, context ? context->number : "", unknown_expected, false};
+      unknown.names_value = i == 0 && context && context->names_value && context->names_value(t.name);
+      auto& d = diags.error(t.span, unknown_unit_message(unknown));
+      d.notes = unknown_unit_notes(unknown, *this);
       ok = false;
       continue;
     }

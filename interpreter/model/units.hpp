@@ -1,6 +1,7 @@
 #pragma once
 // The unit registry: every unit declared by `unit` in the prelude or a user file, with the names its
 // prefixes generate (`@prefixes(large, binary)` on `B` gives kB, MB, ..., KiB, MiB, ...).
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -31,6 +32,13 @@ struct PrefixSet {
 };
 const std::vector<PrefixSet>& prefix_sets();
 
+// What the context of a unit expression says, for the notes of an unknown unit (unit_hints.hpp).
+struct UnitContext {
+  std::string number;           // the number the unit follows, as written; empty after `->` and in types
+  std::optional<Dim> expected;  // the dimension of the whole unit, when the context says
+  std::function<bool(const std::string&)> names_value;  // whether a value of that name is in scope
+};
+
 // A unit expression resolved to a factor and a dimension, and its normalised spelling for display.
 struct ResolvedUnit {
   double factor = 1;
@@ -54,9 +62,12 @@ class UnitRegistry {
   const Unit* display_base(const Dim& d) const;
 
   std::optional<ResolvedUnit> resolve(const ast::UnitExpr& u, const DimensionRegistry& dims, const SourceManager& sources,
-                                      Diagnostics& diags) const;
+                                      Diagnostics& diags, const UnitContext* context = nullptr) const;
 
  private:
+  // The dimension the one unknown term of `u` must have for `u` to be `expected`, if it has one.
+  std::optional<Dim> expected_of_unknown(const ast::UnitExpr& u, const Dim& expected) const;
+
   std::unordered_map<std::string, Unit> units_;  // as declared
   mutable std::unordered_map<std::string, Unit> prefixed_;  // prefixed forms looked up so far (one thread)
   std::vector<std::string> declared_;  // unprefixed names in declaration order

@@ -18,6 +18,8 @@ struct RecordValue {
   std::shared_ptr<const RecordType> type;
   std::vector<std::optional<Value>> fields;  // an absent catalogue field is nullopt
   std::string key;                           // catalogue key (`GPT3`), empty otherwise
+  // A record inside a catalogue entry (the `flops` rates of `A100`): that entry's key, for messages.
+  std::string owner;
 };
 
 struct EnumValue {
@@ -38,6 +40,7 @@ struct Value {
 
   bool is_number() const { return std::holds_alternative<double>(v); }
   bool is_list() const { return std::holds_alternative<std::shared_ptr<const List>>(v); }
+  bool is_record() const { return std::holds_alternative<std::shared_ptr<const RecordValue>>(v); }
   double number() const { return std::get<double>(v); }
   bool boolean() const { return std::get<bool>(v); }
   const std::string& text() const { return std::get<std::string>(v); }

@@ -7,6 +7,7 @@
 #include "eval/explain.hpp"
 #include "source/file_reader.hpp"
 #include "model/display.hpp"
+#include "session/input_formulas.hpp"
 #include "session/inputs.hpp"
 #include "session/run_request.hpp"
 #include "syntax/parser.hpp"
@@ -147,6 +148,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
       auto expr = parse_expression(p.sources, f, diags, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(a.value_end));
       ok = expr && assign_input(*session_, ev, index, a.name, n, *expr, ":run", given) && ok;
     }
+    ok = ok && check_given_formulas(*session_, index, given);
     if (report() || !ok) return Status::failed;
     ScenarioRun run = ev.run(index, given);
     io_.out << render_run(p, run, config, Format::table, io_.colour);

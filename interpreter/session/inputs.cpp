@@ -21,7 +21,24 @@ bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& 
 
 namespace {
 
-// Checks an input value's expression against the input's type and evaluates it.
+// The first use in `e` of a name of the scenario other than the input `self` itself, if any: a value
+// that names another member is a formula over them (`--set dp=1024/(tp*pp)`).
+const ast::Expr* member_named(const ast::Expr& e, const Scenario& sc, const std::string& self) {
+  if (e.kind == ast::ExprKind::name && e.text != self && sc.find_slot(e.text) >= 0) return &e;
+  for (const auto& o : e.operands)
+    if (const ast::Expr* found = o ? member_named(*o, sc, self) : nullptr) return found;
+  return nullptr;
+}
+
+const ast::Expr* use_of(const ast::Expr& e, const std::string& name) {
+  if (e.kind == ast::ExprKind::name && e.text == name) return &e;
+  for (const auto& o : e.operands)
+    if (const ast::Expr* found = o ? use_of(*o, name) : nullptr) return found;
+  return nullptr;
+}
+
+// Checks an input value's expression against the input's type and evaluates it; a formula over the
+// scenario's other inputs is kept for the run to evaluate (InputValue::in_scope).
 bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
             const std::string& origin, GivenInputs& given) {
   Program& p = s.program();
@@ -38,11 +55,23 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
     d.notes.push_back(fmt::format("its inputs are: {}", all));
     return false;
   }
-  const Type& want = sc.slots[static_cast<std::size_t>(slot)].type;
+  const Type want = sc.slots[static_cast<std::size_t>(slot)].type;
   std::size_t before = s.diagnostics().size();
   DisplayUnit display;
-  CExpr c = s.compiler().compile_value(expr, want, &display);
+  bool formula = member_named(expr, sc, name) != nullptr;
+  std::vector<int> reads;
+  CExpr c = formula ? s.compiler().compile_input_formula(expr, scenario, slot, &display, &reads)
+                    : s.compiler().compile_value(expr, want, &display);
   if (s.diagnostics().size() > before) return false;
+  for (int r : reads) {
+    const Slot& read = sc.slots[static_cast<std::size_t>(r)];
+    if (read.kind == SlotKind::input) continue;
+    const ast::Expr* use = use_of(expr, read.name);
+    auto& d = s.diagnostics().error(use ? use->span : c.span, fmt::format("the value of input `{}` may read the scenario's other inputs, not its {} `{}`",
+                                                                          name, read.kind == SlotKind::let ? "let" : "output", read.name));
+    d.notes.push_back("a given value is known before the scenario's formulas are computed");
+    return false;
+  }
   if (!compatible(c.type, want)) {
     std::string msg;
     if (want.kind == Type::Kind::record && want.record->catalogue && c.type.kind == Type::Kind::record && c.op == Op::constant && !c.constant.record().key.empty())
@@ -52,9 +81,13 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
     s.diagnostics().error(c.span, msg);
     return false;
   }
-  Value v = ev.value(c);
   Span span = c.span;
-  given[static_cast<std::size_t>(slot)] = InputValue{std::move(v), origin, display, span, std::make_shared<const CExpr>(std::move(c))};
+  if (formula) {
+    given[static_cast<std::size_t>(slot)] = InputValue{Value(), origin, display, span, std::make_shared<const CExpr>(std::move(c)), true};
+    return true;
+  }
+  Value v = ev.value(c);
+  given[static_cast<std::size_t>(slot)] = InputValue{std::move(v), origin, display, span, std::make_shared<const CExpr>(std::move(c)), false};
   return true;
 }
 
@@ -97,6 +130,7 @@ bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assig
   while (!name.empty() && name.back() == ' ') name.pop_back();
   auto expr = parse_expression(p.sources, f, s.diagnostics(), static_cast<std::uint32_t>(eq + 1));
   if (!expr) return false;
+  s.load_builtin_scenarios_called();  // a value may call one, as a file may
   return assign(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(name.size())}, *expr, "--set", given);
 }
 
@@ -119,6 +153,7 @@ bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::strin
     s.diagnostics().error(Span{file, offset, offset + 1}, fmt::format("not valid TOML: {}", err.description()));
     return false;
   }
+  s.load_builtin_scenarios_called();  // a value may call one, as a file may
   bool ok = true;
   for (auto&& [key, node] : root) {
     const auto& region = node.source();

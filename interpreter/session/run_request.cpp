@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "session/input_formulas.hpp"
+
 namespace mlsi {
 
 namespace {
@@ -114,6 +116,8 @@ PreparedRun prepare_run(Session& session, const RunRequest& request, const Limit
     bool ok = true;
     if (!request.inputs_file.empty()) ok = apply_inputs_file(session, ev, run.scenario, request.inputs_file, max_file_size, run.given);
     for (const auto& set : request.sets) ok = apply_set(session, ev, run.scenario, set, run.given) && ok;
+    // Once every value is given: a formula reads the others' final values.
+    ok = ok && check_given_formulas(session, run.scenario, run.given);
     if (!ok) run.outcome = fail(Failure::usage);
   } catch (const EvalError& e) {
     session.diagnostics().add(e.diag);

@@ -18,9 +18,6 @@ namespace mlsi {
 
 namespace fs = std::filesystem;
 
-// The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
-// of a line.
-std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
 
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
@@ -248,79 +245,10 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   return r ? std::optional<FileId>(id) : std::nullopt;
 }
 
-void Session::load_builtin_scenarios() {
-  auto files = embedded_files();
-  builtin_loaded_.resize(files.size(), false);
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (files[i].path.rfind("scenarios/", 0) != 0 || builtin_loaded_[i]) continue;
-    builtin_loaded_[i] = true;
-    FileId id = program_->sources.add("<builtin>/" + std::string(files[i].path), std::string(files[i].text));
-    load_module(id, 0);
-  }
-}
-
-namespace {
-
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Whether `word` occurs in `text` as a whole word.
-bool mentions(std::string_view text, std::string_view word) {
-  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    bool starts = at == 0 || !word_char(text[at - 1]);
-    bool ends = at + word.size() == text.size() || !word_char(text[at + word.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-void Session::load_builtin_scenarios_for(const std::string& name) {
-  auto files = embedded_files();
-  builtin_loaded_.resize(files.size(), false);
-  // Which file declares which scenario: `scenario NAME` at the start of a line.
-  std::map<std::string, std::size_t, std::less<>> declared;
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (files[i].path.rfind("scenarios/", 0) == 0)
-      for (auto& n : declared_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
-  std::string target = name;
-  if (!declared.count(target) && target.size() > 8 && target.ends_with("Scenario")) target.resize(target.size() - 8);
-  if (!declared.count(target)) return load_builtin_scenarios();
-  std::vector<bool> wanted(files.size(), false);
-  std::vector<std::size_t> queue;
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (files[i].path.rfind("scenarios/", 0) == 0 && mentions(files[i].text, target)) {
-      wanted[i] = true;
-      queue.push_back(i);
-    }
-  while (!queue.empty()) {
-    std::string_view text = files[queue.back()].text;
-    queue.pop_back();
-    for (std::size_t i = 0; i < text.size();) {
-      if (!word_char(text[i])) {
-        ++i;
-        continue;
-      }
-      std::size_t j = i;
-      while (j < text.size() && word_char(text[j])) ++j;
-      if (auto it = declared.find(text.substr(i, j - i)); it != declared.end() && !wanted[it->second]) {
-        wanted[it->second] = true;
-        queue.push_back(it->second);
-      }
-      i = j;
-    }
-  }
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (!wanted[i] || builtin_loaded_[i]) continue;
-    builtin_loaded_[i] = true;
-    FileId id = program_->sources.add("<builtin>/" + std::string(files[i].path), std::string(files[i].text));
-    load_module(id, 0);
-  }
-}
-
 bool Session::check() {
   Activity activity("checking");
   declare_prelude_mentioned();
+  load_builtin_scenarios_called();
   compiler_.compile_pending();
   return !diags_.has_errors();
 }

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/compiler.hpp"
@@ -23,6 +24,10 @@ struct SessionOptions {
   // catalogues, whose every problem must be reported; commands that list or browse everything leave it off.
   bool read_on_demand = false;
 };
+
+// The names a text declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
+// of a line.
+std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
 
 class Session {
  public:
@@ -49,6 +54,12 @@ class Session {
   // declaration, configs for it) and those declaring a scenario they mention, in turn. All of them when
   // none declares `name`, so that the message about an unknown name can list every one.
   void load_builtin_scenarios_for(const std::string& name);
+  // Loads the built-in scenarios that the texts added since the last call mention and that no
+  // declaration has taken (a user's scenario, function or let of that name wins), with the built-in
+  // scenarios those call: a file may call `ParallelLayout(...)` as it calls its own scenarios. check()
+  // does this first; a caller that compiles a text after check() calls it before it holds a reference
+  // into program().scenarios, which this may grow.
+  void load_builtin_scenarios_called();
   // Compiles everything declared so far; false when there are errors.
   bool check();
   // Scenarios a file itself declares (not those it imports).
@@ -63,6 +74,7 @@ class Session {
 
  private:
   void load_embedded_prelude();
+  void load_builtin_file(std::size_t embedded_index);  // once
   void load_catalogues();
   std::optional<FileId> load_module(FileId file, int depth);
   // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan
@@ -92,6 +104,7 @@ class Session {
   std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
   std::size_t prelude_undeclared_ = 0;
   std::size_t sources_scanned_ = 0;
+  std::size_t builtin_scanned_ = 0;  // sources looked at by load_builtin_scenarios_called
   std::size_t catalogue_files_read_ = 0;
   bool import_stack_reported_ = false;  // an import chain ran out of stack (stack_guard.hpp); said once
 };

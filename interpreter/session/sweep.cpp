@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/activity.hpp"
 #include "model/display.hpp"
+#include "session/input_formulas.hpp"
 #include "syntax/parser.hpp"
 
 namespace mlsi {
@@ -68,11 +70,16 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   }
   std::vector<const CExpr*> extra;
   if (where_) extra.push_back(&*where_);
-  if (base_) {
-    std::vector<int> slots;
-    for (const auto& v : varies_) slots.push_back(v.slot);
-    program_ = SweepProgram::compile(p, scenario_, slots, *base_, extra, nullptr);
-  }
+  // The compiled program takes every given input for a constant; a formula given over a varied input
+  // (`--set dp=1024/(tp*pp)` with `--vary tp=...`) is evaluated again at each point, point by point.
+  std::vector<int> slots;
+  for (const auto& v : varies_) slots.push_back(v.slot);
+  bool formula_varies = false;
+  auto reads = slot_reads(p, scenario_, given_);
+  for (std::size_t i = 0; i < given_.size(); ++i)
+    if (given_[i] && given_[i]->in_scope && std::find(slots.begin(), slots.end(), static_cast<int>(i)) == slots.end())
+      formula_varies = formula_varies || reads_any(reads, static_cast<int>(i), slots);
+  if (base_ && !formula_varies) program_ = SweepProgram::compile(p, scenario_, slots, *base_, extra, nullptr);
 
   // Columns: the varied inputs, then every output, in fixed units.
   for (const auto& v : varies_) {

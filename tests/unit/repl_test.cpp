@@ -286,6 +286,42 @@ outputs
   EXPECT_EQ(s.status, 1);
 }
 
+TEST(ReplScript, BuiltinScenarioCallAndRunFormula) {
+  // A built-in scenario is called as a REPL scenario is: ParallelLayout with tp = 4, pp = 8, dp = 32 has
+  // devices = 4 * 8 * 32 = 1024 and microbatches = global_batch / (dp * microbatch) = 1536 / 32 = 48.
+  // A `:run` argument may read the other inputs: dp = 1024 / (4 * 8) = 32, devices = 4 * 8 * 32 = 1024.
+  auto s = run_repl(R"(ParallelLayout(tp = 4, pp = 8, dp = 32).devices
+ParallelLayout(tp = 4, pp = 8, dp = 32).microbatches
+scenario Layout {
+  input tp: Count = 8
+  input pp: Count = 8
+  input dp: Count = 16
+  output devices = tp * pp * dp
+}
+:run Layout dp=1024/(tp*pp) tp=4
+:run Layout dp=1024/(tp*pp) tp=1024/(dp*pp)
+)");
+  EXPECT_EQ(s.out, R"(= 1024  [Count]
+= 48  [Count]
+scenario Layout: inputs tp, pp, dp; outputs devices
+Layout
+
+inputs
+  tp          4
+  pp          8
+  dp         32
+
+outputs
+  devices  1024
+<repl>:10:32: error: the value given for `tp` depends on itself: tp -> dp -> tp
+ 10 | :run Layout dp=1024/(tp*pp) tp=1024/(dp*pp)
+    |                                ^~~~~~~~~~~~
+    = note: `tp` is given by :run at <repl>:10:32, which reads `dp`
+    = note: `dp` is given by :run at <repl>:10:16, which reads `tp`
+)");
+  EXPECT_EQ(s.status, 1);
+}
+
 TEST(ReplScript, ReplTakesNoFile) {
   auto s = run_repl("", {"repl", "tests/examples/kv_cache.mls"});
   EXPECT_EQ(s.status, 2);

@@ -1,0 +1,174 @@
+// The built-in scenarios (scenarios/training, embedded in the binary), loaded into a session: all of
+// them, those a run by name needs, or those a user's text calls.
+#include <fmt/format.h>
+
+#include <cctype>
+#include <map>
+
+#include "session/session.hpp"
+#include "source/embedded.hpp"
+
+namespace mlsi {
+
+namespace {
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether `word` occurs in `text` as a whole word.
+bool mentions(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    bool starts = at == 0 || !word_char(text[at - 1]);
+    bool ends = at + word.size() == text.size() || !word_char(text[at + word.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// Calls `f` with every word of `text`.
+template <typename F>
+void for_each_word(std::string_view text, F&& f) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (!word_char(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && word_char(text[j])) ++j;
+    f(text.substr(i, j - i));
+    i = j;
+  }
+}
+
+// The same, leaving out comments and strings: the built-in scenarios a text calls, not those it cites.
+template <typename F>
+void for_each_code_word(std::string_view text, F&& f) {
+  std::size_t start = 0;
+  bool in_string = false;
+  auto flush = [&](std::size_t end) {
+    if (end > start) for_each_word(text.substr(start, end - start), f);
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"' || c == '\n') {
+        in_string = false;
+        start = i + 1;
+      }
+    } else if (c == '"') {
+      flush(i);
+      in_string = true;
+    } else if (c == '#') {
+      flush(i);
+      std::size_t end = text.find('\n', i);
+      i = end == std::string_view::npos ? text.size() : end;
+      start = i;
+    }
+  }
+  if (!in_string) flush(text.size());
+}
+
+bool is_builtin_file(const EmbeddedFile& f) { return f.path.rfind("scenarios/", 0) == 0; }
+
+// Which embedded file declares which built-in scenario: `scenario NAME` at the start of a line.
+std::map<std::string, std::size_t, std::less<>> builtin_declarations() {
+  auto files = embedded_files();
+  std::map<std::string, std::size_t, std::less<>> declared;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (is_builtin_file(files[i]))
+      for (auto& n : declared_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
+  return declared;
+}
+
+}  // namespace
+
+void Session::load_builtin_file(std::size_t index) {
+  auto files = embedded_files();
+  builtin_loaded_.resize(files.size(), false);
+  if (builtin_loaded_[index]) return;
+  builtin_loaded_[index] = true;
+  FileId id = program_->sources.add("<builtin>/" + std::string(files[index].path), std::string(files[index].text));
+  load_module(id, 0);
+}
+
+void Session::load_builtin_scenarios() {
+  auto files = embedded_files();
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (is_builtin_file(files[i])) load_builtin_file(i);
+}
+
+void Session::load_builtin_scenarios_for(const std::string& name) {
+  auto files = embedded_files();
+  auto declared = builtin_declarations();
+  std::string target = name;
+  if (!declared.count(target) && target.size() > 8 && target.ends_with("Scenario")) target.resize(target.size() - 8);
+  if (!declared.count(target)) return load_builtin_scenarios();
+  std::vector<bool> wanted(files.size(), false);
+  std::vector<std::size_t> queue;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (is_builtin_file(files[i]) && mentions(files[i].text, target)) {
+      wanted[i] = true;
+      queue.push_back(i);
+    }
+  while (!queue.empty()) {
+    std::string_view text = files[queue.back()].text;
+    queue.pop_back();
+    for_each_word(text, [&](std::string_view word) {
+      if (auto it = declared.find(word); it != declared.end() && !wanted[it->second]) {
+        wanted[it->second] = true;
+        queue.push_back(it->second);
+      }
+    });
+  }
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (wanted[i]) load_builtin_file(i);
+}
+
+void Session::load_builtin_scenarios_called() {
+  const Program& p = *program_;
+  auto bound = [&](std::string_view name) {
+    std::string n(name);
+    return p.scenario_index.count(n) || p.function_index.count(n) || p.global_index.count(n);
+  };
+  // The words of the texts added since the last call that name a built-in scenario no declaration has
+  // taken: a file's, a REPL entry's, a --set value's (the prelude, the catalogue and the built-in files
+  // themselves are not a user's text).
+  std::map<std::string, std::size_t, std::less<>> declared;
+  std::vector<std::size_t> queue;
+  std::vector<bool> wanted;
+  for (; builtin_scanned_ < p.sources.size(); ++builtin_scanned_) {
+    const SourceFile& src = p.sources.file(static_cast<FileId>(builtin_scanned_));
+    if (src.name.starts_with("<builtin>/") || src.name.starts_with("<prelude>/") || src.name.starts_with("<catalogue>/") ||
+        src.name == "<schema>")
+      continue;
+    if (declared.empty()) {
+      declared = builtin_declarations();
+      wanted.assign(embedded_files().size(), false);
+    }
+    // Every word, strings included: an --inputs value is a string.
+    for_each_word(src.text, [&](std::string_view word) {
+      auto it = declared.find(word);
+      if (it == declared.end() || wanted[it->second] || bound(word)) return;
+      wanted[it->second] = true;
+      queue.push_back(it->second);
+    });
+  }
+  // And the built-in scenarios those call, in turn: a name that a user's declaration also has is then
+  // declared twice, an error (language.md section 4).
+  auto files = embedded_files();
+  std::vector<std::size_t> order;
+  while (!queue.empty()) {
+    std::size_t file = queue.back();
+    queue.pop_back();
+    order.push_back(file);
+    for_each_code_word(files[file].text, [&](std::string_view word) {
+      auto it = declared.find(word);
+      if (it == declared.end() || wanted[it->second]) return;
+      wanted[it->second] = true;
+      queue.push_back(it->second);
+    });
+  }
+  for (std::size_t file : order) load_builtin_file(file);
+}
+
+}  // namespace mlsi
