@@ -52,20 +52,21 @@ Inline name_cell(const std::string& name, const std::string& anchor) {
   return {Piece{Piece::Kind::anchor, {}, anchor}, Piece{Piece::Kind::code, name, {}}};
 }
 
-// The `See also:` line of a doc as a paragraph: each scenario linked where it is on the page.
-std::optional<Inline> see_also(const std::string& doc, const std::set<std::string>& on_page) {
+// The `See also:` line of a doc as a paragraph, each scenario as code (a folder's page is built file by
+// file, so whether a scenario is on the page is not known here).
+std::optional<Inline> see_also(const std::string& doc) {
   auto tag = find_doc_tag(doc, kSeeAlsoTag);
   if (!tag || tag->items.empty()) return std::nullopt;
   Inline out = text("See also: ");
   for (std::size_t i = 0; i < tag->items.size(); ++i) {
     const std::string& name = tag->items[i];
     if (i) out = join(out, text(", "));
-    out = join(out, on_page.count(name) ? Inline{Piece{Piece::Kind::code_link, name, slug(name)}} : code(name));
+    out = join(out, code(name));
   }
   return join(out, text("."));
 }
 
-ScenarioSection section_of(const Program& p, int index, const std::set<std::string>& on_page) {
+ScenarioSection section_of(const Program& p, int index) {
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(index)];
   ScenarioSection out;
   out.name = sc.name;
@@ -82,7 +83,7 @@ ScenarioSection section_of(const Program& p, int index, const std::set<std::stri
   if (!out.contract.empty()) page.paragraph(prose(one_line(out.contract), anchors));
   const std::string doc = without_doc_tag(sc.doc, kSeeAlsoTag);
   for (const auto& para : paragraphs(doc.substr(std::min(doc.size(), out.contract.size())))) page.paragraph(prose(para, anchors));
-  if (auto related = see_also(sc.doc, on_page)) page.paragraph(std::move(*related));
+  if (auto related = see_also(sc.doc)) page.paragraph(std::move(*related));
   page.paragraph(join(join(text("Declared in "), code(out.file)), text(".")));
 
   std::vector<std::vector<Inline>> rows;
@@ -137,10 +138,8 @@ ScenarioSection section_of(const Program& p, int index, const std::set<std::stri
 }  // namespace
 
 std::vector<ScenarioSection> scenario_sections(const Program& p, const std::vector<int>& scenarios) {
-  std::set<std::string> on_page;
-  for (int i : scenarios) on_page.insert(p.scenarios[static_cast<std::size_t>(i)].name);
   std::vector<ScenarioSection> out;
-  for (int i : scenarios) out.push_back(section_of(p, i, on_page));
+  for (int i : scenarios) out.push_back(section_of(p, i));
   return out;
 }
 
