@@ -13,6 +13,7 @@ namespace mlsi {
 
 void Compiler::compile_scenario_body(Scenario& s) {
   const ast::ScenarioDecl& d = *s.decl;
+  check_see_also(s);
   // First every slot with its declared type, so that a name may be used before the line defining it.
   std::vector<std::size_t> slot_member;  // the member declaring each slot
   for (std::size_t member = 0; member < d.members.size(); ++member) {

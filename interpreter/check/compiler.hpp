@@ -81,6 +81,8 @@ class Compiler {
   Type slot_type(Scenario& s, int slot, Span use);
   void compile_slot(Scenario& s, int slot);
   void compile_scenario_body(Scenario& s);
+  // The names of the `See also:` line of a scenario's doc are scenarios (compile_see_also.cpp).
+  void check_see_also(const Scenario& s);
   void compile_config(const ast::ConfigDecl& d, FileId file);
   void report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps);
   DisplayUnit display_of(const ast::Expr& e);

@@ -51,7 +51,8 @@ usage:
             [--log-x] [--log-y] [-o FILE.svg] [run options]
                                    an SVG line chart (standard output without -o); a
                                    range `a..b` on --x takes 50 points (geometric with
-                                   --log-x), on --series 5
+                                   --log-x), on --series 5; a list output on --y is a
+                                   line per entry, OUTPUT[N] its entry N (from 0)
   mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
                                    list catalogue entries (hardware, workloads, nodes,
                                    fabrics, fleets, pods, datasets, precisions, grids,

@@ -239,7 +239,10 @@ std::string html_block(const Block& b) {
   return "";
 }
 
-const char* kStyle = R"(body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #1f2328; }
+// A page fits the window it is read in (1200 pixels, checked in headless Chromium): a table cell but the
+// first (the name or key, kept whole) may break a long word anywhere, which lets a table of many columns
+// be narrower than its longest words, so it never needs a horizontal scroll bar.
+const char* kStyle = R"(body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #1f2328; overflow-wrap: break-word; }
 h1, h2, h3, h4 { line-height: 1.25; }
 h2 { border-bottom: 1px solid #d0d7de; padding-bottom: 0.3em; margin-top: 2em; }
 code, pre { font-family: ui-monospace, monospace; font-size: 0.9em; }
@@ -247,8 +250,9 @@ code { background: #f2f4f6; padding: 0.1em 0.3em; border-radius: 3px; }
 pre { background: #f6f8fa; padding: 0.8em; overflow-x: auto; }
 pre code { background: none; padding: 0; }
 table { border-collapse: collapse; margin: 1em 0; }
-th, td { border: 1px solid #d0d7de; padding: 0.3em 0.6em; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #d0d7de; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; }
+td:not(:first-child) { overflow-wrap: anywhere; }
 a { color: #0969da; text-decoration: none; }
 a:hover { text-decoration: underline; }
 )";

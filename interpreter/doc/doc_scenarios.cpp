@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 
+#include "model/doc_tags.hpp"
 #include "report/catalogue_fields.hpp"
 #include "model/types.hpp"
 
@@ -49,6 +52,20 @@ Inline name_cell(const std::string& name, const std::string& anchor) {
   return {Piece{Piece::Kind::anchor, {}, anchor}, Piece{Piece::Kind::code, name, {}}};
 }
 
+// The `See also:` line of a doc as a paragraph, each scenario as code (a folder's page is built file by
+// file, so whether a scenario is on the page is not known here).
+std::optional<Inline> see_also(const std::string& doc) {
+  auto tag = find_doc_tag(doc, kSeeAlsoTag);
+  if (!tag || tag->items.empty()) return std::nullopt;
+  Inline out = text("See also: ");
+  for (std::size_t i = 0; i < tag->items.size(); ++i) {
+    const std::string& name = tag->items[i];
+    if (i) out = join(out, text(", "));
+    out = join(out, code(name));
+  }
+  return join(out, text("."));
+}
+
 ScenarioSection section_of(const Program& p, int index) {
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(index)];
   ScenarioSection out;
@@ -64,7 +81,9 @@ ScenarioSection section_of(const Program& p, int index) {
   page.heading(2, text(sc.name), base);
   // The contract (the doc's first line) stands alone; the rest of the doc follows it.
   if (!out.contract.empty()) page.paragraph(prose(one_line(out.contract), anchors));
-  for (const auto& para : paragraphs(sc.doc.substr(std::min(sc.doc.size(), out.contract.size())))) page.paragraph(prose(para, anchors));
+  const std::string doc = without_doc_tag(sc.doc, kSeeAlsoTag);
+  for (const auto& para : paragraphs(doc.substr(std::min(doc.size(), out.contract.size())))) page.paragraph(prose(para, anchors));
+  if (auto related = see_also(sc.doc)) page.paragraph(std::move(*related));
   page.paragraph(join(join(text("Declared in "), code(out.file)), text(".")));
 
   std::vector<std::vector<Inline>> rows;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include "model/display.hpp"
 
@@ -48,21 +49,67 @@ std::string summary_line(const TestReport& report) {
                      total == 1 ? "" : "s", passed, total - passed, published, published_passed, published - published_passed);
 }
 
+// A cell of a column other than the last wraps onto more lines past this width, so that one long value
+// (a list of many entries) does not push every other row's later columns to the right.
+constexpr std::size_t kWrapWidth = 32;
+
+// `s` in lines of at most `width` characters, broken after a space (a list after its `, `); a word
+// longer than `width` is a line of its own.
+std::vector<std::string> wrapped(const std::string& s, std::size_t width) {
+  std::vector<std::string> lines{""};
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    std::size_t space = s.find(' ', pos);
+    std::string word = s.substr(pos, space == std::string::npos ? std::string::npos : space + 1 - pos);
+    pos = space == std::string::npos ? s.size() : space + 1;
+    std::string& line = lines.back();
+    std::string kept = line + word;
+    while (!kept.empty() && kept.back() == ' ') kept.pop_back();
+    if (!line.empty() && text_width(kept) > width) lines.push_back(word);
+    else line += word;
+  }
+  for (auto& line : lines)
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+  return lines;
+}
+
+// The longest word of `s` (what wrapping cannot make narrower).
+std::size_t longest_word(const std::string& s) {
+  std::size_t longest = 0;
+  for (std::size_t pos = 0; pos <= s.size();) {
+    std::size_t space = std::min(s.find(' ', pos), s.size());
+    longest = std::max(longest, text_width(s.substr(pos, space - pos)));
+    pos = space + 1;
+  }
+  return longest;
+}
+
 std::string render_table(const TestReport& report) {
   std::vector<Cells> rows{kHeader};
   for (const auto& r : report.rows) rows.push_back(cells_of(r));
+  // Each column as wide as its widest cell, a cell wider than kWrapWidth counting as its wrapped lines;
+  // the last column (the source) is never padded, so it is as long as it is.
   std::array<std::size_t, kColumns> width{};
   for (const auto& row : rows)
-    for (std::size_t i = 0; i < kColumns; ++i) width[i] = std::max(width[i], text_width(row[i]));
+    for (std::size_t i = 0; i + 1 < kColumns; ++i) width[i] = std::max({width[i], std::min(text_width(row[i]), kWrapWidth), longest_word(row[i])});
   std::string out;
   for (const auto& row : rows) {
-    std::string line;
+    std::array<std::vector<std::string>, kColumns> cells;
+    std::size_t height = 1;
     for (std::size_t i = 0; i < kColumns; ++i) {
-      line += row[i];
-      if (i + 1 < kColumns) line += std::string(width[i] - text_width(row[i]) + 2, ' ');
+      cells[i] = i + 1 < kColumns ? wrapped(row[i], width[i]) : std::vector<std::string>{row[i]};
+      height = std::max(height, cells[i].size());
     }
-    line.erase(line.find_last_not_of(' ') + 1);
-    out += line + "\n";
+    for (std::size_t k = 0; k < height; ++k) {
+      std::string line;
+      for (std::size_t i = 0; i < kColumns; ++i) {
+        const std::string cell = k < cells[i].size() ? cells[i][k] : "";
+        line += cell;
+        if (i + 1 < kColumns) line += std::string(width[i] - text_width(cell) + 2, ' ');
+      }
+      line.erase(line.find_last_not_of(' ') + 1);
+      out += line + "\n";
+    }
   }
   out += "\n";
   for (const auto& f : report.unchecked_files) out += fmt::format("FAIL {}: does not check\n", f);

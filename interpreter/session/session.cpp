@@ -18,7 +18,10 @@ namespace mlsi {
 
 namespace fs = std::filesystem;
 
+<<<<<<< HEAD
 
+=======
+>>>>>>> srp
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
   Activity activity("reading the prelude and the catalogue");
@@ -52,25 +55,6 @@ void Session::load_embedded_prelude() {
     load_module(id, 0);
   }
   sources_scanned_ = program_->sources.size();
-}
-
-std::vector<std::string> declared_names(std::string_view text, std::string_view keyword) {
-  std::vector<std::string> names;
-  auto word_at = [&](std::size_t i) {
-    std::size_t j = i;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-    return text.substr(i, j - i);
-  };
-  for (std::size_t line = 0; line < text.size();) {
-    if (text.substr(line, keyword.size()) == keyword) {
-      std::size_t i = line + keyword.size();
-      while (i < text.size() && text[i] == ' ') ++i;
-      if (auto w = word_at(i); !w.empty()) names.emplace_back(w);
-    }
-    std::size_t end = text.find('\n', line);
-    line = end == std::string_view::npos ? text.size() : end + 1;
-  }
-  return names;
 }
 
 void Session::declare_prelude_mentioned_in(std::string_view text) {

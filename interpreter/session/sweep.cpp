@@ -21,6 +21,14 @@ std::string one_line(const Diagnostic& d) {
   return s;
 }
 
+// The entries of a list of numbers in SI; none for any other value (a list of lists, of records).
+std::vector<double> list_numbers(const Value& v, const Type& t) {
+  std::vector<double> out;
+  if (!t.is_list() || !t.element->is_quantity() || !v.is_list()) return out;
+  for (const Value& e : v.list()) out.push_back(e.number());
+  return out;
+}
+
 }  // namespace
 
 Sweep::Sweep(SweepRequest request) : request_(std::move(request)), session_(request_.session_options) {}
@@ -29,6 +37,11 @@ const Type& Sweep::column_type(std::size_t c) {
   const Scenario& sc = scenario();
   int slot = c < varies_.size() ? varies_[c].slot : sc.outputs[c - varies_.size()];
   return sc.slots[static_cast<std::size_t>(slot)].type;
+}
+
+const Value* Sweep::first_point_value(std::size_t c) {
+  if (!base_ || c < varies_.size()) return nullptr;
+  return &base_->slots[static_cast<std::size_t>(scenario().outputs[c - varies_.size()])];
 }
 
 Outcome Sweep::prepare(const VariedCheck& refuse) {
@@ -170,7 +183,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
       SweepCell& cell = cells[varies_.size() + k];
       if (sl.type.is_quantity()) cell.set(v.number());
       else if (sl.type.is_bool()) cell.set_bool(v.boolean());
-      else cell.set_text(format_value(v, sl.type, units_[varies_.size() + k], p));
+      else cell.set_list(format_value(v, sl.type, units_[varies_.size() + k], p), list_numbers(v, sl.type));
     }
     emit(index, cells, point);
   } catch (const EvalError& e) {
@@ -192,10 +205,13 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
   }
   // Outputs the program does not compute (lists, records, text) are the base point's.
   std::vector<std::string> constant_cells(sc.outputs.size());
+  std::vector<std::vector<double>> constant_numbers(sc.outputs.size());
   for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
     const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
-    if (!sl.type.is_quantity() && !sl.type.is_bool())
-      constant_cells[k] = format_value(base_->slots[static_cast<std::size_t>(sc.outputs[k])], sl.type, units_[varies_.size() + k], p);
+    if (sl.type.is_quantity() || sl.type.is_bool()) continue;
+    const Value& v = base_->slots[static_cast<std::size_t>(sc.outputs[k])];
+    constant_cells[k] = format_value(v, sl.type, units_[varies_.size() + k], p);
+    constant_numbers[k] = list_numbers(v, sl.type);
   }
   constexpr std::size_t B = SweepProgram::kBlock;
   std::vector<std::vector<double>> columns(varies_.size(), std::vector<double>(B));
@@ -226,7 +242,7 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
         const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o2])];
         std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o2])];
         SweepCell& cell = cells[varies_.size() + o2];
-        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_text(constant_cells[o2]);
+        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_list(constant_cells[o2], constant_numbers[o2]);
         else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
         else cell.set(program_->value(reg, k));
       }

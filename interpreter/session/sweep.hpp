@@ -22,11 +22,13 @@ namespace mlsi {
 inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
 inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
-// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error).
+// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error). A list
+// of numbers also keeps its entries in SI, for a plot to draw.
 struct SweepCell {
   enum Kind { kNumber, kBool, kText } kind = kText;
   double number = 0;
   std::string text;
+  std::vector<double> entries;
   void set(double x) {
     kind = kNumber;
     number = x;
@@ -38,6 +40,11 @@ struct SweepCell {
   void set_text(std::string t) {
     kind = kText;
     text = std::move(t);
+    entries.clear();
+  }
+  void set_list(std::string t, const std::vector<double>& numbers) {
+    set_text(std::move(t));
+    entries = numbers;
   }
 };
 
@@ -83,6 +90,9 @@ class Sweep {
   const std::vector<DisplayUnit>& column_units() const { return units_; }
   // The type of column `c`.
   const Type& column_type(std::size_t c);
+  // The value of output column `c` at the sweep's first point, or null when that point fails: how long
+  // a list output is, before anything else is evaluated.
+  const Value* first_point_value(std::size_t c);
 
   // Calls `point(index, cells, error)` for every point of the shard (points are numbered from 0, the
   // last varied input fastest). A point that fails has an error and text cells after the inputs; a

@@ -13,6 +13,7 @@
 #include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
 #include "doc/doc_page.hpp"
+#include "model/doc_tags.hpp"
 
 #include <gtest/gtest.h>
 
@@ -300,6 +301,36 @@ TEST(Doc, CatalogueKindsAndEntries) {
   EXPECT_NE(user.out.find("| `Hypothetica_X1` (user file) | Hypothetica X1 (fictional) | 2027 | cloud | 2000 TFLOP/s | 256 GiB | 10 TB/s | 900 W | "
                           "a fictional accelerator for the mlsi test suite |\n"),
             std::string::npos);
+}
+
+TEST(DocTags, SeeAlsoAndEntriesLines) {
+  // A tag is a line of its own; items are split at commas, trimmed, unquoted from backticks, and the
+  // full stop ending the line is not part of the last one.
+  auto tag = mlsi::find_doc_tag("Contract.\nMore text.\nSee also: `TrainingRun`,  PublishedRun .", mlsi::kSeeAlsoTag);
+  ASSERT_TRUE(tag);
+  EXPECT_EQ(tag->line, 2u);
+  EXPECT_EQ(tag->items, (std::vector<std::string>{"TrainingRun", "PublishedRun"}));
+  // `See also: ` is 10 bytes: the first item starts after its backtick (11), the second after two spaces.
+  EXPECT_EQ(tag->columns, (std::vector<std::size_t>{11, 26}));
+  EXPECT_EQ(mlsi::without_doc_tag("Contract.\nMore text.\nSee also: `TrainingRun`,  PublishedRun .", mlsi::kSeeAlsoTag), "Contract.\nMore text.");
+  EXPECT_FALSE(mlsi::find_doc_tag("It says See also: X in the middle.", mlsi::kSeeAlsoTag));
+  auto entries = mlsi::find_doc_tag("Per stage.\nEntries: stage 0, stage 1,, stage 2", mlsi::kEntriesTag);
+  ASSERT_TRUE(entries);
+  EXPECT_EQ(entries->items, (std::vector<std::string>{"stage 0", "stage 1", "stage 2"}));
+}
+
+TEST(Doc, SeeAlsoLinksTheScenariosOfThePage) {
+  TempDir dir("see_also");
+  std::string path = dir.write("pair.mls",
+                               "## Time at peak.\n## See also: Slow, TrainingRun.\nscenario Fast {\n  input n: Count = 1\n  output t = n * 1 s\n}\n\n"
+                               "## Time at half of peak.\nscenario Slow {\n  input n: Count = 1\n  output t = n * 2 s\n}\n");
+  auto r = mlsi({"doc", path});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Its own paragraph after the doc's, before "Declared in", each name as code.
+  std::string fast = "## Fast\n\nTime at peak.\n\nSee also: `Slow`, `TrainingRun`.\n\nDeclared in `" + path + "`.\n";
+  EXPECT_NE(r.out.find(fast), std::string::npos) << r.out;
+  auto html = mlsi({"doc", path, "--format", "html"});
+  EXPECT_NE(html.out.find("<p>See also: <code>Slow</code>, <code>TrainingRun</code>.</p>\n"), std::string::npos) << html.out;
 }
 
 TEST(Doc, UsageAndSourceErrors) {

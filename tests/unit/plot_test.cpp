@@ -16,6 +16,7 @@
 #include "cli/cli.hpp"
 #include "plot/plot_axes.hpp"
 #include "plot/svg_plot.hpp"
+#include "plot/sweep_plot.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
 
@@ -295,6 +296,86 @@ TEST(Plot, AtMostAHundredThousandPoints) {
   EXPECT_EQ(refused.status, 2);
   EXPECT_EQ(refused.out, "");  // not one row
   EXPECT_EQ(refused.err.rfind("error: a plot draws at most 100000 points, and this one has 100001 (100001 values of `n`)", 0), 0u) << refused.err;
+}
+
+// The chart a plot of ZeroSharding gathers, in display units, before it becomes SVG.
+mlsi::LineChart zero_sharding_chart(const std::string& y, const std::string& x = "n_devices=8,16,32,64", const std::string& series = "") {
+  namespace fs = std::filesystem;
+  auto previous = fs::current_path();
+  fs::current_path(MLSI_SOURCE_DIR);
+  mlsi::SweepRequest request;
+  request.run.target = "ZeroSharding";
+  request.varies = mlsi::plot_varies(x, series, false);
+  mlsi::Sweep sweep(request);
+  mlsi::LineChart chart;
+  mlsi::Outcome prepared = sweep.prepare(&mlsi::SweepPlot::refuse);
+  EXPECT_TRUE(prepared.ok()) << prepared.message;
+  mlsi::SweepPlot plot;
+  mlsi::PlotRequest plotted{y, false, false};
+  mlsi::Outcome ready = plot.setup(sweep, plotted);
+  EXPECT_TRUE(ready.ok()) << ready.message;
+  if (prepared.ok() && ready.ok()) {
+    sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { plot.add(index, cells, error); });
+    mlsi::Outcome drawn = plot.chart(sweep, plotted, chart);
+    EXPECT_TRUE(drawn.ok()) << drawn.message;
+  }
+  fs::current_path(previous);
+  return chart;
+}
+
+TEST(Plot, ListOutputIsOneLinePerEntry) {
+  // GPT-3 (175e9 parameters) at the defaults: 2 + 2 + 12 = 16 bytes per parameter. Per device, from the
+  // ZeRO paper's formulas (zero_sharding.mls): stage 0 = 16 Ψ = 2800 GB at any N; stage 1 = 4 Ψ + 12 Ψ/N;
+  // stage 2 = 2 Ψ + 14 Ψ/N; stage 3 = 16 Ψ/N. In GB (Ψ = 175 G): 700 + 2100/N, 350 + 2450/N, 2800/N.
+  auto chart = zero_sharding_chart("per_device");
+  ASSERT_EQ(chart.lines.size(), 4u);
+  EXPECT_EQ(chart.y_label, "per_device (GB)");
+  EXPECT_EQ(chart.legend_title, "per_device");
+  const double n[] = {8, 16, 32, 64};
+  for (std::size_t stage = 0; stage < 4; ++stage) {
+    EXPECT_EQ(chart.lines[stage].label, "stage " + std::to_string(stage));  // the output's `Entries:` line
+    ASSERT_EQ(chart.lines[stage].y.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) {
+      double expected[] = {2800, 700 + 2100 / n[i], 350 + 2450 / n[i], 2800 / n[i]};
+      EXPECT_NEAR(chart.lines[stage].y[i], expected[stage], 1e-9 * expected[stage]) << stage << " at " << n[i];
+      EXPECT_EQ(chart.lines[stage].x[i], n[i]);
+    }
+  }
+  // One entry, indexed from 0: stage 3 alone, one line, no legend.
+  auto one = zero_sharding_chart("per_device[3]");
+  ASSERT_EQ(one.lines.size(), 1u);
+  EXPECT_EQ(one.y_label, "per_device[3] (GB)");
+  EXPECT_EQ(one.legend_title, "");
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(one.lines[0].y[i], 2800 / n[i], 1e-9 * 2800 / n[i]);
+  // Entries of two lists, each line named as --y writes it: stage 1 and stage 3 at N = 64.
+  auto both = zero_sharding_chart("per_device[1],communication[3]", "n_devices=64", "");
+  ASSERT_EQ(both.lines.size(), 2u);
+  EXPECT_EQ(both.lines[0].label, "per_device[1]");
+  EXPECT_EQ(both.lines[1].label, "communication[3]");
+  EXPECT_NEAR(both.lines[0].y[0], 700 + 2100 / 64.0, 1e-9);
+  // Stage 3 sends 3 Ψ elements of 2 byte: 1050 GB.
+  EXPECT_NEAR(both.lines[1].y[0], 1050, 1e-9);
+}
+
+TEST(Plot, ListIndexOnYIsCheckedBeforeAnyPoint) {
+  auto past = cli({"plot", "ZeroSharding", "--x", "n_devices=8,16", "--y", "per_device[4]"});
+  EXPECT_EQ(past.status, 2);
+  EXPECT_EQ(past.out, "");
+  EXPECT_NE(past.err.find("error: index 4 is out of range: `per_device` has 4 entries (indices 0 to 3)"), std::string::npos) << past.err;
+  auto word = cli({"plot", "ZeroSharding", "--x", "n_devices=8,16", "--y", "per_device[one]"});
+  EXPECT_EQ(word.status, 2);
+  EXPECT_NE(word.err.find("an entry of a list is picked by a whole number from 0, as in `per_device[0]`"), std::string::npos) << word.err;
+  auto scalar = cli({"plot", "ActivationMemory", "--x", "seq_len=1024,2048", "--y", "full[0]"});
+  EXPECT_EQ(scalar.status, 2);
+  EXPECT_NE(scalar.err.find("`full` is Information, not a list"), std::string::npos) << scalar.err;
+  auto bools = cli({"plot", "ZeroSharding", "--x", "n_devices=8,16", "--y", "fits"});
+  EXPECT_EQ(bools.status, 2);
+  EXPECT_NE(bools.err.find("--y needs a numeric output or a list of numbers; `fits` is List[Bool]"), std::string::npos) << bools.err;
+  // `sweep --plot` reads --y the same way.
+  auto sweep = cli({"sweep", "ZeroSharding", "--vary", "n_devices=8,16", "--plot", "/dev/null", "--y", "per_device[4]"});
+  EXPECT_EQ(sweep.status, 2);
+  EXPECT_EQ(sweep.out, "");
+  EXPECT_NE(sweep.err.find("index 4 is out of range: `per_device` has 4 entries"), std::string::npos) << sweep.err;
 }
 
 }  // namespace

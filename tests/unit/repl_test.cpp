@@ -322,6 +322,15 @@ outputs
   EXPECT_EQ(s.status, 1);
 }
 
+TEST(ReplScript, SeeAlsoIsShownAndChecked) {
+  // `:show` prints a built-in scenario's doc with its `See also:` line (sustained_throughput.mls); a
+  // scenario entered in the session has its `See also:` names checked like a file's.
+  auto s = run_repl(":show SustainedThroughput\n## Mine.\n## See also: TrainingRunn\nscenario Mine {\n  output y = 1\n}\n");
+  EXPECT_NE(s.out.find("\nSee also: TrainingRun, PublishedRun.\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("error: `See also:` names `TrainingRunn`, which is not a scenario"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("= note: did you mean `TrainingRun`?"), std::string::npos) << s.out;
+}
+
 TEST(ReplScript, ReplTakesNoFile) {
   auto s = run_repl("", {"repl", "tests/examples/kv_cache.mls"});
   EXPECT_EQ(s.status, 2);

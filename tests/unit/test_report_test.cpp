@@ -80,6 +80,30 @@ TEST(TestReportTest, Table) {
             "4 expectations: 3 passed, 1 failed; 1 with a published source: 1 passed, 0 failed\n");
 }
 
+TEST(TestReportTest, TableWrapsALongCellInsteadOfWideningEveryRow) {
+  // A list of twelve entries is 42 characters: past the 32 a column takes, it wraps after a `, `. By hand:
+  // "[1," then " 2," ... " 9," (3 characters each) is 27, " 10," makes 31 and " 11," would make 35, so the
+  // first line ends at "10," and the rest, "11, 12] GB", is a line below, the other columns blank. The
+  // column is 32 wide (its cell reaches the cap); the source, last, is never padded or wrapped.
+  TempFile f("wrap.mls", R"(scenario Lanes {
+  output widths: List[Information] = [n * 1 GB for n in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]] -> GB
+}
+config twelve for Lanes {
+  expect widths == [1 GB, 2 GB, 3 GB, 4 GB, 5 GB, 6 GB, 7 GB, 8 GB, 9 GB, 10 GB, 11 GB, 12 GB] within 0.001% source "A long citation, Table 1"
+}
+)");
+  auto r = mlsi({"test", f.path.string(), "--report"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string first = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10,", rest = "11, 12] GB";
+  auto pad = [](const std::string& s, std::size_t width) { return s + std::string(width - s.size() + 2, ' '); };
+  std::string header = pad("scenario", 8) + pad("config", 6) + pad("output", 6) + pad("expected", 32) + pad("computed", 32) + pad("error", 5) +
+                       pad("tolerance", 9) + pad("result", 6) + "source\n";
+  std::string row = pad("Lanes", 8) + pad("twelve", 6) + pad("widths", 6) + pad(first, 32) + pad(first, 32) + pad("0%", 5) + pad("0.001%", 9) +
+                    pad("ok", 6) + "A long citation, Table 1\n";
+  std::string continued = std::string(10 + 8 + 8, ' ') + pad(rest, 32) + rest + "\n";
+  EXPECT_EQ(r.out, header + row + continued + "\n1 expectation: 1 passed, 0 failed; 1 with a published source: 1 passed, 0 failed\n");
+}
+
 TEST(TestReportTest, Markdown) {
   TempFile f("md.mls", kFixture);
   auto r = mlsi({"test", f.path.string(), "--report", "--format", "md"});
