@@ -18,10 +18,6 @@ namespace mlsi {
 
 namespace fs = std::filesystem;
 
-<<<<<<< HEAD
-
-=======
->>>>>>> srp
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
   Activity activity("reading the prelude and the catalogue");
