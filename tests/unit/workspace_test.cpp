@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "model/value_json.hpp"
 #include "report/entry_text.hpp"
 #include "session/workspace.hpp"
 
