@@ -1,6 +1,7 @@
 #include "cli/browse.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 
@@ -42,14 +43,14 @@ int print_listing(Session& session, const Listing& listing, CliStreams& io) {
 }  // namespace
 
 int cmd_list(const Options& o, CliStreams& io) {
-  if (o.positional.size() != 1) return usage(io, "`mlsi list` takes one kind: hardware, workloads, nodes, fabrics, fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units or constants");
+  if (o.positional.size() > 1) return usage(io, fmt::format("`mlsi list` takes one KIND ({}), or none for every kind", fmt::join(listable_kinds(), ", ")));
   Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) {
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
     return kExitSource;
   }
   ListRequest request;
-  request.kind = o.positional[0];
+  request.kind = o.positional.empty() ? "" : o.positional[0];
   request.sort = o.sort;
   request.where = o.where;
   request.where_origin = "--where";

@@ -12,6 +12,8 @@
 #include "base/activity.hpp"
 #include "cli/browse.hpp"
 #include "cli/cli_options.hpp"
+#include "cli/command_help.hpp"
+#include "cli/eval_command.hpp"
 #include "eval/explain.hpp"
 #include "cli/fmt_command.hpp"
 #include "cli/doc_command.hpp"
@@ -29,80 +31,6 @@ namespace mlsi {
 namespace fs = std::filesystem;
 
 namespace {
-
-const char* kHelp = R"(mlsi — run, check and test .mls scenarios with statically checked units
-
-usage:
-  mlsi run FILE|NAME [options]     evaluate a scenario and print its results
-  mlsi check FILE...               parse and check files without evaluating
-  mlsi test [PATH...] [--report [--format table|md|json]] [--published]
-                                   verify every config's `expect` (files or folders;
-                                   no PATH: the built-in scenarios); --report: one row per
-                                   expectation, expected against computed with the error
-                                   and its published source; --published: only the
-                                   expectations that cite a `source`
-  mlsi sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]
-                                   one row per point of the cartesian product of the
-                                   --vary values: `1,2,4`, `1024..16384 step 1024`,
-                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`;
-                                   --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also
-                                   draws the first varied input on x, the second as lines
-  mlsi plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES]
-            [--log-x] [--log-y] [-o FILE.svg] [run options]
-                                   an SVG line chart (standard output without -o); a
-                                   range `a..b` on --x takes 50 points (geometric with
-                                   --log-x), on --series 5; a list output on --y is a
-                                   line per entry, OUTPUT[N] its entry N (from 0)
-  mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
-                                   list catalogue entries (hardware, workloads, nodes,
-                                   fabrics, fleets, pods, datasets, precisions, grids,
-                                   datacenters, cooling, racks, pricing), or scenarios,
-                                   units or constants
-  mlsi show NAME [--format json]   a catalogue entry, scenario, constant, function or unit
-  mlsi check-catalogue FILE...     validate catalogue TOML files
-  mlsi fmt PATH... [--write|--check]
-                                   print files in canonical layout (a folder: its .mls
-                                   files; `-`: standard input);
-                                   --write (-w) rewrites changed files, --check lists the
-                                   files that are not canonical and exits 1
-  mlsi doc [PATH|NAME|catalogue] [--format markdown|html] [-o FILE]
-                                   a reference page from the `##` docs and declarations:
-                                   a file, a folder (recursively), a built-in scenario,
-                                   all built-in scenarios (no PATH), or the catalogue
-  mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
-  mlsi --help | --version
-
-run options:
-  --scenario NAME      the scenario to run when FILE declares several
-  --config NAME        start from a named configuration
-  --set NAME=EXPR      set an input (repeatable), e.g. --set batch=4 --set "bytes_per_value=1 byte"
-  --inputs FILE.toml   set inputs from a TOML file (NAME = value or "expression")
-  --format FORMAT      table (default), json or csv
-  --explain            each output's derivation: its formula, the values substituted, the
-                       lets and inputs it uses (with where each input came from), catalogue
-                       fields with their entry's source, and the constants it depends on
-                       (as a tree, or with --format json as JSON)
-
-common options:
-  --catalog FILE.toml  add catalogue entries (repeatable); MLSI_PATH=DIR:DIR adds every
-                       .toml file of those folders first
-  --max-depth N        nested calls allowed (default 200)
-  --max-list N         entries allowed in one list (default 10000000)
-  --max-steps N        evaluation steps allowed (default 500000000)
-  --max-nesting N      brackets and operators nested in a file (default 200)
-  --max-import-depth N imports nested in imports (default 32, at most 1000)
-  --max-files N        files one program may load (default 1000)
-  --max-file-size N    bytes one .mls or catalogue file may have (default 16777216,
-                       at most 1073741824)
-  --max-errors N       problems shown per file (default 50); a problem repeated in a
-                       file is shown once, with where else it occurs
-  --max-points N       points of one sweep or plot (default 1000000000000000,
-                       at most 9007199254740992)
-
-Input values come, lowest priority first, from the default, the config, --inputs and --set.
-Exit status: 0 success, 1 an evaluation, check or expectation failed, 2 usage error,
-3 parse or check error in a source file.
-)";
 
 void print_diagnostics(Session& s, CliStreams& io) {
   io.err << render_all(s.program().sources, s.diagnostics(), io.colour, io.max_errors);
@@ -192,12 +120,30 @@ namespace {
 
 int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (args.empty()) {
-    io.err << kHelp;
+    io.err << overview_help();
     return kExitUsage;
   }
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    io.out << kHelp;
+  if (args[0] == "--help" || args[0] == "-h" || (args[0] == "help" && args.size() == 1)) {
+    io.out << overview_help();
     return kExitOk;
+  }
+  const std::vector<std::string> commands = command_names();
+  auto unknown_command = [&](const std::string& name) {
+    auto sug = closest_name(name, commands);
+    return usage(io, fmt::format("unknown command `{}`{}", name, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
+  };
+  if (args[0] == "help") {
+    if (args.size() > 2) return usage(io, "`mlsi help` takes one COMMAND");
+    const CommandHelp* command = find_command_help(args[1]);
+    if (!command) return unknown_command(args[1]);
+    io.out << command_help(*command);
+    return kExitOk;
+  }
+  // `mlsi -e EXPR ...` is `mlsi eval -e EXPR ...`.
+  if (args[0] == "-e") {
+    std::vector<std::string> with_eval = {"eval"};
+    with_eval.insert(with_eval.end(), args.begin(), args.end());
+    return run_command(with_eval, io);
   }
   if (args[0] == "--version") {
     io.out << "mlsi " << MLSI_VERSION << "\n";
@@ -206,8 +152,13 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
   io.max_errors = o.max_errors;
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc", "plot"};
-  bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
+  const CommandHelp* help = find_command_help(o.command);
+  bool known = help != nullptr;
+  if (o.help) {
+    if (!known) return unknown_command(o.command);
+    io.out << command_help(*help);
+    return kExitOk;
+  }
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
@@ -223,8 +174,8 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
   if (o.command == "fmt") return cmd_fmt(o, io);
   if (o.command == "doc") return cmd_doc(o, io);
-  auto sug = closest_name(o.command, commands);
-  return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
+  if (o.command == "eval") return cmd_eval(o, io);
+  return unknown_command(o.command);
 }
 
 }  // namespace

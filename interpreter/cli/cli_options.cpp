@@ -75,6 +75,17 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
     bool is_numeric = numeric != std::end(kNumericOptions);
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
     bool output_elsewhere = (a == "-o" || a == "--output") && o.command != "doc" && o.command != "plot";
+    if (a == "-e" && o.command == "eval") {
+      // An entry of `mlsi eval`, in its place among the others.
+      std::string v;
+      if (!next(v)) return usage(io, "-e needs an EXPR");
+      o.positional.push_back(v);
+      continue;
+    }
+    if ((a == "--help" || a == "-h") && !has_value) {
+      o.help = true;
+      continue;
+    }
     if (!output_elsewhere && (is_numeric || std::find(with_values.begin(), with_values.end(), a) != with_values.end())) {
       std::string v;
       if (!next(v)) return usage(io, fmt::format("{} needs a value", a));

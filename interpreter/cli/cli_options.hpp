@@ -16,7 +16,7 @@ namespace mlsi {
 
 struct Options {
   std::string command;
-  std::vector<std::string> positional;
+  std::vector<std::string> positional;  // `mlsi eval`: the entries, with those of -e, in order
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
@@ -32,6 +32,7 @@ struct Options {
   bool fmt_write = false;  // `mlsi fmt --write`
   bool fmt_check = false;  // `mlsi fmt --check`
   bool explain = false;  // run --explain: each output's derivation
+  bool help = false;     // COMMAND --help (-h): the command's usage and options
 
   std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
 

@@ -63,33 +63,22 @@ std::optional<Dim> dimension_of(const Program& p, Diagnostics& d, const ast::Exp
 Repl::Status Repl::listing(const Listing& l) {
   Status status = l.status == ListingStatus::ok ? Status::ok : Status::failed;
   if (l.status == ListingStatus::ok) io_.out << l.text;
-  else if (l.failure) io_.err << render(session_->program().sources, *l.failure, io_.colour);
+  else if (l.failure) io_.err << render(workspace_->session().program().sources, *l.failure, io_.colour);
   else if (!l.message.empty()) error(l.message);
   report();
   return status;
 }
 
 Repl::Status Repl::cmd_show(const std::string& name) {
-  Program& p = session_->program();
   if (name.empty()) return error("`:show` needs a NAME, as in `:show H100`");
-  bool known = p.catalogue.find(name) || p.find_scenario(name) || p.global_index.count(name) || p.function_index.count(name) || p.units.find(name);
-  if (!known) {
-    std::vector<std::string> names = p.catalogue.all_names();
-    for (const auto* index : {&p.global_index, &p.function_index, &p.scenario_index}) {
-      auto k = keys(*index);
-      names.insert(names.end(), k.begin(), k.end());
-    }
-    for (const auto& u : p.units.declared()) names.push_back(u);
-    return error(fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name, did_you_mean(name, names)));
-  }
   ShowRequest request;
   request.name = name;
   request.limits = options_.limits;
-  return listing(show_name(*session_, request));
+  return listing(show_name(workspace_->session(), request));
 }
 
 Repl::Status Repl::cmd_list(const std::string& kind) {
-  Program& p = session_->program();
+  Program& p = workspace_->session().program();
   if (kind.empty() || kind == "scenarios") {
     // Only the live definitions: one replaced at the REPL no longer counts.
     std::vector<std::pair<std::string, std::string>> rows;
@@ -100,7 +89,7 @@ Repl::Status Repl::cmd_list(const std::string& kind) {
     };
     if (kind.empty()) {
       for (const auto& [name, i] : p.global_index)
-        if (mine(p.globals[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(describe_global(i), "");
+        if (mine(p.globals[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(declared_line(p, workspace_->let_value(i)), "");
       for (const auto& [name, i] : p.function_index)
         if (mine(p.functions[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(signature(p, p.functions[static_cast<std::size_t>(i)]), "");
     }
@@ -121,18 +110,17 @@ Repl::Status Repl::cmd_list(const std::string& kind) {
     }
     return Status::ok;
   }
-  static const std::vector<std::string> kinds = {"hardware", "workloads", "nodes", "fabrics", "fleets", "pods", "datasets", "precisions",
-                                                 "grids", "datacenters", "cooling", "racks", "pricing", "units", "constants", "scenarios"};
+  const std::vector<std::string> kinds = listable_kinds();
   bool known = std::find(kinds.begin(), kinds.end(), kind) != kinds.end() || p.catalogue.kinds.count(kind);
   if (!known) return error(fmt::format("cannot list `{}`{}; the kinds are {}", kind, did_you_mean(kind, kinds), fmt::join(kinds, ", ")));
   ListRequest request;
   request.kind = kind;
   request.limits = options_.limits;
-  return listing(list_kind(*session_, request));
+  return listing(list_kind(workspace_->session(), request));
 }
 
 Repl::Status Repl::cmd_units(const std::string& text, std::size_t args, std::uint32_t line) {
-  Program& p = session_->program();
+  Program& p = workspace_->session().program();
   std::vector<std::pair<std::string, std::string>> rows;
   if (trim(text.substr(args)).empty()) {
     // One line per dimension: its units, with the prefix sets they take.
@@ -150,10 +138,10 @@ Repl::Status Repl::cmd_units(const std::string& text, std::size_t args, std::uin
     print_rows(io_.out, rows);
     return Status::ok;
   }
-  FileId f = add_source(text, line);
-  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  FileId f = workspace_->add_source(text, line);
+  auto e = parse_expression(p.sources, f, workspace_->session().diagnostics(), static_cast<std::uint32_t>(args));
   if (report() || !e) return Status::failed;
-  auto dim = dimension_of(p, session_->diagnostics(), *e);
+  auto dim = dimension_of(p, workspace_->session().diagnostics(), *e);
   if (report() || !dim) return Status::failed;
   std::vector<const Unit*> found;
   for (const auto& n : p.units.names())

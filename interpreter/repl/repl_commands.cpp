@@ -2,10 +2,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 
 #include "eval/explain.hpp"
-#include "source/file_reader.hpp"
 #include "model/display.hpp"
 #include "session/input_formulas.hpp"
 #include "session/inputs.hpp"
@@ -51,51 +49,16 @@ Repl::Status Repl::cmd_help() {
 }
 
 Repl::Status Repl::cmd_load(const std::string& argument) {
-  namespace fs = std::filesystem;
   std::string path = trim(argument);
   if (path.size() >= 2 && path.front() == '"' && path.back() == '"') path = path.substr(1, path.size() - 2);
   if (path.empty()) return error("`:load` needs a FILE, as in `:load kv_cache.mls`");
-  Program& p = session_->program();
-  Snapshot s = snapshot();
-  // Loading a file again reloads it: its new definitions replace the old ones.
-  std::error_code ec;
-  std::string canonical = fs::weakly_canonical(path, ec).string();
-  std::string reload;
-  if (!ec && p.loaded_paths.count(canonical)) {
-    reload = canonical;
-    unbind_name(p, NameTable::loaded_paths, canonical);
-  }
-  // Read here for the names it redefines; a file that cannot be read is reported by load_file.
-  if (auto read = read_regular_file(path, options_.session.max_file_size)) replace_names(read.text, reload, s);
-  auto file = session_->load_file(path);
-  bool ok = file && session_->check();
-  if (report() || !ok) {
-    rollback(s);
-    return Status::failed;
-  }
-  std::vector<std::string> items;
-  auto live = [](const std::map<std::string, int>& index, const std::string& name, std::size_t i) {
-    auto it = index.find(name);
-    return it != index.end() && static_cast<std::size_t>(it->second) == i;
-  };
-  for (std::size_t i = s.scenarios; i < p.scenarios.size(); ++i)
-    if (live(p.scenario_index, p.scenarios[i].name, i)) items.push_back("scenario " + p.scenarios[i].name);
-  for (std::size_t i = s.configs; i < p.configs.size(); ++i) items.push_back("config " + p.configs[i].name);
-  for (std::size_t i = s.functions; i < p.functions.size(); ++i)
-    if (live(p.function_index, p.functions[i].name, i)) items.push_back("fn " + p.functions[i].name);
-  for (std::size_t i = s.globals; i < p.globals.size(); ++i)
-    if (live(p.global_index, p.globals[i].name, i)) items.push_back("let " + p.globals[i].name);
-  for (std::size_t i = s.units; i < p.units.declared().size(); ++i) items.push_back("unit " + p.units.declared()[i]);
-  std::string list;
-  for (const auto& item : items) list += (list.empty() ? ": " : ", ") + item;
-  io_.out << fmt::format("loaded {}{}\n", path, list);
-  return Status::ok;
+  return show(workspace_->load(path));
 }
 
 Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint32_t line) {
-  Program& p = session_->program();
-  Diagnostics& diags = session_->diagnostics();
-  FileId f = add_source(text, line);
+  Program& p = workspace_->session().program();
+  Diagnostics& diags = workspace_->session().diagnostics();
+  FileId f = workspace_->add_source(text, line);
   std::size_t b = text.find_first_not_of(" \t", args);
   if (b == std::string::npos) return error("`:run` needs a SCENARIO, as in `:run KvCache batch=2`");
   std::size_t e = b;
@@ -134,7 +97,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
         report();
         return Status::failed;
       }
-      apply_config(*session_, ev, *found.config, given);
+      apply_config(workspace_->session(), ev, *found.config, given);
     }
     bool ok = true;
     for (const auto& a : assignments) {
@@ -146,7 +109,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
         continue;
       }
       auto expr = parse_expression(p.sources, f, diags, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(a.value_end));
-      ok = expr && assign_input(*session_, ev, index, a.name, n, *expr, ":run", given) && ok;
+      ok = expr && assign_input(workspace_->session(), ev, index, a.name, n, *expr, ":run", given) && ok;
     }
     ok = ok && check_given_formulas(*session_, index, given);
     if (report() || !ok) return Status::failed;
@@ -156,7 +119,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
     RecordValue r;
     r.type = sc->result;
     for (int o : sc->outputs) r.fields.emplace_back(run.slots[static_cast<std::size_t>(o)]);
-    set_ans(Value(std::move(r)), Type::of_record(sc->result), DisplayUnit{}, name_span);
+    workspace_->set_ans(Value(std::move(r)), Type::of_record(sc->result), DisplayUnit{}, name_span);
     return Status::ok;
   } catch (const EvalError& err) {
     io_.err << render(p.sources, err.diag, io_.colour);
@@ -165,10 +128,10 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
 }
 
 Repl::Status Repl::cmd_type(const std::string& text, std::size_t args, std::uint32_t line) {
-  Program& p = session_->program();
+  Program& p = workspace_->session().program();
   if (trim(text.substr(args)).empty()) return error("`:type` needs an expression, as in `:type 1 GB / (1 s)`");
-  FileId f = add_source(text, line);
-  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  FileId f = workspace_->add_source(text, line);
+  auto e = parse_expression(p.sources, f, workspace_->session().diagnostics(), static_cast<std::uint32_t>(args));
   if (report() || !e) return Status::failed;
   // A function or scenario named on its own: its signature.
   if (e->kind == ast::ExprKind::name && !p.global_index.count(e->text) && !p.catalogue.find(e->text)) {
@@ -188,20 +151,20 @@ Repl::Status Repl::cmd_type(const std::string& text, std::size_t args, std::uint
     }
   }
   DisplayUnit display;
-  CExpr c = session_->compiler().compile_global_expr(*e, &display);
+  CExpr c = workspace_->session().compiler().compile_global_expr(*e, &display);
   if (report()) return Status::failed;
   io_.out << type_name(c.type, p.dims) << "\n";
   return Status::ok;
 }
 
 Repl::Status Repl::cmd_explain(const std::string& text, std::size_t args, std::uint32_t line) {
-  Program& p = session_->program();
+  Program& p = workspace_->session().program();
   if (trim(text.substr(args)).empty()) return error("`:explain` needs an expression or a constant's name, as in `:explain training_compute(7e9, 2e12)`");
-  FileId f = add_source(text, line);
-  auto e = parse_expression(p.sources, f, session_->diagnostics(), static_cast<std::uint32_t>(args));
+  FileId f = workspace_->add_source(text, line);
+  auto e = parse_expression(p.sources, f, workspace_->session().diagnostics(), static_cast<std::uint32_t>(args));
   if (report() || !e) return Status::failed;
   DisplayUnit display;
-  CExpr c = session_->compiler().compile_global_expr(*e, &display);
+  CExpr c = workspace_->session().compiler().compile_global_expr(*e, &display);
   if (report()) return Status::failed;
   if (c.type.is_error()) return error("this expression has no type");
   try {

@@ -6,34 +6,9 @@
 
 namespace mlsi {
 
-bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// The entry without comments, with every string literal reduced to `""`, so that brackets, operators and
-// keywords inside them do not count. Sets `doc` when a `##` comment was seen.
-std::string code_of(std::string_view text, bool* doc = nullptr) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '#') {
-      if (doc && i + 1 < text.size() && text[i + 1] == '#') *doc = true;
-      while (i < text.size() && text[i] != '\n') ++i;
-      out += '\n';
-      continue;
-    }
-    if (c == '"') {
-      ++i;
-      while (i < text.size() && text[i] != '"' && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
-      out += "\"\"";
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -58,24 +33,10 @@ bool has_word(std::string_view code, std::string_view word) {
 
 }  // namespace
 
-EntryKind classify_entry(std::string_view text) {
-  std::string_view t = trim(text);
-  if (!t.empty() && t.front() == ':') return EntryKind::command;
-  std::string code = code_of(text);
-  std::string_view c = trim(code);
-  if (c.empty()) return EntryKind::empty;
-  if (c.front() == '@') return EntryKind::declaration;
-  std::string_view w = first_word(c);
-  static const std::array<std::string_view, 6> decls = {"let", "fn", "unit", "dimension", "scenario", "config"};
-  if (std::find(decls.begin(), decls.end(), w) != decls.end()) return EntryKind::declaration;
-  if (w == "import") return EntryKind::import;
-  return EntryKind::expression;
-}
-
 bool entry_incomplete(std::string_view text) {
   if (classify_entry(text) == EntryKind::command) return false;
   bool doc = false;
-  std::string code = code_of(text, &doc);
+  std::string code = entry_code(text, &doc);
   std::string_view c = trim(code);
   if (c.empty()) return doc;  // `##` lines document the declaration that follows
   int depth = 0;

@@ -1,22 +1,14 @@
 #pragma once
-// What the REPL reads, before it is checked: whether an entry needs more lines, what kind of entry it is,
-// and the `name=value` arguments of `:run`. Pure text functions, so they are tested without a terminal.
+// What the REPL reads, before it is checked: whether an entry needs more lines (what kind it is is the
+// library's, session/entry_kind.hpp), and the `name=value` arguments of `:run`. Pure text functions, so they are tested without a terminal.
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "session/entry_kind.hpp"  // EntryKind, classify_entry, is_identifier_char
+
 namespace mlsi {
-
-enum class EntryKind {
-  empty,        // blank, or only `#` comments
-  command,      // `:name ...`
-  declaration,  // let, fn, unit, dimension, scenario, config (or `@attribute unit ...`)
-  import,       // import "file.mls": the REPL loads it, as `:load` does
-  expression,
-};
-
-EntryKind classify_entry(std::string_view text);
 
 // True when an entry cannot be complete yet and the REPL should read another line: brackets still open,
 // a trailing operator, `=`, `->`, `,` or keyword (`then`, `and`, ...), a `scenario` or `config` header
@@ -46,6 +38,5 @@ struct ReplCommand {
 };
 const std::vector<ReplCommand>& repl_commands();
 
-bool is_identifier_char(char c);
 
 }  // namespace mlsi

@@ -1,24 +1,26 @@
 #include "report/catalogue_fields.hpp"
 
+#include <cctype>
+
 #include "model/display.hpp"
 
 namespace mlsi {
 
 const std::vector<KindView>& kind_views() {
   static const std::vector<KindView> views = {
-      {"hardware", "Hardware", {"name", "year", "tier", "peak_flops", "memory", "memory_bandwidth", "tdp"}},
-      {"workloads", "Workload", {"name", "family", "parameters", "layers", "hidden_dim", "heads", "kv_heads", "seq_len"}},
-      {"nodes", "Node", {"accelerator", "accelerators_per_node", "intra_node_bandwidth", "intra_node_bidirectional"}},
-      {"fabrics", "Fabric", {"name", "bandwidth", "latency"}},
-      {"fleets", "Fleet", {"node", "nodes", "accelerators", "fabric"}},
-      {"pods", "Pod", {"accelerator", "accelerators", "memory"}},
-      {"datasets", "Dataset", {"name", "train_examples", "test_examples", "classes"}},
-      {"precisions", "Precision", {"bytes", "bits", "kind"}},
-      {"grids", "Grid", {"carbon_intensity", "pue", "wue", "renewable_share"}},
-      {"datacenters", "Datacenter", {"grid", "pue", "wue"}},
-      {"cooling", "Cooling", {"pue", "wue"}},
-      {"racks", "Rack", {"power", "cooling"}},
-      {"pricing", "Pricing", {"electricity", "gpu_hour", "egress"}},
+      {"hardware", "Hardware", {"name", "year", "tier", "peak_flops", "memory", "memory_bandwidth", "tdp"}, "accelerators: peak FLOP/s per precision, memory, memory bandwidth, power"},
+      {"workloads", "Workload", {"name", "family", "parameters", "layers", "hidden_dim", "heads", "kv_heads", "seq_len"}, "models: parameters, layers, widths, heads, context length"},
+      {"nodes", "Node", {"accelerator", "accelerators_per_node", "intra_node_bandwidth", "intra_node_bidirectional"}, "servers: accelerators per node and the bandwidth between them"},
+      {"fabrics", "Fabric", {"name", "bandwidth", "latency"}, "networks between nodes: bandwidth and latency"},
+      {"fleets", "Fleet", {"node", "nodes", "accelerators", "fabric"}, "clusters: nodes of one kind joined by a fabric"},
+      {"pods", "Pod", {"accelerator", "accelerators", "memory"}, "pods of accelerators sharing one interconnect"},
+      {"datasets", "Dataset", {"name", "train_examples", "test_examples", "classes"}, "datasets: examples and classes"},
+      {"precisions", "Precision", {"bytes", "bits", "kind"}, "number formats: bytes and bits per value"},
+      {"grids", "Grid", {"carbon_intensity", "pue", "wue", "renewable_share"}, "electricity grids: carbon intensity, PUE, water use"},
+      {"datacenters", "Datacenter", {"grid", "pue", "wue"}, "datacenters: their grid, PUE and water use"},
+      {"cooling", "Cooling", {"pue", "wue"}, "cooling systems: PUE and water use"},
+      {"racks", "Rack", {"power", "cooling"}, "racks: power and cooling"},
+      {"pricing", "Pricing", {"electricity", "gpu_hour", "egress"}, "prices: electricity, accelerator hours, data egress"},
   };
   return views;
 }
@@ -43,5 +45,33 @@ std::string field_text(const Program& p, const CatalogueEntry& e, int index) {
 }
 
 std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
+
+std::string scenario_pack(const Program& p, const Scenario& sc) {
+  const std::string& file = p.sources.file(sc.file).name;
+  const std::string builtin = "<builtin>/scenarios/";
+  if (file.starts_with(builtin)) {
+    std::string rest = file.substr(builtin.size());
+    return rest.substr(0, rest.find('/'));
+  }
+  return file;
+}
+
+std::string first_sentence(const std::string& doc) {
+  // A sentence ends at a full stop before a space or the end, not inside `vol. 1` or `e.g.`: those are
+  // followed by a lower-case word or a digit.
+  std::string text = doc;
+  for (char& c : text)
+    if (c == '\n') c = ' ';
+  for (std::size_t at = text.find('.'); at != std::string::npos; at = text.find('.', at + 1)) {
+    if (at + 1 == text.size()) return text;
+    if (text[at + 1] != ' ') continue;
+    std::size_t next = text.find_first_not_of(' ', at + 1);
+    if (next == std::string::npos) return text.substr(0, at + 1);
+    char c = text[next];
+    if (std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c))) continue;
+    return text.substr(0, at + 1);
+  }
+  return text;
+}
 
 }  // namespace mlsi

@@ -93,18 +93,21 @@ Listing list_scenarios(Session& s, const ListRequest& request) {
     l.status = ListingStatus::source_error;
     return l;
   }
+  const Program& p = s.program();
   std::vector<const Scenario*> list;
-  for (const auto& sc : s.program().scenarios) list.push_back(&sc);
+  for (const auto& sc : p.scenarios) list.push_back(&sc);
   std::sort(list.begin(), list.end(), [](const Scenario* a, const Scenario* b) { return a->name < b->name; });
   if (request.format == Format::json) {
     std::string out = "[";
     for (std::size_t i = 0; i < list.size(); ++i)
-      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"contract\": {}}}", json_escape(list[i]->name), json_escape(first_line(list[i]->doc)));
+      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"pack\": {}, \"description\": {}, \"contract\": {}}}", json_escape(list[i]->name),
+                                             json_escape(scenario_pack(p, *list[i])), json_escape(first_sentence(list[i]->doc)),
+                                             json_escape(first_line(list[i]->doc)));
     return listed(out + "]\n");
   }
-  std::vector<std::vector<std::string>> rows = {{"scenario", "contract"}};
-  for (const auto* sc : list) rows.push_back({sc->name, first_line(sc->doc)});
-  return listed(table_text(rows));
+  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
+  for (const auto* sc : list) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
+  return listed(table_text(rows) + fmt::format("{} {}\n", list.size(), list.size() == 1 ? "scenario" : "scenarios"));
 }
 
 // Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not
@@ -147,16 +150,20 @@ Listing filter_entries(Session& session, const RecordType& rt, const ListRequest
   return Listing{};
 }
 
-// Numbers by value, other fields by their text; an entry without the field goes last. Stable: ties keep
-// the order by key.
-void sort_entries(const Program& p, int field, std::vector<const CatalogueEntry*>& entries) {
+// Numbers by value, other fields by their text, ascending or descending; an entry without the field goes
+// last either way. Stable: ties keep the order by key.
+void sort_entries(const Program& p, int field, bool descending, std::vector<const CatalogueEntry*>& entries) {
   auto fi = static_cast<std::size_t>(field);
-  std::stable_sort(entries.begin(), entries.end(), [&](const CatalogueEntry* a, const CatalogueEntry* b) {
+  auto before = [&](const CatalogueEntry* a, const CatalogueEntry* b) {
     const auto& va = a->value.record().fields[fi];
     const auto& vb = b->value.record().fields[fi];
-    if (!va || !vb) return va.has_value() && !vb.has_value();
     if (va->is_number()) return va->number() < vb->number();
     return field_text(p, *a, field) < field_text(p, *b, field);
+  };
+  std::stable_sort(entries.begin(), entries.end(), [&](const CatalogueEntry* a, const CatalogueEntry* b) {
+    bool has_a = a->value.record().fields[fi].has_value(), has_b = b->value.record().fields[fi].has_value();
+    if (!has_a || !has_b) return has_a && !has_b;
+    return descending ? before(b, a) : before(a, b);
   });
 }
 
@@ -164,9 +171,12 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
   Program& p = session.program();
   const auto& rt = *p.catalogue.kinds.at(view.kind);
   std::vector<std::string> columns = view.columns;
-  if (!request.sort.empty()) {
-    if (rt.find(request.sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, request.sort, did_you_mean(request.sort, rt.fields)));
-    if (std::find(columns.begin(), columns.end(), request.sort) == columns.end()) columns.push_back(request.sort);
+  // `--sort -FIELD`: descending.
+  bool descending = request.sort.starts_with('-');
+  std::string sort = descending ? request.sort.substr(1) : request.sort;
+  if (!sort.empty()) {
+    if (rt.find(sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, sort, did_you_mean(sort, rt.fields)));
+    if (std::find(columns.begin(), columns.end(), sort) == columns.end()) columns.push_back(sort);
   }
   std::vector<const CatalogueEntry*> entries;
   for (const auto& e : p.catalogue.entries)
@@ -174,7 +184,7 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
   std::sort(entries.begin(), entries.end(), [](const CatalogueEntry* a, const CatalogueEntry* b) { return a->key < b->key; });
   if (!request.where.empty())
     if (Listing problem = filter_entries(session, rt, request, entries); problem.status != ListingStatus::ok) return problem;
-  if (!request.sort.empty()) sort_entries(p, rt.find(request.sort), entries);
+  if (!sort.empty()) sort_entries(p, rt.find(sort), descending, entries);
   if (request.format == Format::json) {
     std::string out = "[";
     for (std::size_t i = 0; i < entries.size(); ++i) out += (i ? ",\n " : "") + json_entry(p, *entries[i]);
@@ -194,19 +204,59 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
   return listed(table_text(rows, right) + fmt::format("{} {}\n", entries.size(), entries.size() == 1 ? "entry" : "entries"));
 }
 
+// Every kind with what it holds and how many entries it has.
+Listing list_kinds(Session& session, const ListRequest& request) {
+  Program& p = session.program();
+  struct Row {
+    std::string kind, holds;
+    std::size_t entries;
+  };
+  std::vector<Row> rows;
+  for (const auto& v : kind_views()) {
+    std::size_t n = 0;
+    for (const auto& e : p.catalogue.entries) n += e.kind == v.kind;
+    rows.push_back({v.plural, v.holds, n});
+  }
+  session.load_builtin_scenarios();
+  if (!session.check()) {
+    Listing l;
+    l.status = ListingStatus::source_error;
+    return l;
+  }
+  std::size_t constants = 0;
+  for (const auto& g : p.globals) constants += p.sources.file(g.span.file).name.starts_with("<prelude>");
+  rows.push_back({"units", "units of measure, by dimension", p.units.names().size()});
+  rows.push_back({"constants", "the prelude's named constants", constants});
+  rows.push_back({"scenarios", "the scenarios: inputs, formulas and outputs (`mlsi show NAME`, `mlsi run NAME`)", p.scenarios.size()});
+  if (request.format == Format::json) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      out += (i ? ",\n " : "") + fmt::format("{{\"kind\": {}, \"entries\": {}, \"holds\": {}}}", json_escape(rows[i].kind), rows[i].entries, json_escape(rows[i].holds));
+    return listed(out + "]\n");
+  }
+  std::vector<std::vector<std::string>> table = {{"kind", "entries", "holds"}};
+  for (const auto& r : rows) table.push_back({r.kind, std::to_string(r.entries), r.holds});
+  return listed(table_text(table, {false, true, false}) + "`mlsi list KIND` lists the entries of one\n");
+}
+
 }  // namespace
+
+std::vector<std::string> listable_kinds() {
+  std::vector<std::string> kinds;
+  for (const auto& v : kind_views()) kinds.emplace_back(v.plural);
+  for (const char* k : {"units", "constants", "scenarios"}) kinds.emplace_back(k);
+  return kinds;
+}
 
 Listing list_kind(Session& session, const ListRequest& request) {
   const std::string& what = request.kind;
+  if (what.empty()) return list_kinds(session, request);
   if (what == "scenarios") return list_scenarios(session, request);
   if (what == "units") return list_units(session, request);
   if (what == "constants") return list_constants(session, request);
-  std::vector<std::string> words = {"units", "constants", "scenarios"};
-  for (const auto& v : kind_views()) {
-    words.emplace_back(v.plural);
+  for (const auto& v : kind_views())
     if (what == v.plural || what == v.kind) return list_catalogue(session, v, request);
-  }
-  return usage_problem(fmt::format("cannot list `{}`{}", what, did_you_mean(what, words)));
+  return usage_problem(fmt::format("cannot list `{}`{}", what, did_you_mean(what, listable_kinds())));
 }
 
 }  // namespace mlsi

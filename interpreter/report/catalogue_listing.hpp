@@ -4,6 +4,7 @@
 // command line's, or the REPL's with its own definitions). Returns text and problems; never prints.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "eval/evaluator.hpp"
 #include "report/render.hpp"
@@ -12,8 +13,10 @@
 namespace mlsi {
 
 struct ListRequest {
-  std::string kind;   // a catalogue kind, plural or not ("hardware", "Workload"), or units, constants, scenarios
-  std::string sort;   // a field of the kind to sort by (numbers by value, absent last); empty: by key
+  std::string kind;   // a catalogue kind, plural or not ("hardware", "Workload"), or units, constants, scenarios;
+                      // empty: every kind, with what it holds and how many entries
+  std::string sort;   // a field of the kind to sort by (numbers by value, absent last), `-FIELD` descending;
+                      // empty: by key. Ties keep the order by key.
   std::string where;  // a Bool condition over the kind's fields; empty: every entry
   std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
   Format format = Format::table;       // table or json
@@ -42,9 +45,14 @@ struct Listing {
   std::optional<Diagnostic> failure;
 };
 
-// `mlsi list KIND`: a table with a line of the count, or JSON.
+// The kinds `mlsi list` takes, in its order: the catalogue's (report/catalogue_fields.hpp kind_views()),
+// then units, constants and scenarios.
+std::vector<std::string> listable_kinds();
+
+// `mlsi list KIND`: a table with a line of the count, or JSON; no kind: one line per kind.
 Listing list_kind(Session& session, const ListRequest& request);
-// `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named.
+// `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named; with
+// none, the names of every kind that contain NAME, ignoring case (a problem when none does).
 Listing show_name(Session& session, const ShowRequest& request);
 
 }  // namespace mlsi

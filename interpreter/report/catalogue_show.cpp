@@ -2,6 +2,12 @@
 // value, a function's signature or a unit's size, as text or JSON.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <tuple>
+#include <utility>
+#include <vector>
+
 #include "model/display.hpp"
 #include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
@@ -130,6 +136,54 @@ std::string unknown_name(const Program& p, const std::string& name) {
                      sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug));
 }
 
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The names of every kind that contain `name`, ignoring case: catalogue entries (by key or alias) in the
+// order of the kinds, then scenarios, constants and lets, functions and units, each by name.
+std::vector<std::pair<std::string, std::string>> names_containing(const Program& p, const std::string& name) {
+  const std::string part = lower(name);
+  auto contains = [&](const std::string& n) { return lower(n).find(part) != std::string::npos; };
+  std::vector<std::tuple<std::size_t, std::string, std::string>> found;  // rank of the kind, kind, name
+  const auto& views = kind_views();
+  for (const auto& e : p.catalogue.entries) {
+    bool match = contains(e.key) || std::any_of(e.aliases.begin(), e.aliases.end(), contains);
+    if (!match) continue;
+    auto view = std::find_if(views.begin(), views.end(), [&](const KindView& v) { return e.kind == v.kind; });
+    found.emplace_back(static_cast<std::size_t>(view - views.begin()), e.kind, e.key);
+  }
+  const std::size_t after = views.size() + 1;
+  for (const auto& [n, i] : p.scenario_index)
+    if (contains(n)) found.emplace_back(after, "scenario", n);
+  for (const auto& [n, i] : p.global_index)
+    if (contains(n))
+      found.emplace_back(after + 1, p.sources.file(p.globals[static_cast<std::size_t>(i)].span.file).name.starts_with("<prelude>") ? "constant" : "let", n);
+  for (const auto& [n, i] : p.function_index)
+    if (contains(n)) found.emplace_back(after + 2, "function", n);
+  for (const auto& u : p.units.declared())
+    if (contains(u)) found.emplace_back(after + 3, "unit", u);
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  std::vector<std::pair<std::string, std::string>> out;
+  for (auto& [rank, kind, n] : found) out.emplace_back(std::move(kind), std::move(n));
+  return out;
+}
+
+std::string show_containing(const std::string& name, const std::vector<std::pair<std::string, std::string>>& found, const ShowRequest& request) {
+  if (request.format == Format::json) {
+    std::string out = fmt::format("{{\"name\": {}, \"containing\": [", json_escape(name));
+    for (std::size_t i = 0; i < found.size(); ++i)
+      out += fmt::format("{}{{\"kind\": {}, \"name\": {}}}", i ? ", " : "", json_escape(found[i].first), json_escape(found[i].second));
+    return out + "]}\n";
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [kind, n] : found) rows.push_back({"  " + kind, n});
+  return fmt::format("nothing is named `{}`; {} {} it (`mlsi show NAME` shows one):\n", name, found.size(), found.size() == 1 ? "name contains" : "names contain") +
+         table_text(rows);
+}
+
 }  // namespace
 
 Listing show_name(Session& session, const ShowRequest& request) {
@@ -143,6 +197,7 @@ Listing show_name(Session& session, const ShowRequest& request) {
   if (auto it = p.global_index.find(name); it != p.global_index.end()) return show_global(p, p.globals[static_cast<std::size_t>(it->second)], request);
   if (auto it = p.function_index.find(name); it != p.function_index.end()) return shown(show_function(p, p.functions[static_cast<std::size_t>(it->second)], request));
   if (const Unit* u = p.units.find(name)) return shown(show_unit(p, *u, request));
+  if (auto found = names_containing(p, name); !found.empty()) return shown(show_containing(name, found, request));
   Listing l;
   l.status = ListingStatus::usage;
   l.message = unknown_name(p, name);

@@ -2,10 +2,12 @@
 // the listing as text, or the problem as a status with a message or diagnostics, and print nothing.
 // Every expected key and value below is read by hand from stdlib/catalogue/hardware/*.toml and
 // stdlib/prelude/units.mls, as each comment says.
+#include <cctype>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
 #include "session/session.hpp"
 
@@ -137,6 +139,93 @@ TEST(CatalogueListing, AnUnknownNameSaysWhichNameWasMeant) {
   auto listing = mlsi::show_name(session, request);
   EXPECT_EQ(listing.status, ListingStatus::usage);
   EXPECT_EQ(listing.message, "nothing named `H100x` among the scenarios, catalogue, units, constants and functions; did you mean `H100`?");
+}
+
+TEST(CatalogueListing, SortDescendingKeepsTiesInKeyOrder) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "precisions";
+  request.sort = "-bytes";
+  auto listing = mlsi::list_kind(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  // numerics/precisions.toml: fp32 and tf32 4 byte, bf16 and fp16 2, fp8 and int8 1, fp6 0.75, fp4 and
+  // int4 0.5; largest first, each tie in the order of the keys.
+  EXPECT_EQ(table_keys(listing.text), (std::vector<std::string>{"fp32", "tf32", "bf16", "fp16", "fp8", "int8", "fp6", "fp4", "int4"}));
+  request.sort = "bytes";
+  EXPECT_EQ(table_keys(mlsi::list_kind(session, request).text),
+            (std::vector<std::string>{"fp4", "int4", "fp6", "fp8", "int8", "bf16", "fp16", "fp32", "tf32"}));
+  request.sort = "-byte";
+  auto unknown = mlsi::list_kind(session, request);
+  EXPECT_EQ(unknown.status, ListingStatus::usage);
+  EXPECT_EQ(unknown.message, "Precision has no field `byte`; did you mean `bytes`?");
+}
+
+TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  auto listing = mlsi::list_kind(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  auto rows = lines(listing.text);
+  const auto kinds = mlsi::listable_kinds();
+  ASSERT_EQ(rows.size(), kinds.size() + 2);  // a header, a row per kind, a closing line
+  for (std::size_t i = 0; i < kinds.size(); ++i) EXPECT_EQ(rows[i + 1].substr(0, rows[i + 1].find(' ')), kinds[i]);
+  EXPECT_EQ(kinds.back(), "scenarios");
+  // 45 hardware entries (stdlib/catalogue/hardware: 26 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation);
+  // 9 precisions (numerics/precisions.toml); 57 scenarios (scenarios/training, one per file).
+  auto count_of = [&](const std::string& kind) {
+    for (const auto& r : rows)
+      if (r.rfind(kind + " ", 0) == 0) {
+        std::size_t b = r.find_first_of("0123456789");
+        return r.substr(b, r.find(' ', b) - b);
+      }
+    return std::string();
+  };
+  EXPECT_EQ(count_of("hardware"), "45");
+  EXPECT_EQ(count_of("precisions"), "9");
+  EXPECT_EQ(count_of("scenarios"), "57");
+}
+
+TEST(CatalogueListing, ScenariosWithPackAndFirstSentence) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "scenarios";
+  auto listing = mlsi::list_kind(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  // scenarios/training/activation_logic_cost.mls: its doc's first sentence ends at "budget)." before "A ReLU".
+  std::string row;
+  for (const auto& line : lines(listing.text))
+    if (line.rfind("ActivationLogicCost ", 0) == 0) row = line;
+  const std::string tail = "  training  Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).";
+  ASSERT_GE(row.size(), tail.size()) << listing.text;
+  EXPECT_EQ(row.substr(row.size() - tail.size()), tail);
+  // 57 built-in scenarios, each in the pack `training`.
+  EXPECT_EQ(lines(listing.text).back(), "57 scenarios");
+}
+
+TEST(CatalogueListing, FirstSentence) {
+  EXPECT_EQ(mlsi::first_sentence("One line. Two."), "One line.");
+  EXPECT_EQ(mlsi::first_sentence("Across\nlines, to the end."), "Across lines, to the end.");
+  // A full stop before a lower-case word or a digit does not end it.
+  EXPECT_EQ(mlsi::first_sentence("Cited (vol. 1, ch. 3). Then more."), "Cited (vol. 1, ch. 3).");
+  EXPECT_EQ(mlsi::first_sentence("No stop"), "No stop");
+}
+
+TEST(CatalogueListing, ShowOfNoExactNameListsTheNamesContainingIt) {
+  mlsi::Session session(whole_catalogue());
+  mlsi::ShowRequest request;
+  request.name = "LLAMA";
+  auto listing = mlsi::show_name(session, request);
+  ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
+  auto rows = lines(listing.text);
+  ASSERT_GE(rows.size(), 2u);
+  EXPECT_EQ(rows[0].rfind("nothing is named `LLAMA`; ", 0), 0u) << rows[0];
+  // Every row names a Workload whose key contains "llama" in some case (stdlib/catalogue/workloads).
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].rfind("  Workload  ", 0), 0u) << rows[i];
+    std::string key = rows[i].substr(rows[i].find_last_of(' ') + 1);
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_NE(key.find("llama"), std::string::npos) << rows[i];
+  }
 }
 
 }  // namespace

@@ -93,6 +93,7 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
       {"check-catalogue", {with({"check-catalogue", big_toml}), catalog({"check-catalogue", d.write("ok.toml", "")})}},
       {"fmt", {with({"fmt", big}), with({"fmt", folder}), Case{{"fmt", "-", "--max-file-size", "100"}, scenario + "#" + padding, false}}},
       {"doc", {with({"doc", big}), with({"doc", folder}), catalog({"doc", "catalogue"}), catalog({"doc", small})}},
+      {"eval", {catalog({"eval", "1 + 1"}), through_path({"eval", "H100.memory"}), with({"eval", "import \"" + big + "\""})}},
       {"repl", {catalog({"repl"}), Case{{"repl", "--max-file-size", "100"}, ":load " + big + "\n", false}}},
   };
 
@@ -124,7 +125,8 @@ TEST(CommandLimits, TheSameFilesWithinTheLimitAreRead) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"list", "hardware", "--catalog", toml}, "MyChip "},
       {{"show", "MyChip", "--catalog", toml}, "MyChip (Hardware)\n"},
-      {{"check-catalogue", toml}, toml + ": ok\n"}};
+      {{"check-catalogue", toml}, toml + ": ok\n"},
+      {{"eval", "MyChip.memory", "--catalog", toml}, "= 16 GiB  [Information]\n"}};
   for (const auto& [args, shown] : cases) {
     auto r = mlsi_test::mlsi_here(args);
     EXPECT_EQ(r.status, 0) << args[0] << "\n" << r.err;

@@ -1,6 +1,6 @@
 # Writes the bash, zsh and fish completions of mlsi from what the built mlsi says, so that they cannot
-# drift from it: the commands and their options from `mlsi --help`, the built-in scenarios and the
-# catalogue entries from `mlsi list KIND --format json`. The shell logic is in the templates beside this
+# drift from it: the commands and their options from `mlsi --help`, the kinds from `mlsi list`, the
+# built-in scenarios and the catalogue entries from `mlsi list KIND --format json`. The shell logic is in the templates beside this
 # file (mlsi.bash.in, _mlsi.in, mlsi.fish.in); this script fills in their @NAMES@.
 #   cmake -DMLSI=build/mlsi -DIN=interpreter/cli/completions -DOUT=build/completions -P generate.cmake
 
@@ -114,11 +114,18 @@ foreach(command IN LISTS commands)
   set(describe_${command} "${d}")
 endforeach()
 
-# The kinds of `mlsi list`: the words of its description but its own ("list catalogue entries (hardware,
-# ...), or scenarios, units or constants"). Each must list, so a word that is not a kind stops the build.
-string(REGEX MATCH "list catalogue entries.*" kinds_text "${block_list}")
-string(REGEX MATCHALL "[a-z]+" kinds "${kinds_text}")
-list(REMOVE_ITEM kinds list catalogue entries or)
+# The kinds of `mlsi list`: what `mlsi list` without a kind lists (the library's one list of kinds).
+execute_process(COMMAND ${run_mlsi} list --format json OUTPUT_VARIABLE kinds_json RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "`${MLSI} list --format json` failed (${status})")
+endif()
+string(JSON kind_count LENGTH "${kinds_json}")
+math(EXPR last_kind "${kind_count} - 1")
+set(kinds)
+foreach(i RANGE ${last_kind})
+  string(JSON kind GET "${kinds_json}" ${i} kind)
+  list(APPEND kinds ${kind})
+endforeach()
 set(scenarios)
 set(entries)
 foreach(kind IN LISTS kinds)

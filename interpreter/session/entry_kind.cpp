@@ -1,0 +1,60 @@
+#include "session/entry_kind.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace mlsi {
+
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::string entry_code(std::string_view text, bool* doc) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '#') {
+      if (doc && i + 1 < text.size() && text[i + 1] == '#') *doc = true;
+      while (i < text.size() && text[i] != '\n') ++i;
+      out += '\n';
+      continue;
+    }
+    if (c == '"') {
+      ++i;
+      while (i < text.size() && text[i] != '"' && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
+      out += "\"\"";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+EntryKind classify_entry(std::string_view text) {
+  std::string_view t = trim(text);
+  if (!t.empty() && t.front() == ':') return EntryKind::command;
+  std::string code = entry_code(text);
+  std::string_view c = trim(code);
+  if (c.empty()) return EntryKind::empty;
+  if (c.front() == '@') return EntryKind::declaration;
+  std::size_t n = 0;
+  while (n < c.size() && is_identifier_char(c[n])) ++n;
+  std::string_view w = c.substr(0, n);
+  static const std::array<std::string_view, 6> decls = {"let", "fn", "unit", "dimension", "scenario", "config"};
+  if (std::find(decls.begin(), decls.end(), w) != decls.end()) return EntryKind::declaration;
+  if (w == "import") return EntryKind::import;
+  return EntryKind::expression;
+}
+
+}  // namespace mlsi

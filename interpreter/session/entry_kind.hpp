@@ -1,0 +1,25 @@
+#pragma once
+// What kind of entry a text is, before it is parsed, for the REPL and `mlsi eval` (session/workspace.hpp).
+// Pure text functions.
+#include <string>
+#include <string_view>
+
+namespace mlsi {
+
+enum class EntryKind {
+  empty,        // blank, or only `#` comments
+  command,      // `:name ...` (the REPL's commands)
+  declaration,  // let, fn, unit, dimension, scenario, config (or `@attribute unit ...`)
+  import,       // import "file.mls": the file is loaded
+  expression,
+};
+
+EntryKind classify_entry(std::string_view text);
+
+// The entry without comments (each a line end), every string literal reduced to `""`, so that brackets,
+// operators and keywords inside them do not count. Sets `doc` when a `##` comment was seen.
+std::string entry_code(std::string_view text, bool* doc = nullptr);
+
+bool is_identifier_char(char c);
+
+}  // namespace mlsi
