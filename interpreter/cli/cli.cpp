@@ -20,6 +20,7 @@
 #include "report/render.hpp"
 #include "cli/repl_command.hpp"
 #include "cli/run_setup.hpp"
+#include "cli/schema_command.hpp"
 #include "cli/sweep.hpp"
 #include "session/session.hpp"
 #include "cli/test_runner.hpp"
@@ -68,6 +69,8 @@ usage:
                                    a reference page from the `##` docs and declarations:
                                    a file, a folder (recursively), a built-in scenario,
                                    all built-in scenarios (no PATH), or the catalogue
+  mlsi schema [FILE|NAME]          the JSON Schema (draft 2020-12) of every command's JSON
+                                   output, or of `mlsi run FILE|NAME --format json`
   mlsi repl                        an interactive session (also plain `mlsi` at a terminal)
   mlsi --help | --version
 
@@ -205,7 +208,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
   io.max_errors = o.max_errors;
-  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc", "plot"};
+  static const std::vector<std::string> commands = {"run", "check", "test", "sweep", "repl", "list", "show", "check-catalogue", "fmt", "doc", "plot", "schema"};
   bool known = std::find(commands.begin(), commands.end(), o.command) != commands.end();
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
@@ -222,6 +225,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "check-catalogue") return cmd_check_catalogue(o, io);
   if (o.command == "fmt") return cmd_fmt(o, io);
   if (o.command == "doc") return cmd_doc(o, io);
+  if (o.command == "schema") return cmd_schema(o, io);
   auto sug = closest_name(o.command, commands);
   return usage(io, fmt::format("unknown command `{}`{}", o.command, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
 }

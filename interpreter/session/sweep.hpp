@@ -22,11 +22,13 @@ namespace mlsi {
 inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
 inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
-// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error).
+// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error) with the
+// value it shows, for JSON.
 struct SweepCell {
   enum Kind { kNumber, kBool, kText } kind = kText;
   double number = 0;
   std::string text;
+  Value value;
   void set(double x) {
     kind = kNumber;
     number = x;
@@ -38,6 +40,10 @@ struct SweepCell {
   void set_text(std::string t) {
     kind = kText;
     text = std::move(t);
+  }
+  void set_value(std::string shown, Value v) {
+    set_text(std::move(shown));
+    value = std::move(v);
   }
 };
 
