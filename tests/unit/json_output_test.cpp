@@ -65,7 +65,7 @@ TEST(JsonSchema, TheGeneralSchemaIsDraft2020WithADocumentPerCommand) {
   EXPECT_EQ(r.out.rfind("{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n", 0), 0u) << r.out;
   for (const char* def : {"quantity", "boolean", "text", "entry", "record", "list", "value", "run", "sweep", "explain", "listing", "show",
                           "test_report", "eval"})
-    EXPECT_NE(r.out.find(std::string("\n  \"") + def + "\": {"), std::string::npos) << def;
+    EXPECT_NE(r.out.find(std::string("\n    \"") + def + "\": {"), std::string::npos) << def;  // a member of "$defs"
   EXPECT_EQ(r.err, "");
 }
 
