@@ -54,7 +54,7 @@ std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunReq
 
 // A value as the public API gives it, shown in `display` (the unit declared or chosen for it).
 Value public_value(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display);
-// A number in a display unit as `mlsi run --format json` writes it: 15 significant digits.
+// A number in a display unit exactly as `mlsi run --format json` writes it.
 double display_number(double si, double factor);
 
 }  // namespace mlsi::api::detail

@@ -2,9 +2,6 @@
 // display unit turned into a self-contained tree.
 #include <fmt/format.h>
 
-#include <cmath>
-#include <cstdlib>
-
 #include "api/detail.hpp"
 #include "model/display.hpp"
 
@@ -19,12 +16,8 @@ const Field* Value::field(std::string_view name) const {
 namespace detail {
 
 double display_number(double si, double factor) {
-  if (factor == 1) return si;
-  double x = si / factor;
-  // As report/render.cpp's JSON: the division's noise in the last bits (500 ns is 500.00000000000006)
-  // goes with 15 significant digits; near the largest double that rounding would overflow.
-  double rounded = std::strtod(fmt::format("{:.15g}", x).c_str(), nullptr);
-  return std::isfinite(rounded) ? rounded : x;
+  // Exactly the double `mlsi run --format json` writes as "value": the SI value divided by the unit's.
+  return factor == 1 ? si : si / factor;
 }
 
 namespace {

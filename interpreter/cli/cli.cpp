@@ -22,6 +22,7 @@
 #include "report/render.hpp"
 #include "cli/repl_command.hpp"
 #include "cli/run_setup.hpp"
+#include "cli/schema_command.hpp"
 #include "cli/sweep.hpp"
 #include "session/session.hpp"
 #include "cli/test_runner.hpp"
@@ -175,6 +176,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "fmt") return cmd_fmt(o, io);
   if (o.command == "doc") return cmd_doc(o, io);
   if (o.command == "eval") return cmd_eval(o, io);
+  if (o.command == "schema") return cmd_schema(o, io);
   return unknown_command(o.command);
 }
 

@@ -141,6 +141,9 @@ std::vector<CommandHelp> make_commands() {
        "a catalogue entry, scenario, constant, function or unit (with no such name: the names that contain NAME, ignoring case)",
        {{"--format table|json", "a table (the default) or JSON"}}, false},
       {"check-catalogue", "check-catalogue FILE...", "validate catalogue TOML files", {}, false},
+      {"schema", "schema [FILE|NAME] [--format json]",
+       "the JSON Schema (draft 2020-12) of every command's JSON output, or of `mlsi run FILE|NAME --format json`",
+       {{"--format json", "JSON (the only format)"}}, false},
       {"fmt", "fmt PATH... [--write|--check]",
        "print files in canonical layout (a folder: its .mls files; `-`: standard input); --write (-w) rewrites changed files, --check "
        "lists the files that are not canonical and exits 1",

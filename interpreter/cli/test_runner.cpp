@@ -140,7 +140,7 @@ void fill_row(ExpectationRow& row, const Program& p, const Value& computed, cons
   row.computed_json = json_field(p, computed, type, unit);
   if (has_tolerance(type)) {
     row.tolerance = tolerance;
-    if (relative) row.tolerance_json = fmt::format("{{\"relative\": {}}}", tol);
+    if (relative) row.tolerance_json = fmt::format("{{\"relative\": {}}}", json_number(tol));
     else row.tolerance_json = fmt::format("{{\"absolute\": {}}}", json_field(p, Value(tol), type.scalar(), unit));
   }
   // |computed - expected| beyond a double (1e308 against -1e308) is left out rather than shown as inf.

@@ -36,7 +36,7 @@ std::string source_of(const RecordValue& r) {
 }
 
 Provenance entry_provenance(const RecordValue& r) {
-  return Provenance{Provenance::Kind::catalogue, r.key, r.type->name, source_of(r)};
+  return Provenance{Provenance::Kind::catalogue, r.key, r.type->name, source_of(r), ""};
 }
 
 // The origin of an input of a called scenario: the call gave it.
@@ -165,7 +165,7 @@ class Explainer {
     n.declared = p_.sources.file(g.span.file).name;
     TermContext none;
     if (auto v = terms_.value_of(e, none)) terms_.set_value(n, *v, g.type, g.display);
-    Provenance own{Provenance::Kind::constant, g.name, n.value, g.doc};
+    Provenance own{Provenance::Kind::constant, g.name, n.value, g.doc, n.value_json};
     if (globals_done_.contains(e.index)) {
       n.explained_above = true;
       n.depends_on = global_deps_[e.index];

@@ -18,6 +18,7 @@ struct Provenance {
   std::string name;    // the entry's key (`GPT2`) or the constant's name
   std::string detail;  // catalogue: the entry's kind (`Workload`); constant: its value as shown
   std::string source;  // catalogue: the entry's `source` field; constant: its documentation
+  std::string value_json;  // constant: its value as JSON (docs/language.md §14); empty for an entry
 };
 
 // Where a catalogue value came from: `GPT2.layers`, a Workload whose source is "Radford et al. 2019".

@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-#include <cstdlib>
-
 #include "model/display.hpp"
 
 namespace mlsi {
@@ -26,56 +23,56 @@ std::string json_escape(const std::string& s) {
   return out + "\"";
 }
 
-namespace {
-
+// fmt's `{}` is the shortest round-trip form (Dragonbox), in fixed notation up to 16 digits before the
+// point (175000000000) and in exponent form beyond (1e+16, 2.5e-07): both are JSON numbers.
 std::string json_number(double x) {
-  if (x == 0) return "0";
-  if (std::fabs(x) < 1e15 && x == std::floor(x)) return fmt::format("{:.0f}", x);
+  if (x == 0) return "0";  // -0 reads back as 0 in most JSON readers: write the value they will hold
   return fmt::format("{}", x);
 }
 
-// A value converted to its display unit carries rounding noise in the last bits (500 ns is
-// 500.00000000000006 after 5e-7 / 1e-9); 15 significant digits drop it. The "si" figure stays exact.
-std::string json_display_number(double x) {
-  double rounded = std::strtod(fmt::format("{:.15g}", x).c_str(), nullptr);
-  // Near the largest double, rounding up to 15 digits overflows (1.7976931348623157e308 to 1.79769313486232e308).
-  return json_number(std::isfinite(rounded) ? rounded : x);
+std::string json_quantity(const Program& p, double si, const Dim& dim, const DisplayUnit& unit) {
+  return fmt::format("{{\"value\": {}, \"unit\": {}, \"si\": {}, \"dimension\": {}}}", json_number(unit.factor == 1 ? si : si / unit.factor),
+                     json_escape(unit.text), json_number(si), json_escape(p.dims.format(dim)));
 }
 
-// The "value" of a JSON field: numbers in the display unit, lists as arrays.
-std::string json_plain(const Value& v, const Type& t, double factor) {
+namespace {
+
+std::string json_record(const Program& p, const Value& v) {
+  const auto& r = v.record();
+  if (!r.key.empty()) return fmt::format("{{\"entry\": {}, \"kind\": {}}}", json_escape(r.key), json_escape(r.type->name));
+  std::string s = "{\"fields\": {";
+  for (std::size_t i = 0; i < r.fields.size(); ++i) {
+    s += (i ? ", " : "") + json_escape(r.type->fields[i]) + ": ";
+    s += r.fields[i] ? json_field(p, *r.fields[i], r.type->types[i], DisplayUnit{}) : "null";
+  }
+  return s + "}}";
+}
+
+// Every number of a list is in the one unit the list is shown in, as in the table.
+std::string json_in_unit(const Program& p, const Value& v, const Type& t, const DisplayUnit& unit) {
   switch (t.kind) {
-    case Type::Kind::quantity: return factor == 1 ? json_number(v.number()) : json_display_number(v.number() / factor);
-    case Type::Kind::boolean: return v.boolean() ? "true" : "false";
-    case Type::Kind::text: return json_escape(v.text());
-    case Type::Kind::enumeration: return json_escape(v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index)));
+    case Type::Kind::quantity: return json_quantity(p, v.number(), t.dim, unit);
+    case Type::Kind::boolean: return v.boolean() ? "{\"value\": true}" : "{\"value\": false}";
+    case Type::Kind::text: return fmt::format("{{\"value\": {}}}", json_escape(v.text()));
+    case Type::Kind::enumeration:
+      return fmt::format("{{\"value\": {}}}", json_escape(v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index))));
     case Type::Kind::list: {
       std::string s = "[";
-      for (std::size_t i = 0; i < v.list().size(); ++i) s += (i ? ", " : "") + json_plain(v.list()[i], *t.element, factor);
+      for (std::size_t i = 0; i < v.list().size(); ++i) s += (i ? ", " : "") + json_in_unit(p, v.list()[i], *t.element, unit);
       return s + "]";
     }
-    default: return "null";
+    case Type::Kind::record: return json_record(p, v);
+    case Type::Kind::error: break;
   }
+  return "null";
 }
 
 }  // namespace
 
 std::string json_field(const Program& p, const Value& v, const Type& t, const DisplayUnit& display) {
-  if (t.kind == Type::Kind::record) {
-    const auto& r = v.record();
-    if (!r.key.empty()) return fmt::format("{{\"value\": {}}}", json_escape(r.key));
-    std::string s = "{";
-    for (std::size_t i = 0; i < r.fields.size(); ++i) {
-      s += (i ? ", " : "") + json_escape(r.type->fields[i]) + ": ";
-      s += r.fields[i] ? json_field(p, *r.fields[i], r.type->types[i], DisplayUnit{}) : "null";
-    }
-    return s + "}";
-  }
-  const Type& scalar = t.scalar();
-  if (!scalar.is_quantity()) return fmt::format("{{\"value\": {}}}", json_plain(v, t, 1));
-  DisplayUnit u = effective_unit(v, t, display, p);
-  return fmt::format("{{\"value\": {}, \"unit\": {}, \"si\": {}, \"dimension\": {}}}", json_plain(v, t, u.factor),
-                     json_escape(u.text), json_plain(v, t, 1), json_escape(p.dims.format(scalar.dim)));
+  if (t.kind == Type::Kind::record) return json_record(p, v);
+  if (!t.scalar().is_quantity()) return json_in_unit(p, v, t, DisplayUnit{});
+  return json_in_unit(p, v, t, effective_unit(v, t, display, p));
 }
 
 }  // namespace mlsi

@@ -49,7 +49,8 @@ Listing list_units(Session& s, const ListRequest& request) {
     std::string out = "[";
     for (std::size_t i = 0; i < names.size(); ++i) {
       const Unit* u = p.units.find(names[i]);
-      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"dimension\": {}, \"si\": {}}}", json_escape(u->name), json_escape(p.dims.format(u->dim)), u->factor);
+      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"dimension\": {}, \"size\": {}}}", json_escape(u->name), json_escape(p.dims.format(u->dim)),
+                                          json_unit_size(p, *u));
     }
     return listed(out + "]\n");
   }
@@ -71,17 +72,18 @@ Listing list_constants(Session& s, const ListRequest& request) {
   std::string json = "[";
   for (const auto& g : p.globals) {
     if (p.sources.file(g.span.file).name.rfind("<prelude>", 0) != 0) continue;
-    std::string value;
+    std::string value, value_json = "null";
     try {
       Value v = ev.value(g.expr);
       value = format_value(v, g.type, g.display, p);
+      value_json = json_field(p, v, g.type, g.display);
     } catch (const EvalError&) {
       value = "(error)";
     }
     std::string doc = g.doc.substr(0, g.doc.find('\n'));
     rows.push_back({g.name, value, doc});
-    json += fmt::format("{}{{\"name\": {}, \"value\": {}, \"type\": {}, \"doc\": {}}}", json.size() > 1 ? ",\n " : "", json_escape(g.name), json_escape(value),
-                        json_escape(type_name(g.type, p.dims)), json_escape(g.doc));
+    json += fmt::format("{}{{\"name\": {}, \"value\": {}, \"shown\": {}, \"type\": {}, \"doc\": {}}}", json.size() > 1 ? ",\n " : "", json_escape(g.name),
+                        value_json, json_escape(value), json_escape(type_name(g.type, p.dims)), json_escape(g.doc));
   }
   return listed(request.format == Format::json ? json + "]\n" : table_text(rows));
 }

@@ -94,9 +94,11 @@ std::string show_scenario(const Program& p, const Scenario& sc, const ShowReques
 
 Listing show_global(const Program& p, const Global& g, const ShowRequest& request) {
   Evaluator ev(p, request.limits);
-  std::string value;
+  std::string value, value_json;
   try {
-    value = format_value(ev.value(g.expr), g.type, g.display, p);
+    Value v = ev.value(g.expr);
+    value = format_value(v, g.type, g.display, p);
+    value_json = json_field(p, v, g.type, g.display);
   } catch (const EvalError& err) {
     Listing l;
     l.status = ListingStatus::failed;
@@ -104,8 +106,8 @@ Listing show_global(const Program& p, const Global& g, const ShowRequest& reques
     return l;
   }
   if (request.format == Format::json)
-    return shown(fmt::format("{{\"name\": {}, \"value\": {}, \"type\": {}, \"doc\": {}}}\n", json_escape(g.name), json_escape(value),
-                             json_escape(type_name(g.type, p.dims)), json_escape(g.doc)));
+    return shown(fmt::format("{{\"name\": {}, \"value\": {}, \"shown\": {}, \"type\": {}, \"doc\": {}}}\n", json_escape(g.name), value_json,
+                             json_escape(value), json_escape(type_name(g.type, p.dims)), json_escape(g.doc)));
   return shown(fmt::format("{} = {}  ({})\n{}\n", g.name, value, type_name(g.type, p.dims), g.doc));
 }
 
@@ -120,7 +122,8 @@ std::string show_function(const Program& p, const Function& f, const ShowRequest
 
 std::string show_unit(const Program& p, const Unit& u, const ShowRequest& request) {
   if (request.format == Format::json)
-    return fmt::format("{{\"unit\": {}, \"dimension\": {}, \"si\": {}}}\n", json_escape(u.name), json_escape(p.dims.format(u.dim)), u.factor);
+    return fmt::format("{{\"unit\": {}, \"dimension\": {}, \"size\": {}, \"doc\": {}}}\n", json_escape(u.name), json_escape(p.dims.format(u.dim)),
+                       json_unit_size(p, u), json_escape(u.doc));
   std::string si = fmt::format("{:.10g} {}", u.factor, p.units.si_text(u.dim));
   return fmt::format("unit {} ({}) = {}\n{}", u.name, p.dims.format(u.dim), si, u.doc.empty() ? "" : u.doc + "\n");
 }

@@ -133,8 +133,8 @@ std::string json_provenance(const Provenance& p) {
   if (p.kind == Provenance::Kind::catalogue)
     return fmt::format("{{\"kind\": \"catalogue\", \"name\": {}, \"entry_kind\": {}, \"source\": {}}}", json_escape(p.name),
                        json_escape(p.detail), json_escape(p.source));
-  return fmt::format("{{\"kind\": \"constant\", \"name\": {}, \"value\": {}, \"doc\": {}}}", json_escape(p.name), json_escape(p.detail),
-                     json_escape(p.source));
+  return fmt::format("{{\"kind\": \"constant\", \"name\": {}, \"value\": {}, \"shown\": {}, \"doc\": {}}}", json_escape(p.name),
+                     p.value_json.empty() ? "null" : p.value_json, json_escape(p.detail), json_escape(p.source));
 }
 
 std::string json_node(const ExplainNode& n, std::size_t indent) {

@@ -8,49 +8,23 @@
 
 namespace mlsi {
 
-namespace {
-
-std::string json_value(const Program& p, const Value& v, const Type& t, const DisplayUnitText& unit) {
-  if (t.is_quantity()) {
-    double factor = unit.text.empty() ? 1 : unit.factor;
-    return fmt::format("{{\"value\": {}, \"unit\": {}, \"si\": {}, \"dimension\": {}}}", fmt::format("{}", v.number() / factor),
-                       json_escape(unit.text), fmt::format("{}", v.number()), json_escape(p.dims.format(t.dim)));
-  }
-  if (t.kind == Type::Kind::boolean) return fmt::format("{{\"value\": {}}}", v.boolean() ? "true" : "false");
-  if (t.kind == Type::Kind::text) return fmt::format("{{\"value\": {}}}", json_escape(v.text()));
-  if (t.kind == Type::Kind::record && v.record().type->catalogue) return fmt::format("{{\"value\": {}}}", json_escape(v.record().key));
-  if (t.kind == Type::Kind::record) {
-    std::string s = "{";
-    const auto& r = v.record();
-    bool first = true;
-    for (std::size_t i = 0; i < r.fields.size(); ++i) {
-      if (!r.fields[i]) continue;
-      s += (first ? "" : ", ") + json_escape(r.type->fields[i]) + ": " + json_value(p, *r.fields[i], r.type->types[i], DisplayUnitText{});
-      first = false;
-    }
-    return s + "}";
-  }
-  if (t.is_list()) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < v.list().size(); ++i) s += (i ? ", " : "") + json_value(p, v.list()[i], *t.element, DisplayUnitText{});
-    return s + "]";
-  }
-  return "null";
-}
-
-}  // namespace
-
 std::string json_entry(const Program& p, const CatalogueEntry& e) {
   const auto& r = e.value.record();
   std::string s = fmt::format("{{\"key\": {}, \"kind\": {}, \"builtin\": {}, \"fields\": {{", json_escape(e.key), json_escape(e.kind), e.builtin ? "true" : "false");
   bool first = true;
   for (std::size_t i = 0; i < r.fields.size(); ++i) {
     if (!r.fields[i]) continue;
-    s += (first ? "" : ", ") + json_escape(r.type->fields[i]) + ": " + json_value(p, *r.fields[i], r.type->types[i], e.units[i]);
+    // A quantity in the unit the catalogue wrote it in; one it derived, or a field of a sub-record
+    // (`flops.fp16`), in the unit a table would choose.
+    const DisplayUnitText& written = e.units[i];
+    DisplayUnit unit = written.text.empty() ? DisplayUnit{} : DisplayUnit{written.text, written.factor, false};
+    s += (first ? "" : ", ") + json_escape(r.type->fields[i]) + ": " + json_field(p, *r.fields[i], r.type->types[i], unit);
     first = false;
   }
   return s + "}}";
 }
+
+std::string json_unit_size(const Program& p, const Unit& u) { return json_quantity(p, u.factor, u.dim, DisplayUnit{u.name, u.factor, false}); }
 
 std::string table_text(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
   std::vector<std::size_t> width;

@@ -12,5 +12,7 @@ namespace mlsi {
 std::string table_text(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right = {});
 // A catalogue entry as JSON: its key, kind, whether built in, and each field present.
 std::string json_entry(const Program& p, const CatalogueEntry& e);
+// One of a unit as a JSON quantity: {"value": 1, "unit": "GiB", "si": 1073741824, "dimension": "Information"}.
+std::string json_unit_size(const Program& p, const Unit& u);
 
 }  // namespace mlsi

@@ -44,7 +44,7 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
     for (int i : s.inputs) {
       const Slot& sl = s.slots[static_cast<std::size_t>(i)];
       out += fmt::format("{}{}: {}", first ? "" : ", ", json_escape(sl.name),
-                         unused(i) ? std::string("{\"value\": null}") : json_field(p, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
+                         unused(i) ? std::string("null") : json_field(p, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
       first = false;
     }
     out += "},\n \"outputs\": {";

@@ -18,11 +18,17 @@ std::string quote_csv(const std::string& s) {
 
 }  // namespace
 
-SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep) : out_(out), format_(format), names_(sweep.column_names()) {
+SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep)
+    : out_(out), format_(format), program_(sweep.program()), names_(sweep.column_names()), display_(sweep.column_units()) {
   std::string scenario = sweep.scenario().name;
-  for (std::size_t c = 0; c < names_.size(); ++c)
-    units_.push_back(sweep.column_type(c).scalar().is_quantity() ? sweep.column_units()[c].text : "");
-  for (const auto& u : sweep.column_units()) factors_.push_back(u.factor);
+  for (std::size_t c = 0; c < names_.size(); ++c) {
+    types_.push_back(sweep.column_type(c));
+    units_.push_back(types_[c].scalar().is_quantity() ? display_[c].text : "");
+    json_head_.push_back(json_escape(names_[c]) + ": {\"value\": ");
+    json_middle_.push_back(", \"unit\": " + json_escape(units_[c]) + ", \"si\": ");
+    json_tail_.push_back(", \"dimension\": " + json_escape(program_.dims.format(types_[c].scalar().dim)) + "}");
+  }
+  for (const auto& u : display_) factors_.push_back(u.factor);
   for (const auto& n : names_) json_names_.push_back(json_escape(n));
   if (format_ == Format::csv) {
     for (std::size_t i = 0; i < names_.size(); ++i)
@@ -57,11 +63,7 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
     buf_ += rows_ ? ",\n  {" : "\n  {";
     for (std::size_t i = 0; i < cells.size(); ++i) {
       buf_ += i ? ", " : "";
-      buf_ += json_names_[i];
-      buf_ += ": ";
-      const SweepCell& c = cells[i];
-      if (c.kind != SweepCell::kText) put(c, factors_[i], false);
-      else buf_ += c.text.empty() ? "null" : json_escape(c.text);
+      put_json(cells[i], i);
     }
     buf_ += ", \"error\": ";
     buf_ += error.empty() ? "null" : json_escape(error);
@@ -90,6 +92,25 @@ void SweepRowWriter::put(const SweepCell& c, double factor, bool csv) {
     case SweepCell::kBool: buf_ += c.number != 0 ? "true" : "false"; break;
     case SweepCell::kText: buf_ += csv ? quote_csv(c.text) : c.text; break;
   }
+}
+
+void SweepRowWriter::put_json(const SweepCell& c, std::size_t column) {
+  if (c.kind == SweepCell::kNumber) {
+    buf_ += json_head_[column];
+    double factor = factors_[column];
+    if (c.number == 0) buf_ += '0';
+    else fmt::format_to(std::back_inserter(buf_), "{}", factor == 1 ? c.number : c.number / factor);
+    buf_ += json_middle_[column];
+    if (c.number == 0) buf_ += '0';
+    else fmt::format_to(std::back_inserter(buf_), "{}", c.number);
+    buf_ += json_tail_[column];
+    return;
+  }
+  buf_ += json_names_[column];
+  buf_ += ": ";
+  if (c.kind == SweepCell::kBool) buf_ += c.number != 0 ? "{\"value\": true}" : "{\"value\": false}";
+  else if (c.text.empty()) buf_ += "null";  // the outputs of a point that failed
+  else buf_ += json_field(program_, c.value, types_[column], display_[column]);
 }
 
 void SweepRowWriter::finish() {

@@ -25,10 +25,18 @@ class SweepRowWriter {
   void put(const SweepCell& c, double factor, bool csv);
   void flush();
 
+  // One JSON cell: a quantity object of docs/language.md §14, a Bool, or another value (a list, a record).
+  void put_json(const SweepCell& c, std::size_t column);
+
   std::ostream& out_;
   Format format_;
+  const Program& program_;
   std::vector<std::string> names_, units_, json_names_;
   std::vector<double> factors_;
+  std::vector<DisplayUnit> display_;
+  std::vector<Type> types_;
+  // A quantity cell of column c is json_head_[c] + value + json_middle_[c] + si + json_tail_[c].
+  std::vector<std::string> json_head_, json_middle_, json_tail_;
   std::vector<std::size_t> widths_;
   std::string buf_;
   std::size_t rows_ = 0;

@@ -155,7 +155,7 @@ std::string render_json(const TestReport& report) {
         "\"relative_error\": {}, \"absolute_error\": {}, \"tolerance\": {}, \"passed\": {}, \"source\": {}}}",
         i ? "," : "", json_escape(r.scenario), json_escape(r.config), json_escape(r.output), json_escape(r.location),
         r.expected_json, r.computed_json,
-        r.relative_error && std::isfinite(*r.relative_error) ? fmt::format("{}", *r.relative_error) : "null",
+        r.relative_error && std::isfinite(*r.relative_error) ? json_number(*r.relative_error) : "null",
         r.absolute_error_json, r.tolerance_json, r.passed ? "true" : "false", r.source.empty() ? "null" : json_escape(r.source));
   }
   out += report.rows.empty() ? "],\n" : "\n ],\n";

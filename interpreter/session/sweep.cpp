@@ -183,7 +183,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
       SweepCell& cell = cells[varies_.size() + k];
       if (sl.type.is_quantity()) cell.set(v.number());
       else if (sl.type.is_bool()) cell.set_bool(v.boolean());
-      else cell.set_list(format_value(v, sl.type, units_[varies_.size() + k], p), list_numbers(v, sl.type));
+      else cell.set_value(format_value(v, sl.type, units_[varies_.size() + k], p), v, list_numbers(v, sl.type));
     }
     emit(index, cells, point);
   } catch (const EvalError& e) {
@@ -205,13 +205,14 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
   }
   // Outputs the program does not compute (lists, records, text) are the base point's.
   std::vector<std::string> constant_cells(sc.outputs.size());
+  std::vector<Value> constant_values(sc.outputs.size());
   std::vector<std::vector<double>> constant_numbers(sc.outputs.size());
   for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
     const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
     if (sl.type.is_quantity() || sl.type.is_bool()) continue;
-    const Value& v = base_->slots[static_cast<std::size_t>(sc.outputs[k])];
-    constant_cells[k] = format_value(v, sl.type, units_[varies_.size() + k], p);
-    constant_numbers[k] = list_numbers(v, sl.type);
+    constant_values[k] = base_->slots[static_cast<std::size_t>(sc.outputs[k])];
+    constant_cells[k] = format_value(constant_values[k], sl.type, units_[varies_.size() + k], p);
+    constant_numbers[k] = list_numbers(constant_values[k], sl.type);
   }
   constexpr std::size_t B = SweepProgram::kBlock;
   std::vector<std::vector<double>> columns(varies_.size(), std::vector<double>(B));
@@ -242,7 +243,7 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
         const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o2])];
         std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o2])];
         SweepCell& cell = cells[varies_.size() + o2];
-        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_list(constant_cells[o2], constant_numbers[o2]);
+        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_value(constant_cells[o2], constant_values[o2], constant_numbers[o2]);
         else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
         else cell.set(program_->value(reg, k));
       }

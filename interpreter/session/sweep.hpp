@@ -22,13 +22,14 @@ namespace mlsi {
 inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
 inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
-// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error). A list
-// of numbers also keeps its entries in SI, for a plot to draw.
+// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error) with the
+// value it shows, for JSON. A list of numbers also keeps its entries in SI, for a plot to draw.
 struct SweepCell {
   enum Kind { kNumber, kBool, kText } kind = kText;
   double number = 0;
   std::string text;
   std::vector<double> entries;
+  Value value;
   void set(double x) {
     kind = kNumber;
     number = x;
@@ -42,9 +43,10 @@ struct SweepCell {
     text = std::move(t);
     entries.clear();
   }
-  void set_list(std::string t, const std::vector<double>& numbers) {
-    set_text(std::move(t));
-    entries = numbers;
+  void set_value(std::string shown, Value v, std::vector<double> numbers) {
+    set_text(std::move(shown));
+    value = std::move(v);
+    entries = std::move(numbers);
   }
 };
 

@@ -126,10 +126,14 @@ TEST(CatalogueListing, ShowsAUnitWithItsSizeInSiBaseUnits) {
   mlsi::ShowRequest request;
   request.name = "GiB";
   request.format = Format::json;
-  // units.mls: `unit byte: Information` with binary prefixes; GiB = 2^30 byte = 1073741824.
+  // units.mls: `unit byte: Information` with binary prefixes; GiB = 2^30 byte = 1073741824. The size is
+  // the quantity one GiB is, in the shape of every JSON quantity (docs/language.md §14).
   auto listing = mlsi::show_name(session, request);
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
-  EXPECT_EQ(listing.text, "{\"unit\": \"GiB\", \"dimension\": \"Information\", \"si\": 1073741824}\n");
+  EXPECT_EQ(listing.text.rfind("{\"unit\": \"GiB\", \"dimension\": \"Information\", "
+                               "\"size\": {\"value\": 1, \"unit\": \"GiB\", \"si\": 1073741824, \"dimension\": \"Information\"}, \"doc\": ", 0),
+            0u)
+      << listing.text;
 }
 
 TEST(CatalogueListing, AnUnknownNameSaysWhichNameWasMeant) {

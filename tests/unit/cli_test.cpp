@@ -9,6 +9,8 @@
 //            sync_time 2*7/8*140e9/450e9 s + 2*7*5e-6 s = 0.5445144444444444 s = 544.514 ms;
 //            adam_state 175e9*16 B = 2.8e12 B = 2.8 TB; kv 327680*2*4096 B = 2684354560 B = 2.5 GiB;
 //            leave_one_out baseline [2/3, 1, 2/3, 2/3], advantages [1/3, -1, 1/3, 1/3].
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -110,14 +112,15 @@ outputs
 }
 
 // ---- run: JSON (docs/language.md §14) --------------------------------------------------------
-// A "value" converted to a display unit is written with 15 significant digits (docs/language.md §14:
-// 0.5445144444444444 s / 1e-3 = 544.514444444444 ms); "si" keeps full double precision.
+// Every quantity is {"value", "unit", "si", "dimension"}, a catalogue entry {"entry", "kind"}, a Bool
+// {"value"}. per_token = 2 * 80 layers * 8 kv_heads * (8192 / 64) head_dim * 2 byte = 327680 byte = 320 KiB;
+// total = 327680 byte * 8 * 4096 = 10737418240 byte = 10 GiB (Llama 2 70B: Touvron et al. 2023).
 TEST(CliRun, KvCacheJson) {
   auto r = mlsi({"run", kKv, "--format", "json"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
             "{\"scenario\": \"KvCache\", \"config\": null,\n"
-            " \"inputs\": {\"workload\": {\"value\": \"Llama2_70B\"}, "
+            " \"inputs\": {\"workload\": {\"entry\": \"Llama2_70B\", \"kind\": \"Workload\"}, "
             "\"batch\": {\"value\": 8, \"unit\": \"\", \"si\": 8, \"dimension\": \"Count\"}, "
             "\"context\": {\"value\": 4096, \"unit\": \"\", \"si\": 4096, \"dimension\": \"Count\"}, "
             "\"bytes_per_value\": {\"value\": 2, \"unit\": \"byte\", \"si\": 2, \"dimension\": \"Information\"}},\n"
@@ -135,16 +138,25 @@ TEST(CliRun, KvCacheJsonWithConfig) {
       << r.out;
 }
 
+// A list is an array of values; every number is the shortest text of its double (Python's repr of the
+// same IEEE operations): baseline = 3/4 = 0.75, advantages 1 - 0.75 = 0.25 and 0 - 0.75 = -0.75;
+// sync_time = 2 * 7 / 8 * 140e9 / 450e9 + 2 * 7 * 5e-6 = 0.5445144444444444 s, / 1e-3 = 544.5144444444444 ms
+// (not rounded); adam_state = 175e9 * 16 byte = 2.8e12 byte = 2.8 TB; kv = 2 * 327680 * 4096 byte = 2.5 GiB.
 TEST(CliRun, GroupStatsJson) {
   auto r = mlsi({"run", kGroup, "--format", "json"});
   EXPECT_EQ(r.status, 0) << r.err;
+  auto count = [](const char* n) { return fmt::format("{{\"value\": {0}, \"unit\": \"\", \"si\": {0}, \"dimension\": \"Count\"}}", n); };
+  auto counts = [&](std::vector<const char*> ns) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < ns.size(); ++i) s += (i ? ", " : "") + count(ns[i]);
+    return s + "]";
+  };
   EXPECT_EQ(r.out,
             "{\"scenario\": \"GroupStats\", \"config\": null,\n"
-            " \"inputs\": {\"rewards\": {\"value\": [1, 0, 1, 1], \"unit\": \"\", \"si\": [1, 0, 1, 1], \"dimension\": \"Count\"}, "
-            "\"baseline_rule\": {\"value\": \"mean\"}},\n"
-            " \"outputs\": {\"baseline\": {\"value\": [0.75, 0.75, 0.75, 0.75], \"unit\": \"\", \"si\": [0.75, 0.75, 0.75, 0.75], \"dimension\": \"Count\"}, "
-            "\"advantages\": {\"value\": [0.25, -0.75, 0.25, 0.25], \"unit\": \"\", \"si\": [0.25, -0.75, 0.25, 0.25], \"dimension\": \"Count\"}, "
-            "\"sync_time\": {\"value\": 544.514444444444, \"unit\": \"ms\", \"si\": 0.5445144444444444, \"dimension\": \"Time\"}, "
+            " \"inputs\": {\"rewards\": " + counts({"1", "0", "1", "1"}) + ", \"baseline_rule\": {\"value\": \"mean\"}},\n"
+            " \"outputs\": {\"baseline\": " + counts({"0.75", "0.75", "0.75", "0.75"}) + ", "
+            "\"advantages\": " + counts({"0.25", "-0.75", "0.25", "0.25"}) + ", "
+            "\"sync_time\": {\"value\": 544.5144444444444, \"unit\": \"ms\", \"si\": 0.5445144444444444, \"dimension\": \"Time\"}, "
             "\"adam_state\": {\"value\": 2.8, \"unit\": \"TB\", \"si\": 2800000000000, \"dimension\": \"Information\"}, "
             "\"kv\": {\"value\": 2.5, \"unit\": \"GiB\", \"si\": 2684354560, \"dimension\": \"Information\"}}}\n");
 }

@@ -83,6 +83,7 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
   const std::map<std::string, std::vector<Case>> cases = {
       {"run", {with({"run", big}), with({"run", imports}), catalog({"run", small}), through_path({"run", small}),
                with({"run", small, "--inputs", big_inputs})}},
+      {"schema", {with({"schema", big}), with({"schema", imports}), catalog({"schema", small}), through_path({"schema", small})}},
       {"check", {with({"check", big}), with({"check", imports}), catalog({"check", small})}},
       {"test", {with({"test", big}), with({"test", folder}), with({"test", imports}), catalog({"test", small})}},
       {"sweep", {with({"sweep", big, "--vary", "x=1,2"}), with({"sweep", imports, "--vary", "x=1,2"}),

@@ -340,7 +340,8 @@ TEST(Explain, JsonCarriesTheSameTree) {
   EXPECT_EQ(workload["name"].s, "workload");
   EXPECT_EQ(workload["kind"].s, "input");
   EXPECT_EQ(workload["origin"].s, "config gpt2_b8");
-  EXPECT_EQ(workload["value"]["value"].s, "GPT2");
+  EXPECT_EQ(workload["value"]["entry"].s, "GPT2");  // an entry is {"entry", "kind"} (docs/language.md §14)
+  EXPECT_EQ(workload["value"]["kind"].s, "Workload");
   // Lets shown once: `selective` refers to sbh explained under `none`.
   const Json* sbh = term_named(root["outputs"][1], "sbh");
   ASSERT_NE(sbh, nullptr);

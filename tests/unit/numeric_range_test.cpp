@@ -90,8 +90,8 @@ TEST(NonFiniteDisplay, SweepRowThatOverflowsADeclaredUnitHasTheRunsMessage) {
 }
 
 TEST(NonFiniteDisplay, JsonNearTheLargestDoubleStaysANumber) {
-  // 8.988465674311579e307 s in half-seconds is 1.7976931348623158e308, the largest double; rounded
-  // to 15 digits (1.79769313486232e308) it would pass it and read back as infinity.
+  // 8.988465674311579e307 s in half-seconds is 1.7976931348623157e308 (Python: 8.988465674311579e307 / 0.5),
+  // the largest double: written exactly, it reads back as itself, not as infinity.
   TempFile f("json_max.mls", "unit half = 0.5 s\nscenario S {\n  output x = 8.988465674311579e307 s -> half\n}\n");
   auto r = mlsi({"run", f.path.string(), "--format", "json"});
   EXPECT_EQ(r.status, 0) << r.err;

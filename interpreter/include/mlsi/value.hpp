@@ -12,8 +12,8 @@ struct Value {
   // entry: a catalogue entry (`GPT3`), named by `text`; record: any other record, by its `fields`.
   enum class Kind { quantity, boolean, text, enumeration, list, record, entry };
   Kind kind = Kind::quantity;
-  // A quantity (a Count too): `number` in `unit`, as `mlsi run --format json` writes it (15 significant
-  // digits), and exactly in SI base units.
+  // A quantity (a Count too): `number` in `unit` (the SI value divided by the unit's, as `mlsi run
+  // --format json` writes it), and `si` in SI base units.
   double number = 0;
   double si = 0;
   std::string unit;       // the display unit: `GiB`, `byte`; empty for a Count

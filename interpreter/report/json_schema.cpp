@@ -1,0 +1,320 @@
+// The general JSON Schema of mlsi's outputs: the value shapes and one document per command. Written out
+// as a schema, it is the reference a reader of the JSON gets (`mlsi schema`); the tests validate every
+// command's output against it (tests/json_schema/validate.py), so it cannot drift from the writers.
+#include "report/json_schema.hpp"
+
+namespace mlsi {
+
+namespace {
+
+constexpr const char* kDefs = R"json({
+    "quantity": {
+      "description": "A number with a physical dimension (a Count too): `value` in the display unit `unit` (empty for a plain number), `si` in SI base units, both exact doubles.",
+      "type": "object",
+      "properties": {
+        "value": {"type": "number"},
+        "unit": {"type": "string"},
+        "si": {"type": "number"},
+        "dimension": {"type": "string", "minLength": 1}
+      },
+      "required": ["value", "unit", "si", "dimension"],
+      "additionalProperties": false
+    },
+    "boolean": {
+      "description": "A Bool.",
+      "type": "object",
+      "properties": {"value": {"type": "boolean"}},
+      "required": ["value"],
+      "additionalProperties": false
+    },
+    "text": {
+      "description": "A Text, or an enumeration's case by name.",
+      "type": "object",
+      "properties": {"value": {"type": "string"}},
+      "required": ["value"],
+      "additionalProperties": false
+    },
+    "entry": {
+      "description": "A catalogue entry by its key, with its kind (`mlsi show KEY` has its fields).",
+      "type": "object",
+      "properties": {"entry": {"type": "string", "minLength": 1}, "kind": {"type": "string", "minLength": 1}},
+      "required": ["entry", "kind"],
+      "additionalProperties": false
+    },
+    "record": {
+      "description": "A record that is no catalogue entry: every field by name, null where a catalogue field is absent.",
+      "type": "object",
+      "properties": {"fields": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value_or_null"}}},
+      "required": ["fields"],
+      "additionalProperties": false
+    },
+    "list": {
+      "description": "A list: an array of values, every quantity in the one unit the list is shown in.",
+      "type": "array",
+      "items": {"$ref": "#/$defs/value"}
+    },
+    "value": {
+      "description": "Any value of the language.",
+      "anyOf": [
+        {"$ref": "#/$defs/quantity"}, {"$ref": "#/$defs/boolean"}, {"$ref": "#/$defs/text"},
+        {"$ref": "#/$defs/entry"}, {"$ref": "#/$defs/record"}, {"$ref": "#/$defs/list"}
+      ]
+    },
+    "value_or_null": {
+      "description": "A value, or null: an input whose default nothing needed and that cannot be evaluated, an absent field, a value not computed.",
+      "anyOf": [{"$ref": "#/$defs/value"}, {"type": "null"}]
+    },
+    "string_or_null": {"type": ["string", "null"]},
+    "run": {
+      "description": "`mlsi run --format json`: the inputs and outputs of one scenario, by name, in declaration order.",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"},
+        "config": {"$ref": "#/$defs/string_or_null"},
+        "inputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value_or_null"}},
+        "outputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}}
+      },
+      "required": ["scenario", "config", "inputs", "outputs"],
+      "additionalProperties": false
+    },
+    "sweep": {
+      "description": "`mlsi sweep --format json`: the unit of each column, then one row per point (the varied inputs, then every output; null outputs and an `error` for a point that failed).",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"},
+        "units": {"type": "object", "additionalProperties": {"type": "string"}},
+        "rows": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {"error": {"$ref": "#/$defs/string_or_null"}},
+            "required": ["error"],
+            "additionalProperties": {"$ref": "#/$defs/value_or_null"}
+          }
+        }
+      },
+      "required": ["scenario", "units", "rows"],
+      "additionalProperties": false
+    },
+    "provenance": {
+      "description": "What an explained output rests on: a catalogue entry or a prelude constant.",
+      "oneOf": [
+        {
+          "type": "object",
+          "properties": {"kind": {"const": "catalogue"}, "name": {"type": "string"}, "entry_kind": {"type": "string"}, "source": {"type": "string"}},
+          "required": ["kind", "name", "entry_kind", "source"],
+          "additionalProperties": false
+        },
+        {
+          "type": "object",
+          "properties": {
+            "kind": {"const": "constant"}, "name": {"type": "string"}, "value": {"$ref": "#/$defs/value_or_null"},
+            "shown": {"type": "string"}, "doc": {"type": "string"}
+          },
+          "required": ["kind", "name", "value", "shown", "doc"],
+          "additionalProperties": false
+        }
+      ]
+    },
+    "explain_node": {
+      "description": "One step of a derivation: the named value, its formula with values substituted, and the terms it is made of.",
+      "type": "object",
+      "properties": {
+        "name": {"type": "string"},
+        "kind": {"enum": ["output", "let", "input", "constant", "catalogue", "call", "scenario_call", "value"]},
+        "value": {"$ref": "#/$defs/value_or_null"},
+        "shown": {"type": "string"},
+        "call": {"$ref": "#/$defs/string_or_null"},
+        "formula": {"$ref": "#/$defs/string_or_null"},
+        "substituted": {"$ref": "#/$defs/string_or_null"},
+        "origin": {"$ref": "#/$defs/string_or_null"},
+        "declared": {"$ref": "#/$defs/string_or_null"},
+        "catalogue": {
+          "anyOf": [
+            {"type": "null"},
+            {
+              "type": "object",
+              "properties": {"entry": {"type": "string"}, "kind": {"type": "string"}, "field": {"$ref": "#/$defs/string_or_null"}, "source": {"type": "string"}},
+              "required": ["entry", "kind", "field", "source"],
+              "additionalProperties": false
+            }
+          ]
+        },
+        "explained_above": {"type": "boolean"},
+        "depends_on": {"type": "array", "items": {"$ref": "#/$defs/provenance"}},
+        "terms": {"type": "array", "items": {"$ref": "#/$defs/explain_node"}}
+      },
+      "required": ["name", "kind", "value", "shown", "call", "formula", "substituted", "origin", "declared", "catalogue", "explained_above", "depends_on", "terms"],
+      "additionalProperties": false
+    },
+    "explain": {
+      "description": "`mlsi run --explain --format json`: one derivation per output.",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"},
+        "config": {"$ref": "#/$defs/string_or_null"},
+        "outputs": {"type": "array", "items": {"$ref": "#/$defs/explain_node"}}
+      },
+      "required": ["scenario", "config", "outputs"],
+      "additionalProperties": false
+    },
+    "catalogue_entry": {
+      "description": "A catalogue entry (`mlsi show KEY`, each of `mlsi list KIND`): the fields it has, quantities in the unit the catalogue wrote (a derived one, or one of a sub-record such as `flops`, in the unit a table chooses).",
+      "type": "object",
+      "properties": {
+        "key": {"type": "string"},
+        "kind": {"type": "string"},
+        "builtin": {"type": "boolean"},
+        "fields": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}}
+      },
+      "required": ["key", "kind", "builtin", "fields"],
+      "additionalProperties": false
+    },
+    "unit": {
+      "description": "A unit (each of `mlsi list units`): its dimension and the size of one of it.",
+      "type": "object",
+      "properties": {"name": {"type": "string"}, "dimension": {"type": "string"}, "size": {"$ref": "#/$defs/quantity"}},
+      "required": ["name", "dimension", "size"],
+      "additionalProperties": false
+    },
+    "constant": {
+      "description": "A prelude constant (`mlsi show NAME`, each of `mlsi list constants`): its value (null where it cannot be evaluated), as shown, its type and doc.",
+      "type": "object",
+      "properties": {
+        "name": {"type": "string"}, "value": {"$ref": "#/$defs/value_or_null"}, "shown": {"type": "string"},
+        "type": {"type": "string"}, "doc": {"type": "string"}
+      },
+      "required": ["name", "value", "shown", "type", "doc"],
+      "additionalProperties": false
+    },
+    "scenario_summary": {
+      "description": "Each of `mlsi list scenarios`.",
+      "type": "object",
+      "properties": {"name": {"type": "string"}, "contract": {"type": "string"}},
+      "required": ["name", "contract"]
+    },
+    "listing": {
+      "description": "`mlsi list KIND --format json`: catalogue entries, units, constants or scenarios.",
+      "anyOf": [
+        {"type": "array", "items": {"$ref": "#/$defs/catalogue_entry"}},
+        {"type": "array", "items": {"$ref": "#/$defs/unit"}},
+        {"type": "array", "items": {"$ref": "#/$defs/constant"}},
+        {"type": "array", "items": {"$ref": "#/$defs/scenario_summary"}}
+      ]
+    },
+    "scenario_interface": {
+      "description": "`mlsi show SCENARIO --format json`: its contract, inputs and outputs as declared.",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"},
+        "contract": {"type": "string"},
+        "inputs": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "type": {"type": "string"}, "default": {"type": "string"}, "where": {"type": "string"}, "doc": {"type": "string"}},
+            "required": ["name", "type", "default", "where", "doc"],
+            "additionalProperties": false
+          }
+        },
+        "outputs": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "type": {"type": "string"}, "unit": {"type": "string"}, "doc": {"type": "string"}},
+            "required": ["name", "type", "unit", "doc"],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": ["scenario", "contract", "inputs", "outputs"]
+    },
+    "function": {
+      "description": "`mlsi show FUNCTION --format json`.",
+      "type": "object",
+      "properties": {"function": {"type": "string"}, "signature": {"type": "string"}, "doc": {"type": "string"}},
+      "required": ["function", "signature", "doc"],
+      "additionalProperties": false
+    },
+    "unit_shown": {
+      "description": "`mlsi show UNIT --format json`.",
+      "type": "object",
+      "properties": {"unit": {"type": "string"}, "dimension": {"type": "string"}, "size": {"$ref": "#/$defs/quantity"}, "doc": {"type": "string"}},
+      "required": ["unit", "dimension", "size", "doc"],
+      "additionalProperties": false
+    },
+    "show": {
+      "description": "`mlsi show NAME --format json`: a catalogue entry, a scenario, a constant, a function or a unit.",
+      "anyOf": [
+        {"$ref": "#/$defs/catalogue_entry"}, {"$ref": "#/$defs/scenario_interface"}, {"$ref": "#/$defs/constant"},
+        {"$ref": "#/$defs/function"}, {"$ref": "#/$defs/unit_shown"}
+      ]
+    },
+    "expectation": {
+      "description": "One `expect` of `mlsi test --report`: expected against computed, both in the expected value's unit.",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"},
+        "config": {"type": "string"},
+        "output": {"type": "string"},
+        "location": {"type": "string"},
+        "expected": {"$ref": "#/$defs/value_or_null"},
+        "computed": {"$ref": "#/$defs/value_or_null"},
+        "relative_error": {"type": ["number", "null"]},
+        "absolute_error": {"anyOf": [{"$ref": "#/$defs/quantity"}, {"type": "null"}]},
+        "tolerance": {
+          "anyOf": [
+            {"type": "null"},
+            {"type": "object", "properties": {"relative": {"type": "number"}}, "required": ["relative"], "additionalProperties": false},
+            {"type": "object", "properties": {"absolute": {"$ref": "#/$defs/quantity"}}, "required": ["absolute"], "additionalProperties": false}
+          ]
+        },
+        "passed": {"type": "boolean"},
+        "source": {"$ref": "#/$defs/string_or_null"}
+      },
+      "required": ["scenario", "config", "output", "location", "expected", "computed", "relative_error", "absolute_error", "tolerance", "passed", "source"],
+      "additionalProperties": false
+    },
+    "test_report": {
+      "description": "`mlsi test --report --format json`.",
+      "type": "object",
+      "properties": {
+        "expectations": {"type": "array", "items": {"$ref": "#/$defs/expectation"}},
+        "summary": {
+          "type": "object",
+          "properties": {
+            "expectations": {"type": "integer", "minimum": 0}, "passed": {"type": "integer", "minimum": 0}, "failed": {"type": "integer", "minimum": 0},
+            "published": {"type": "integer", "minimum": 0}, "published_passed": {"type": "integer", "minimum": 0},
+            "published_failed": {"type": "integer", "minimum": 0}, "unchecked_files": {"type": "array", "items": {"type": "string"}}
+          },
+          "required": ["expectations", "passed", "failed", "published", "published_passed", "published_failed", "unchecked_files"],
+          "additionalProperties": false
+        }
+      },
+      "required": ["expectations", "summary"],
+      "additionalProperties": false
+    },
+    "eval": {
+      "description": "`mlsi eval EXPR... --format json`: one element per expression, its value written as above.",
+      "type": "array",
+      "items": {"type": "object"}
+    }
+  })json";
+
+}  // namespace
+
+std::string_view json_schema_defs() { return kDefs; }
+
+std::string json_schema() {
+  return std::string(R"json({
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "mlsi --format json",
+  "description": "The JSON of every mlsi command (docs/language.md section 14). Numbers are exact doubles: the shortest text that reads back to the same double.",
+  "anyOf": [
+    {"$ref": "#/$defs/run"}, {"$ref": "#/$defs/sweep"}, {"$ref": "#/$defs/explain"}, {"$ref": "#/$defs/listing"},
+    {"$ref": "#/$defs/show"}, {"$ref": "#/$defs/test_report"}, {"$ref": "#/$defs/eval"}
+  ],
+  "$defs": )json") + kDefs + "\n}\n";
+}
+
+}  // namespace mlsi
