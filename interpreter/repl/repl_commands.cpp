@@ -111,7 +111,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
       auto expr = parse_expression(p.sources, f, diags, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(a.value_end));
       ok = expr && assign_input(workspace_->session(), ev, index, a.name, n, *expr, ":run", given) && ok;
     }
-    ok = ok && check_given_formulas(*session_, index, given);
+    ok = ok && check_given_formulas(workspace_->session(), index, given);
     if (report() || !ok) return Status::failed;
     ScenarioRun run = ev.run(index, given);
     io_.out << render_run(p, run, config, Format::table, io_.colour);

@@ -190,7 +190,7 @@ TEST(Api, SourceAndEvaluationErrorsHaveLocations) {
   EXPECT_TRUE(zero.outputs.empty());
   ASSERT_EQ(zero.diagnostics.size(), 1u);
   EXPECT_EQ(zero.diagnostics[0].location.file, "<builtin>/scenarios/training/activation_memory.mls");
-  EXPECT_EQ(zero.diagnostics[0].location.line, 13u);
+  EXPECT_EQ(zero.diagnostics[0].location.line, 17u);  // activation_memory.mls: `input microbatch ... where`
   EXPECT_EQ(zero.diagnostics[0].location.column, 37u);
   EXPECT_EQ(zero.diagnostics.render(), mlsi_test::mlsi({"run", "ActivationMemory", "--set", "microbatch=0"}).err);
   // No such scenario, config: a diagnostic without a place.
