@@ -44,20 +44,22 @@ usage:
   mlsi sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]
                                    one row per point of the cartesian product of the
                                    --vary values: `1,2,4`, `1024..16384 step 1024`,
-                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`;
+                                   `1024..65536 *2`, `"1 TB/s..4 TB/s step 0.5 TB/s"`,
+                                   `1..64` (50 points, both ends included);
                                    --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also
                                    draws the first varied input on x, the second as lines
   mlsi plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES]
             [--log-x] [--log-y] [-o FILE.svg] [run options]
                                    an SVG line chart (standard output without -o); a
-                                   range `a..b` on --x takes 50 points (geometric with
-                                   --log-x), on --series 5
-  mlsi list KIND [--sort FIELD] [--where COND] [--format table|json]
+                                   range `a..b` on --x takes 50 points as on --vary
+                                   (geometric with --log-x), on --series 5
+  mlsi list KIND [--sort FIELD] [--where COND] [--format table|json|csv]
                                    list catalogue entries (hardware, workloads, nodes,
                                    fabrics, fleets, pods, datasets, precisions, grids,
                                    datacenters, cooling, racks, pricing), or scenarios,
                                    units or constants
-  mlsi show NAME [--format json]   a catalogue entry, scenario, constant, function or unit
+  mlsi show NAME [--format table|json]
+                                   a catalogue entry, scenario, constant, function or unit
   mlsi check-catalogue FILE...     validate catalogue TOML files
   mlsi fmt PATH... [--write|--check]
                                    print files in canonical layout (a folder: its .mls
@@ -76,7 +78,8 @@ run options:
   --config NAME        start from a named configuration
   --set NAME=EXPR      set an input (repeatable), e.g. --set batch=4 --set "bytes_per_value=1 byte"
   --inputs FILE.toml   set inputs from a TOML file (NAME = value or "expression")
-  --format FORMAT      table (default), json or csv
+  --format FORMAT      table (default), json or csv (each command takes only the
+                       formats it writes, as above)
   --explain            each output's derivation: its formula, the values substituted, the
                        lets and inputs it uses (with where each input came from), catalogue
                        fields with their entry's source, and the constants it depends on
@@ -153,7 +156,6 @@ int cmd_check(Options& o, CliStreams& io) {
 
 int cmd_test(Options& o, CliStreams& io) {
   if (o.format_given && !o.report) return usage(io, "`mlsi test` takes --format only with --report");
-  if (o.format == Format::csv) return usage(io, "`mlsi test --report` writes table, md or json, not csv");
   TestOptions test;
   test.report = o.report;
   test.published_only = o.published;
@@ -210,7 +212,6 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
-  if (o.command != "test" && o.command != "doc" && o.format == Format::markdown) return usage(io, "`--format md` is for `mlsi test --report` and `mlsi doc`");
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return cmd_test(o, io);

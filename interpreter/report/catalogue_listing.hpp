@@ -16,13 +16,13 @@ struct ListRequest {
   std::string sort;   // a field of the kind to sort by (numbers by value, absent last); empty: by key
   std::string where;  // a Bool condition over the kind's fields; empty: every entry
   std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
-  Format format = Format::table;       // table or json
+  Format format = Format::table;       // table, json or csv
   Limits limits;                       // of evaluating the constants and the condition
 };
 
 struct ShowRequest {
   std::string name;  // a catalogue entry or alias, scenario, constant, function or unit
-  Format format = Format::table;
+  Format format = Format::table;  // table or json
   Limits limits;  // of evaluating a constant
 };
 
@@ -42,7 +42,7 @@ struct Listing {
   std::optional<Diagnostic> failure;
 };
 
-// `mlsi list KIND`: a table with a line of the count, or JSON.
+// `mlsi list KIND`: a table with a line of the count, JSON, or CSV (a header and one line per entry).
 Listing list_kind(Session& session, const ListRequest& request);
 // `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named.
 Listing show_name(Session& session, const ShowRequest& request);

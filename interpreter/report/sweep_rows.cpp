@@ -5,28 +5,22 @@
 #include <algorithm>
 #include <iterator>
 
+#include "model/display.hpp"
+#include "report/csv.hpp"
+
 namespace mlsi {
 
-namespace {
-
-std::string quote_csv(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-}  // namespace
-
-SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep) : out_(out), format_(format), names_(sweep.column_names()) {
+SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep)
+    : out_(out), format_(format), names_(sweep.column_names()), program_(sweep.program()), display_units_(sweep.column_units()) {
   std::string scenario = sweep.scenario().name;
-  for (std::size_t c = 0; c < names_.size(); ++c)
+  for (std::size_t c = 0; c < names_.size(); ++c) {
+    types_.push_back(sweep.column_type(c));
     units_.push_back(sweep.column_type(c).scalar().is_quantity() ? sweep.column_units()[c].text : "");
+  }
   for (const auto& u : sweep.column_units()) factors_.push_back(u.factor);
   for (const auto& n : names_) json_names_.push_back(json_escape(n));
   if (format_ == Format::csv) {
-    for (std::size_t i = 0; i < names_.size(); ++i)
-      buf_ += (i ? "," : "") + (units_[i].empty() ? names_[i] : fmt::format("{} ({})", names_[i], units_[i]));
+    for (std::size_t i = 0; i < names_.size(); ++i) buf_ += (i ? "," : "") + csv_cell(csv_header(names_[i], units_[i]));
     buf_ += ",error\n";
   } else if (format_ == Format::json) {
     buf_ += fmt::format("{{\"scenario\": {}, \"units\": {{", json_escape(scenario));
@@ -48,10 +42,10 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
   if (format_ == Format::csv) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (i) buf_ += ',';
-      put(cells[i], factors_[i], true);
+      put(cells[i], i, Writing::csv);
     }
     buf_ += ',';
-    buf_ += quote_csv(error);
+    buf_ += csv_cell(error);
     buf_ += '\n';
   } else if (format_ == Format::json) {
     buf_ += rows_ ? ",\n  {" : "\n  {";
@@ -60,7 +54,7 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
       buf_ += json_names_[i];
       buf_ += ": ";
       const SweepCell& c = cells[i];
-      if (c.kind != SweepCell::kText) put(c, factors_[i], false);
+      if (c.kind != SweepCell::kText) put(c, i, Writing::json);
       else buf_ += c.text.empty() ? "null" : json_escape(c.text);
     }
     buf_ += ", \"error\": ";
@@ -70,7 +64,7 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
     for (std::size_t i = 0; i < cells.size(); ++i) {
       std::string text;
       std::swap(text, buf_);
-      put(cells[i], factors_[i], false);
+      put(cells[i], i, Writing::table);
       std::swap(text, buf_);
       buf_ += fmt::format("{:>{}}  ", text, widths_[i]);
     }
@@ -81,14 +75,29 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
   if (buf_.size() > (1 << 16)) flush();
 }
 
-void SweepRowWriter::put(const SweepCell& c, double factor, bool csv) {
+void SweepRowWriter::put(const SweepCell& c, std::size_t i, Writing writing) {
   switch (c.kind) {
-    case SweepCell::kNumber:
-      if (c.number == 0) buf_ += '0';
-      else fmt::format_to(std::back_inserter(buf_), "{}", c.number / factor);
+    case SweepCell::kNumber: {
+      double x = c.number / factors_[i];
+      if (writing == Writing::table) buf_ += format_number(x);
+      else if (writing == Writing::csv) buf_ += exact_number(x);
+      else if (c.number == 0) buf_ += '0';
+      else fmt::format_to(std::back_inserter(buf_), "{}", x);
       break;
+    }
     case SweepCell::kBool: buf_ += c.number != 0 ? "true" : "false"; break;
-    case SweepCell::kText: buf_ += csv ? quote_csv(c.text) : c.text; break;
+    case SweepCell::kText: {
+      // A list in the column's unit, which the header names; a record or text as it is shown, and so is a
+      // list that the column's unit cannot show (its text names the unit it is in).
+      if (writing == Writing::json || !c.value || !shows_finite(*c.value, display_units_[i].factor)) {
+        buf_ += writing == Writing::csv ? csv_cell(c.text) : c.text;
+        break;
+      }
+      std::string text = format_bare(*c.value, types_[i], display_units_[i], program_,
+                                     writing == Writing::csv ? NumberStyle::exact : NumberStyle::people);
+      buf_ += writing == Writing::csv ? csv_cell(text) : text;
+      break;
+    }
   }
 }
 

@@ -21,14 +21,19 @@ class SweepRowWriter {
   void finish();
 
  private:
-  // A number is in SI: it is written in its column's unit.
-  void put(const SweepCell& c, double factor, bool csv);
+  // How a cell is written: for people (table), exactly (CSV), or as JSON.
+  enum class Writing { table, csv, json };
+  // Cell `i` of a point; a number is in SI: it is written in its column's unit.
+  void put(const SweepCell& c, std::size_t i, Writing writing);
   void flush();
 
   std::ostream& out_;
   Format format_;
   std::vector<std::string> names_, units_, json_names_;
   std::vector<double> factors_;
+  const Program& program_;
+  std::vector<Type> types_;
+  std::vector<DisplayUnit> display_units_;
   std::vector<std::size_t> widths_;
   std::string buf_;
   std::size_t rows_ = 0;

@@ -163,7 +163,7 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
       SweepCell& cell = cells[varies_.size() + k];
       if (sl.type.is_quantity()) cell.set(v.number());
       else if (sl.type.is_bool()) cell.set_bool(v.boolean());
-      else cell.set_text(format_value(v, sl.type, units_[varies_.size() + k], p));
+      else cell.set_text(format_value(v, sl.type, units_[varies_.size() + k], p), v);
     }
     emit(index, cells, point);
   } catch (const EvalError& e) {
@@ -185,10 +185,12 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
   }
   // Outputs the program does not compute (lists, records, text) are the base point's.
   std::vector<std::string> constant_cells(sc.outputs.size());
+  std::vector<std::optional<Value>> constant_values(sc.outputs.size());
   for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
     const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
-    if (!sl.type.is_quantity() && !sl.type.is_bool())
-      constant_cells[k] = format_value(base_->slots[static_cast<std::size_t>(sc.outputs[k])], sl.type, units_[varies_.size() + k], p);
+    if (sl.type.is_quantity() || sl.type.is_bool()) continue;
+    constant_values[k] = base_->slots[static_cast<std::size_t>(sc.outputs[k])];
+    constant_cells[k] = format_value(*constant_values[k], sl.type, units_[varies_.size() + k], p);
   }
   constexpr std::size_t B = SweepProgram::kBlock;
   std::vector<std::vector<double>> columns(varies_.size(), std::vector<double>(B));
@@ -219,7 +221,7 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
         const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o2])];
         std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o2])];
         SweepCell& cell = cells[varies_.size() + o2];
-        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_text(constant_cells[o2]);
+        if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_text(constant_cells[o2], constant_values[o2]);
         else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
         else cell.set(program_->value(reg, k));
       }

@@ -22,11 +22,13 @@ namespace mlsi {
 inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
 inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
 
-// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error).
+// One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error). A list or
+// record also keeps its value, so that a writer can show it in its column's unit without repeating the unit.
 struct SweepCell {
   enum Kind { kNumber, kBool, kText } kind = kText;
   double number = 0;
   std::string text;
+  std::optional<Value> value;
   void set(double x) {
     kind = kNumber;
     number = x;
@@ -35,9 +37,10 @@ struct SweepCell {
     kind = kBool;
     number = b ? 1 : 0;
   }
-  void set_text(std::string t) {
+  void set_text(std::string t, std::optional<Value> v = std::nullopt) {
     kind = kText;
     text = std::move(t);
+    value = std::move(v);
   }
 };
 
