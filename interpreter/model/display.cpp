@@ -20,6 +20,9 @@ std::string format_number(double x) {
 
 std::string exact_number(double x) {
   if (x == 0) return "0";
+  // A whole number that a double holds exactly is written in digits (5000000, not the shorter 5e+06),
+  // as a spreadsheet or a program expects a count.
+  if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return fmt::format("{:.0f}", x);
   char buf[32];  // the longest shortest form, -2.2250738585072014e-308, has 24 characters
   auto r = std::to_chars(buf, buf + sizeof buf, x);
   if (r.ec != std::errc()) return fmt::format("{}", x);  // cannot happen with 32 characters

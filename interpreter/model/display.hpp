@@ -13,7 +13,8 @@ namespace mlsi {
 // `x` is finite: every value is (the evaluator reports a non-finite result as an error), and every
 // display unit is one its value can be shown in (effective_unit, display_overflow).
 std::string format_number(double x);
-// `x` exactly: the shortest decimal text that reads back to the same double (std::to_chars), -0 as 0.
+// `x` exactly: a whole number below 2^53 in digits, any other the shortest decimal text that reads back to
+// the same double (std::to_chars); -0 as 0.
 std::string exact_number(double x);
 // How the numbers of a value are written: for people (format_number) or exactly (exact_number).
 enum class NumberStyle { people, exact };

@@ -1,5 +1,6 @@
 // The two rules for numbers (docs/language.md section 12): for people, six significant digits and whole
-// numbers below 10^7 in full; for programs (CSV), the shortest text that reads back to the same double.
+// numbers below 10^7 in full; for programs (CSV), whole numbers below 2^53 in digits, others as the
+// shortest text that reads back to the same double.
 // Every expected string is derived by hand from the rule, with the arithmetic beside it.
 #include <cstdlib>
 #include <string>
@@ -52,8 +53,9 @@ TEST(NumberForPrograms, ShortestTextThatReadsBack) {
   EXPECT_EQ(exact_number(0.85), "0.85");
   EXPECT_EQ(exact_number(0.8500000000000001), "0.8500000000000001");  // 0.85 + 1 ulp needs all 16 digits
   EXPECT_EQ(exact_number(0.1 + 0.2), "0.30000000000000004");
-  EXPECT_EQ(exact_number(21474836480), "21474836480");  // whole: every digit, shorter than 2.147483648e+10
-  EXPECT_EQ(exact_number(1e16), "1e+16");               // "1e+16" (5 characters) is shorter than 17 digits
+  EXPECT_EQ(exact_number(21474836480), "21474836480");  // whole, below 2^53: every digit
+  EXPECT_EQ(exact_number(5e6), "5000000");              // whole: digits, though 5e+06 is shorter
+  EXPECT_EQ(exact_number(1e16), "1e+16");               // above 2^53 (9.007e15): the shortest text
   EXPECT_EQ(exact_number(2.0 / 3.0), "0.6666666666666666");
   EXPECT_EQ(exact_number(-2.5e-9), "-2.5e-09");
 }
@@ -113,6 +115,15 @@ TEST(RunCsv, KeepsEveryDoubleWithTheUnitInTheHeaderOnly) {
   EXPECT_NE(row.find("\"[0.75, 0.75, 0.75, 0.75]\""), std::string::npos) << row;
   EXPECT_NE(row.find("," + exact_number(0.5445144444444444 / 0.001) + ","), std::string::npos) << row;
   EXPECT_EQ(row.find("GiB"), std::string::npos) << row;  // the unit is in the header only
+}
+
+// `mlsi list constants --format csv` is CSV (it printed the table before): the prelude's
+// adam_optimizer_bytes = 12 byte (constants.mls: FP32 master 4 + two moments 4 + 4) has its unit in a column.
+TEST(ListCsv, ConstantsAreCsvWithTheUnitInAColumn) {
+  auto r = mlsi_test::mlsi({"list", "constants", "--format", "csv"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("constant,value,unit,type,meaning\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("\nadam_optimizer_bytes,12,byte,Information,"), std::string::npos) << r.out;
 }
 
 }  // namespace
