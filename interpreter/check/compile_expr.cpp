@@ -70,7 +70,7 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
         bool slot = sc.scenario && sc.scenario->find_slot(term.name) >= 0;
         if (term.name.empty() || !(local || slot)) continue;
         auto& d = diags_.warning(term.span, fmt::format("`{0}` after a number is the unit `{0}`, not the {1} `{0}`", term.name, local ? "parameter" : "declaration"));
-        d.notes.push_back(fmt::format("to multiply by the value, write `{} * {}`", format_number(e.value), term.name));
+        d.notes.push_back(fmt::format("to multiply by the value, write `{} * {}`", exact_number(e.value), term.name));
       }
       double v = e.value * u->factor;
       if (!std::isfinite(v)) {

@@ -83,7 +83,6 @@ int cmd_check(Options& o, CliStreams& io) {
 
 int cmd_test(Options& o, CliStreams& io) {
   if (o.format_given && !o.report) return usage(io, "`mlsi test` takes --format only with --report");
-  if (o.format == Format::csv) return usage(io, "`mlsi test --report` writes table, md or json, not csv");
   TestOptions test;
   test.report = o.report;
   test.published_only = o.published;
@@ -163,7 +162,6 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
-  if (o.command != "test" && o.command != "doc" && o.format == Format::markdown) return usage(io, "`--format md` is for `mlsi test --report` and `mlsi doc`");
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return cmd_test(o, io);

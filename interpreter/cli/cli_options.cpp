@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "cli/formats.hpp"
+
 namespace mlsi {
 
 int usage(CliStreams& io, const std::string& message) {
@@ -105,14 +107,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "-o" || a == "--output") o.output = v;
       else if (a == "--format") {
         o.format_given = true;
-        if (v == "table") o.format = Format::table;
-        else if (v == "json") o.format = Format::json;
-        else if (v == "csv") o.format = Format::csv;
-        else if (v == "md" || v == "markdown") o.format = Format::markdown;
-        else if (o.command == "doc" && v == "html") o.format = Format::html;
-        else if (o.command == "test") return usage(io, fmt::format("unknown format `{}`; the formats of `mlsi test --report` are table, md and json", v));
-        else if (o.command == "doc") return usage(io, fmt::format("unknown format `{}`; `mlsi doc` writes markdown or html", v));
-        else return usage(io, fmt::format("unknown format `{}`; the formats are table, json and csv", v));
+        if (auto refused = read_format(o.command, v, o.format)) return usage(io, *refused);
       } else if (is_numeric) {
         WholeNumber parsed = parse_whole(v, numeric->max, a);
         if (!parsed.error.empty()) return usage(io, parsed.error);

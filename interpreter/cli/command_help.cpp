@@ -108,9 +108,9 @@ std::vector<CommandHelp> make_commands() {
         {"--published", "only the expectations that cite a `source`"}}, false},
       {"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]",
        "one row per point of the cartesian product of the --vary values: `1,2,4`, `1024..16384 step 1024`, `1024..65536 *2`, "
-       "`\"1 TB/s..4 TB/s step 0.5 TB/s\"`; --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also draws the first varied input on x, "
+       "`\"1 TB/s..4 TB/s step 0.5 TB/s\"`, `1..64` (50 points, both ends included); --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also draws the first varied input on x, "
        "the second as lines",
-       {{"--vary INPUT=VALUES", "an input and its values: a list, a range with a step, or `a..b *FACTOR` (repeatable)"},
+       {{"--vary INPUT=VALUES", "an input and its values: a list, a range with a step, `a..b *FACTOR`, or `a..b` (50 points) (repeatable)"},
         {"--where COND", "only the points where the condition over inputs and outputs holds"},
         {"--shard K/N", "the K-th of N equal parts of the points, for running a sweep on N machines"},
         {"--plot FILE.svg", "also draw the points: the first varied input on x, the second as lines"},
@@ -119,7 +119,7 @@ std::vector<CommandHelp> make_commands() {
         {"--log-y", "a logarithmic y axis (with --plot)"}},
        true},
       {"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",
-       "an SVG line chart (standard output without -o); a range `a..b` on --x takes 50 points (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
+       "an SVG line chart (standard output without -o); a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
        {{"--x INPUT=VALUES", "the input on the x axis and its values"},
         {"--y OUTPUT[,OUTPUT]", "the outputs drawn (repeatable; default: the first numeric one or list of numbers); OUTPUT[N]: entry N of a list"},
         {"--series INPUT=VALUES", "a second input, one line per value"},
@@ -132,11 +132,11 @@ std::vector<CommandHelp> make_commands() {
        "repeatable, is the same)",
        {{"-e EXPR", "one more entry (repeatable; `mlsi -e EXPR` needs no `eval`)"},
         {"--format table|json", "the REPL's lines (table, the default), or one JSON array with an object per entry"}}, false},
-      {"list", "list [KIND] [--sort FIELD|-FIELD] [--where COND] [--format table|json]",
+      {"list", "list [KIND] [--sort FIELD|-FIELD] [--where COND] [--format table|json|csv]",
        "list catalogue entries of a KIND " + kinds_phrase() + "; no KIND: every kind, with what it holds and how many entries",
        {{"--sort FIELD|-FIELD", "sort catalogue entries by a field, ascending (`-FIELD`: descending)"},
         {"--where COND", "only the catalogue entries for which the condition over their fields holds"},
-        {"--format table|json", "a table (the default) or JSON"}}, false},
+        {"--format table|json|csv", "a table (the default), JSON, or CSV (the unit in the header)"}}, false},
       {"show", "show NAME [--format table|json]",
        "a catalogue entry, scenario, constant, function or unit (with no such name: the names that contain NAME, ignoring case)",
        {{"--format table|json", "a table (the default) or JSON"}}, false},
@@ -170,7 +170,7 @@ const std::vector<OptionHelp>& run_option_helps() {
       {"--config NAME", "start from a named configuration"},
       {"--set NAME=EXPR", "set an input (repeatable), e.g. --set batch=4 --set \"bytes_per_value=1 byte\""},
       {"--inputs FILE.toml", "set inputs from a TOML file (NAME = value or \"expression\")"},
-      {"--format FORMAT", "table (default), json or csv"},
+      {"--format FORMAT", "table (default), json or csv (each command takes only the formats it writes)"},
       {"--explain", "each output's derivation: its formula, the values substituted, the lets and inputs it uses (with where each input "
                     "came from), catalogue fields with their entry's source, and the constants it depends on (as a tree, or with "
                     "--format json as JSON); `mlsi run` only"},

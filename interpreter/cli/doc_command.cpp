@@ -126,8 +126,6 @@ Built build(const Options& o, CliStreams& io) {
 int cmd_doc(const Options& o, CliStreams& io) {
   Activity activity("writing the reference");
   if (o.positional.size() > 1) return usage(io, "`mlsi doc` takes at most one PATH (file or folder), built-in scenario NAME, or `catalogue`");
-  if (o.format_given && o.format != Format::markdown && o.format != Format::html)
-    return usage(io, "`mlsi doc` writes markdown (the default) or html");
   Built built = build(o, io);
   if (!built.page) return built.status;
   std::string text = o.format == Format::html ? doc::to_html(*built.page) : doc::to_markdown(*built.page);

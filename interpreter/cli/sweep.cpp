@@ -26,7 +26,8 @@ int cmd_sweep(const Options& o, CliStreams& io) {
   if (o.plot_file.empty() && (!o.plot_y.empty() || o.log_x || o.log_y))
     return usage(io, "--y, --log-x and --log-y choose what `mlsi sweep --plot FILE.svg` draws; add --plot");
   std::vector<VaryRequest> varies;
-  for (const auto& v : o.varies) varies.push_back({v, VaryOptions{}});
+  // A range alone reads as on `mlsi plot --x`: evenly spaced points, geometric on the x axis of --log-x.
+  for (std::size_t i = 0; i < o.varies.size(); ++i) varies.push_back({o.varies[i], VaryOptions{"--vary", kRangePoints, o.log_x && i == 0}});
   Sweep sweep(sweep_request(o, std::move(varies)));
   Sweep::VariedCheck refuse_plot;
   if (!o.plot_file.empty()) refuse_plot = &SweepPlot::refuse;

@@ -153,7 +153,7 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
           fail(e.span, fmt::format("`range` needs whole numbers of at most 2^53 (9007199254740992), given {}", format_number(a.number())));
       double n = hi - lo;
       if (n > static_cast<double>(limits_.max_list_length))
-        fail(e.span, fmt::format("`range` of {} entries is longer than the limit of {}", format_number(n), limits_.max_list_length), {"raise the limit with --max-list N"});
+        fail(e.span, fmt::format("`range` of {:.0f} entries is longer than the limit of {}", n, limits_.max_list_length), {"raise the limit with --max-list N"});
       auto count = n > 0 ? static_cast<std::size_t>(n) : std::size_t{0};
       charge(count, e);
       List out;

@@ -2,15 +2,31 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
+#include <system_error>
 
 namespace mlsi {
 
+// A whole number of up to seven digits reads best in full (1048576, 8388608); beyond, the digits past the
+// sixth are noise to a reader, and `7e+10` says the magnitude at once where 70000000000 must be counted.
+constexpr double kWholeInFull = 1e7;
+
 std::string format_number(double x) {
   if (x == 0) return "0";  // also turns -0 into 0
-  if (std::fabs(x) < 1e15 && x == std::floor(x)) return fmt::format("{:.0f}", x);
-  std::string s = fmt::format("{:.6g}", x);
-  return s;
+  if (std::fabs(x) < kWholeInFull && x == std::floor(x)) return fmt::format("{:.0f}", x);
+  return fmt::format("{:.6g}", x);
+}
+
+std::string exact_number(double x) {
+  if (x == 0) return "0";
+  // A whole number that a double holds exactly is written in digits (5000000, not the shorter 5e+06),
+  // as a spreadsheet or a program expects a count.
+  if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return fmt::format("{:.0f}", x);
+  char buf[32];  // the longest shortest form, -2.2250738585072014e-308, has 24 characters
+  auto r = std::to_chars(buf, buf + sizeof buf, x);
+  if (r.ec != std::errc()) return fmt::format("{}", x);  // cannot happen with 32 characters
+  return std::string(buf, r.ptr);
 }
 
 namespace {
@@ -74,16 +90,17 @@ std::optional<Diagnostic> display_overflow(const std::string& subject, const Val
 }
 
 namespace {
-std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Program& p) {
+std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Program& p, NumberStyle style) {
+  auto number = [&](double x) { return style == NumberStyle::exact ? exact_number(x) : format_number(x); };
   switch (t.kind) {
-    case Type::Kind::quantity: return format_number(v.number() / u.factor);
+    case Type::Kind::quantity: return number(v.number() / u.factor);
     case Type::Kind::boolean: return v.boolean() ? "true" : "false";
     case Type::Kind::text: return v.text();
     case Type::Kind::enumeration: return v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index));
     case Type::Kind::list: {
       std::string s = "[";
       const auto& l = v.list();
-      for (std::size_t i = 0; i < l.size(); ++i) s += (i ? ", " : "") + bare(l[i], *t.element, u, p);
+      for (std::size_t i = 0; i < l.size(); ++i) s += (i ? ", " : "") + bare(l[i], *t.element, u, p, style);
       return s + "]";
     }
     case Type::Kind::record: {
@@ -92,20 +109,31 @@ std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Prog
       std::string s = "{";
       for (std::size_t i = 0; i < r.fields.size(); ++i) {
         s += (i ? ", " : "") + r.type->fields[i] + ": ";
-        s += r.fields[i] ? format_value(*r.fields[i], r.type->types[i], DisplayUnit{}, p) : "(absent)";
+        if (!r.fields[i]) {
+          s += "(absent)";
+          continue;
+        }
+        const Type& ft = r.type->types[i];
+        DisplayUnit fu = effective_unit(*r.fields[i], ft, DisplayUnit{}, p);
+        s += bare(*r.fields[i], ft, fu, p, style);
+        if (ft.scalar().is_quantity() && !fu.text.empty()) s += " " + fu.text;
       }
       return s + "}";
     }
     case Type::Kind::error: break;
   }
-  if (v.is_number()) return format_number(v.number());
+  if (v.is_number()) return number(v.number());
   return "?";
 }
 }  // namespace
 
+std::string format_bare(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p, NumberStyle style) {
+  return bare(v, t, unit, p, style);
+}
+
 std::string format_value(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p) {
   DisplayUnit u = effective_unit(v, t, unit, p);
-  std::string s = bare(v, t, u, p);
+  std::string s = bare(v, t, u, p, NumberStyle::people);
   if (t.scalar().is_quantity() && !u.text.empty()) s += " " + u.text;
   return s;
 }

@@ -1,5 +1,7 @@
 #pragma once
-// How numbers and values are written for people: six significant digits, whole numbers in full.
+// How numbers and values are written (docs/language.md section 12): for people (tables, the REPL,
+// messages) with six significant digits and whole numbers below 10^7 in full; for programs (CSV) exactly,
+// as the shortest text that reads back to the same double.
 #include <optional>
 #include <string>
 
@@ -11,8 +13,17 @@ namespace mlsi {
 // `x` is finite: every value is (the evaluator reports a non-finite result as an error), and every
 // display unit is one its value can be shown in (effective_unit, display_overflow).
 std::string format_number(double x);
+// `x` exactly: a whole number below 2^53 in digits, any other the shortest decimal text that reads back to
+// the same double (std::to_chars); -0 as 0.
+std::string exact_number(double x);
+// How the numbers of a value are written: for people (format_number) or exactly (exact_number).
+enum class NumberStyle { people, exact };
 // A value in its display unit ("320 KiB", "[0.25, -0.75] ", "true", "Llama2_70B").
 std::string format_value(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p);
+// A value without its unit, for a cell whose column names the unit: its numbers divided by `unit`'s
+// factor (the unit actually used, see effective_unit), "[0.25, -0.75]" for a list. A record's fields,
+// which have units of their own, keep them.
+std::string format_bare(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p, NumberStyle style);
 // The display unit actually used for a value: the declared one, or one chosen for its magnitude. Never
 // one in which a number of the value would be infinite (1e300 year in `as`): the SI unit instead.
 DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p);

@@ -15,8 +15,8 @@ namespace mlsi {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-// Points an `a..b` range gives on x, and for --series (a handful of lines stays readable).
-constexpr std::size_t kRangePoints = 50;
+// Points an `a..b` range gives for --series (a handful of lines stays readable); on x, kRangePoints as
+// for `mlsi sweep --vary`.
 constexpr std::size_t kSeriesRangePoints = 5;
 
 // "name (unit)", or the name alone for a plain number.

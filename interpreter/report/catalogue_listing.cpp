@@ -1,5 +1,5 @@
 // `mlsi list KIND` as a library: the catalogue kinds (sorted, filtered), the units, the constants and the
-// scenarios, as a table or JSON.
+// scenarios, as a table, JSON or CSV.
 #include "report/catalogue_listing.hpp"
 
 #include <fmt/format.h>
@@ -9,6 +9,7 @@
 
 #include "model/display.hpp"
 #include "report/catalogue_fields.hpp"
+#include "report/csv.hpp"
 #include "report/listing_text.hpp"
 
 namespace mlsi {
@@ -54,6 +55,15 @@ Listing list_units(Session& s, const ListRequest& request) {
     }
     return listed(out + "]\n");
   }
+  if (request.format == Format::csv) {
+    std::string out = csv_line({"unit", "dimension", "si", "si_unit"});
+    for (const auto& n : names) {
+      const Unit* u = p.units.find(n);
+      std::string si = p.units.si_text(u->dim);
+      out += csv_line({n, p.dims.format(u->dim), exact_number(u->factor), si == "1" ? "" : si});
+    }
+    return listed(out);
+  }
   std::vector<std::vector<std::string>> rows = {{"unit", "dimension", "in SI base units"}};
   for (const auto& n : names) {
     const Unit* u = p.units.find(n);
@@ -69,22 +79,29 @@ Listing list_constants(Session& s, const ListRequest& request) {
   s.check();
   Evaluator ev(p, request.limits);
   std::vector<std::vector<std::string>> rows = {{"constant", "value", "meaning"}};
+  // CSV: one row per constant, so the unit has a column of its own (each constant has its own).
+  std::string csv = csv_line({"constant", "value", "unit", "type", "meaning"});
   std::string json = "[";
   for (const auto& g : p.globals) {
     if (p.sources.file(g.span.file).name.rfind("<prelude>", 0) != 0) continue;
-    std::string value, value_json = "null";
+    std::string value, value_json = "null", exact, unit;
     try {
       Value v = ev.value(g.expr);
       value = format_value(v, g.type, g.display, p);
       value_json = json_field(p, v, g.type, g.display);
+      DisplayUnit u = effective_unit(v, g.type, g.display, p);
+      exact = format_bare(v, g.type, u, p, NumberStyle::exact);
+      if (g.type.scalar().is_quantity()) unit = u.text;
     } catch (const EvalError&) {
-      value = "(error)";
+      value = exact = "(error)";
     }
     std::string doc = g.doc.substr(0, g.doc.find('\n'));
     rows.push_back({g.name, value, doc});
+    csv += csv_line({g.name, exact, unit, type_name(g.type, p.dims), doc});
     json += fmt::format("{}{{\"name\": {}, \"value\": {}, \"shown\": {}, \"type\": {}, \"doc\": {}}}", json.size() > 1 ? ",\n " : "", json_escape(g.name),
                         value_json, json_escape(value), json_escape(type_name(g.type, p.dims)), json_escape(g.doc));
   }
+  if (request.format == Format::csv) return listed(csv);
   return listed(request.format == Format::json ? json + "]\n" : table_text(rows));
 }
 
@@ -107,9 +124,15 @@ Listing list_scenarios(Session& s, const ListRequest& request) {
                                              json_escape(first_line(list[i]->doc)));
     return listed(out + "]\n");
   }
+  if (request.format == Format::csv) {
+    std::string out = csv_line({"scenario", "pack", "description"});
+    for (const auto* sc : list) out += csv_line({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
+    return listed(out);
+  }
   std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
   for (const auto* sc : list) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
-  return listed(table_text(rows) + fmt::format("{} {}\n", list.size(), list.size() == 1 ? "scenario" : "scenarios"));
+  return listed(table_text(rows) + fmt::format("{} {}
+", list.size(), list.size() == 1 ? "scenario" : "scenarios"));
 }
 
 // Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not
@@ -169,6 +192,40 @@ void sort_entries(const Program& p, int field, bool descending, std::vector<cons
   });
 }
 
+// Entries as CSV: a column of quantities in one unit, named in its header (the unit the first entry that
+// gives the field wrote, else SI), its numbers exact; references by key, a record as text.
+std::string catalogue_csv(const Program& p, const RecordType& rt, const std::vector<std::string>& columns, const std::vector<const CatalogueEntry*>& entries) {
+  std::vector<std::string> header = {"key"};
+  std::vector<DisplayUnit> units;
+  for (const auto& c : columns) {
+    auto fi = static_cast<std::size_t>(rt.find(c));
+    const Type& t = rt.types[fi];
+    DisplayUnit u = si_display_unit(t.scalar().is_quantity() ? t.scalar().dim : Dim{}, p);
+    if (t.scalar().is_quantity())
+      for (const auto* e : entries)
+        if (e->value.record().fields[fi] && !e->units[fi].text.empty()) {
+          u = DisplayUnit{e->units[fi].text, e->units[fi].factor, false};
+          break;
+        }
+    header.push_back(t.scalar().is_quantity() ? csv_header(c, u.text) : c);
+    units.push_back(u);
+  }
+  std::string out = csv_line(header);
+  for (const auto* e : entries) {
+    std::vector<std::string> row = {e->key};
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      int field = rt.find(columns[k]);
+      const auto& v = e->value.record().fields[static_cast<std::size_t>(field)];
+      const Type& t = rt.types[static_cast<std::size_t>(field)];
+      if (!v) row.emplace_back();
+      else if (t.scalar().is_quantity()) row.push_back(format_bare(*v, t, units[k], p, NumberStyle::exact));
+      else row.push_back(field_text(p, *e, field));
+    }
+    out += csv_line(row);
+  }
+  return out;
+}
+
 Listing list_catalogue(Session& session, const KindView& view, const ListRequest& request) {
   Program& p = session.program();
   const auto& rt = *p.catalogue.kinds.at(view.kind);
@@ -192,6 +249,7 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
     for (std::size_t i = 0; i < entries.size(); ++i) out += (i ? ",\n " : "") + json_entry(p, *entries[i]);
     return listed(out + "]\n");
   }
+  if (request.format == Format::csv) return listed(catalogue_csv(p, rt, columns, entries));
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header = {"key"};
   header.insert(header.end(), columns.begin(), columns.end());

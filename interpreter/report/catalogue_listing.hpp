@@ -19,13 +19,13 @@ struct ListRequest {
                       // empty: by key. Ties keep the order by key.
   std::string where;  // a Bool condition over the kind's fields; empty: every entry
   std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
-  Format format = Format::table;       // table or json
+  Format format = Format::table;       // table, json or csv
   Limits limits;                       // of evaluating the constants and the condition
 };
 
 struct ShowRequest {
   std::string name;  // a catalogue entry or alias, scenario, constant, function or unit
-  Format format = Format::table;
+  Format format = Format::table;  // table or json
   Limits limits;  // of evaluating a constant
 };
 
@@ -49,7 +49,8 @@ struct Listing {
 // then units, constants and scenarios.
 std::vector<std::string> listable_kinds();
 
-// `mlsi list KIND`: a table with a line of the count, or JSON; no kind: one line per kind.
+// `mlsi list KIND`: a table with a line of the count, JSON, or CSV (a header and one line per entry); no
+// kind: one line per kind.
 Listing list_kind(Session& session, const ListRequest& request);
 // `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named; with
 // none, the names of every kind that contain NAME, ignoring case (a problem when none does).

@@ -6,6 +6,7 @@
 
 #include "model/display.hpp"
 #include "model/value_json.hpp"
+#include "report/csv.hpp"
 
 namespace mlsi {
 
@@ -17,21 +18,16 @@ struct Row {
 
 Row table_row(const Program& p, const std::string& name, const Value& v, const Type& t, const DisplayUnit& display) {
   DisplayUnit u = effective_unit(v, t, display, p);
-  std::string full = format_value(v, t, u, p);
-  std::string unit = t.scalar().is_quantity() ? u.text : "";
-  std::string value = unit.empty() ? full : full.substr(0, full.size() - unit.size() - 1);
-  return Row{name, value, unit};
+  return Row{name, format_bare(v, t, u, p, NumberStyle::people), t.scalar().is_quantity() ? u.text : ""};
 }
 
-std::string csv_cell(std::string s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
+// A CSV cell and its header: the unit in the header only, the numbers exact.
+std::pair<std::string, std::string> csv_column(const Program& p, const std::string& name, const Value& v, const Type& t, const DisplayUnit& display) {
+  DisplayUnit u = effective_unit(v, t, display, p);
+  return {csv_header(name, t.scalar().is_quantity() ? u.text : ""), format_bare(v, t, u, p, NumberStyle::exact)};
 }
 
 }  // namespace
-
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour) {
   const Scenario& s = p.scenarios.at(static_cast<std::size_t>(run.scenario));
@@ -56,6 +52,22 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
     }
     return out + "}}\n";
   }
+  if (format == Format::csv) {
+    std::vector<std::string> header, values;
+    for (const auto* slots : {&s.inputs, &s.outputs})
+      for (int i : *slots) {
+        const Slot& sl = s.slots[static_cast<std::size_t>(i)];
+        if (unused(i)) {
+          header.push_back(sl.name);
+          values.emplace_back("(not used)");
+          continue;
+        }
+        auto [head, cell] = csv_column(p, sl.name, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]);
+        header.push_back(std::move(head));
+        values.push_back(std::move(cell));
+      }
+    return csv_line(header) + csv_line(values);
+  }
   std::vector<Row> inputs, outputs;
   for (int i : s.inputs) {
     const Slot& sl = s.slots[static_cast<std::size_t>(i)];
@@ -65,18 +77,6 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
   for (int i : s.outputs) {
     const Slot& sl = s.slots[static_cast<std::size_t>(i)];
     outputs.push_back(table_row(p, sl.name, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
-  }
-  if (format == Format::csv) {
-    std::string header, values;
-    bool first = true;
-    for (const auto* rows : {&inputs, &outputs}) {
-      for (const auto& r : *rows) {
-        header += (first ? "" : ",") + csv_cell(r.unit.empty() ? r.name : fmt::format("{} ({})", r.name, r.unit));
-        values += (first ? "" : ",") + csv_cell(r.value);
-        first = false;
-      }
-    }
-    return header + "\n" + values + "\n";
   }
   std::size_t name_w = 0, value_w = 0;
   for (const auto* rows : {&inputs, &outputs})

@@ -5,18 +5,10 @@
 #include <algorithm>
 #include <iterator>
 
+#include "model/display.hpp"
+#include "report/csv.hpp"
+
 namespace mlsi {
-
-namespace {
-
-std::string quote_csv(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-}  // namespace
 
 SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep)
     : out_(out), format_(format), program_(sweep.program()), names_(sweep.column_names()), display_(sweep.column_units()) {
@@ -31,8 +23,7 @@ SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep)
   for (const auto& u : display_) factors_.push_back(u.factor);
   for (const auto& n : names_) json_names_.push_back(json_escape(n));
   if (format_ == Format::csv) {
-    for (std::size_t i = 0; i < names_.size(); ++i)
-      buf_ += (i ? "," : "") + (units_[i].empty() ? names_[i] : fmt::format("{} ({})", names_[i], units_[i]));
+    for (std::size_t i = 0; i < names_.size(); ++i) buf_ += (i ? "," : "") + csv_cell(csv_header(names_[i], units_[i]));
     buf_ += ",error\n";
   } else if (format_ == Format::json) {
     buf_ += fmt::format("{{\"scenario\": {}, \"units\": {{", json_escape(scenario));
@@ -54,10 +45,10 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
   if (format_ == Format::csv) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (i) buf_ += ',';
-      put(cells[i], factors_[i], true);
+      put(cells[i], i, Writing::csv);
     }
     buf_ += ',';
-    buf_ += quote_csv(error);
+    buf_ += csv_cell(error);
     buf_ += '\n';
   } else if (format_ == Format::json) {
     buf_ += rows_ ? ",\n  {" : "\n  {";
@@ -72,7 +63,7 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
     for (std::size_t i = 0; i < cells.size(); ++i) {
       std::string text;
       std::swap(text, buf_);
-      put(cells[i], factors_[i], false);
+      put(cells[i], i, Writing::table);
       std::swap(text, buf_);
       buf_ += fmt::format("{:>{}}  ", text, widths_[i]);
     }
@@ -83,14 +74,26 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
   if (buf_.size() > (1 << 16)) flush();
 }
 
-void SweepRowWriter::put(const SweepCell& c, double factor, bool csv) {
+void SweepRowWriter::put(const SweepCell& c, std::size_t i, Writing writing) {
   switch (c.kind) {
-    case SweepCell::kNumber:
-      if (c.number == 0) buf_ += '0';
-      else fmt::format_to(std::back_inserter(buf_), "{}", c.number / factor);
+    case SweepCell::kNumber: {
+      double x = c.number / factors_[i];
+      buf_ += writing == Writing::table ? format_number(x) : exact_number(x);
       break;
+    }
     case SweepCell::kBool: buf_ += c.number != 0 ? "true" : "false"; break;
-    case SweepCell::kText: buf_ += csv ? quote_csv(c.text) : c.text; break;
+    case SweepCell::kText: {
+      // A list in the column's unit, which the header names; a record or text as it is shown, and so is a
+      // list that the column's unit cannot show (its text names the unit it is in).
+      if (!c.value || !shows_finite(*c.value, display_[i].factor)) {
+        buf_ += writing == Writing::csv ? csv_cell(c.text) : c.text;
+        break;
+      }
+      std::string text = format_bare(*c.value, types_[i], display_[i], program_,
+                                     writing == Writing::csv ? NumberStyle::exact : NumberStyle::people);
+      buf_ += writing == Writing::csv ? csv_cell(text) : text;
+      break;
+    }
   }
 }
 
@@ -109,8 +112,8 @@ void SweepRowWriter::put_json(const SweepCell& c, std::size_t column) {
   buf_ += json_names_[column];
   buf_ += ": ";
   if (c.kind == SweepCell::kBool) buf_ += c.number != 0 ? "{\"value\": true}" : "{\"value\": false}";
-  else if (c.text.empty()) buf_ += "null";  // the outputs of a point that failed
-  else buf_ += json_field(program_, c.value, types_[column], display_[column]);
+  else if (c.text.empty() || !c.value) buf_ += "null";  // the outputs of a point that failed
+  else buf_ += json_field(program_, *c.value, types_[column], display_[column]);
 }
 
 void SweepRowWriter::finish() {

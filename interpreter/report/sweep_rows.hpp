@@ -21,8 +21,9 @@ class SweepRowWriter {
   void finish();
 
  private:
-  // A number is in SI: it is written in its column's unit.
-  void put(const SweepCell& c, double factor, bool csv);
+  // A number is in SI: it is written in its column's unit. How a cell is written for people (table) or exactly (CSV); JSON is put_json's.
+  enum class Writing { table, csv };
+  void put(const SweepCell& c, std::size_t i, Writing writing);
   void flush();
 
   // One JSON cell: a quantity object of docs/language.md §14, a Bool, or another value (a list, a record).

@@ -29,7 +29,7 @@ struct SweepCell {
   double number = 0;
   std::string text;
   std::vector<double> entries;
-  Value value;
+  std::optional<Value> value;
   void set(double x) {
     kind = kNumber;
     number = x;
@@ -42,6 +42,7 @@ struct SweepCell {
     kind = kText;
     text = std::move(t);
     entries.clear();
+    value.reset();
   }
   void set_value(std::string shown, Value v, std::vector<double> numbers) {
     set_text(std::move(shown));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "eval/evaluator.hpp"
@@ -94,8 +95,8 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
     auto step_at = rest.find(" step ");
     auto geo_at = rest.find('*');
     bool geometric = step_at == std::string::npos;
-    if (geometric && geo_at == std::string::npos && options.range_points > 1) {
-      // `a..b` alone: range_points points from a to b, both included.
+    if (geometric && geo_at == std::string::npos) {
+      // `a..b` alone: range_points points from a to b, both included (at most max_points, checked below).
       auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display, limits);
       auto hi = value_at(s, f, lo_end + 2, end, slot.type, flag, v.name, nullptr, limits);
       if (!lo || !hi) return std::nullopt;
@@ -107,42 +108,39 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
       // A count between whole numbers (batch=1..64) takes whole values only: inputs counted in units
       // are usually `where is_whole(...)`.
       bool whole = slot.type.is_count() && *lo == std::floor(*lo) && *hi == std::floor(*hi);
-      double last = static_cast<double>(options.range_points - 1);
-      for (std::size_t i = 0; i < options.range_points; ++i) {
+      std::size_t points = std::max<std::size_t>(options.range_points, 2);
+      double last = static_cast<double>(points - 1);
+      for (std::size_t i = 0; i < points; ++i) {
         double t = static_cast<double>(i) / last;
         double x = options.geometric ? *lo * std::pow(*hi / *lo, t) : *lo + (*hi - *lo) * t;
-        if (i == options.range_points - 1) x = *hi;
+        if (i == points - 1) x = *hi;
         if (whole) x = std::round(x);
         if (v.values.empty() || x != v.values.back()) v.values.push_back(x);
       }
-      return v;
-    }
-    if (geometric && geo_at == std::string::npos) {
-      s.diagnostics().error(Span{f, lo_end, end}, "a range needs a step: `a..b step s` or `a..b *factor`");
-      return std::nullopt;
-    }
-    auto hi_begin = lo_end + 2;
-    auto hi_end = static_cast<std::uint32_t>(hi_begin + (geometric ? geo_at : step_at));
-    auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display, limits);
-    auto hi = value_at(s, f, hi_begin, hi_end, slot.type, flag, v.name, nullptr, limits);
-    if (!lo || !hi) return std::nullopt;
-    if (geometric) {
-      auto factor = value_at(s, f, hi_end + 1, end, Type::count(), flag, v.name + " factor", nullptr, limits);
-      if (!factor) return std::nullopt;
-      if (*factor <= 1 || *lo <= 0) {
-        s.diagnostics().error(Span{f, hi_end, end}, "a geometric range needs a factor above 1 and a start above 0");
-        return std::nullopt;
-      }
-      for (double x = *lo; x <= *hi * (1 + 1e-12) && v.values.size() <= max_points; x *= *factor) v.values.push_back(x);
     } else {
-      auto step = value_at(s, f, hi_end + 6, end, slot.type, flag, v.name, nullptr, limits);
-      if (!step) return std::nullopt;
-      if (*step <= 0) {
-        s.diagnostics().error(Span{f, hi_end + 6, end}, "the step of a range must be above 0");
-        return std::nullopt;
+      auto hi_begin = lo_end + 2;
+      auto hi_end = static_cast<std::uint32_t>(hi_begin + (geometric ? geo_at : step_at));
+      auto lo = value_at(s, f, begin, lo_end, slot.type, flag, v.name, &v.display, limits);
+      auto hi = value_at(s, f, hi_begin, hi_end, slot.type, flag, v.name, nullptr, limits);
+      if (!lo || !hi) return std::nullopt;
+      if (geometric) {
+        auto factor = value_at(s, f, hi_end + 1, end, Type::count(), flag, v.name + " factor", nullptr, limits);
+        if (!factor) return std::nullopt;
+        if (*factor <= 1 || *lo <= 0) {
+          s.diagnostics().error(Span{f, hi_end, end}, "a geometric range needs a factor above 1 and a start above 0");
+          return std::nullopt;
+        }
+        for (double x = *lo; x <= *hi * (1 + 1e-12) && v.values.size() <= max_points; x *= *factor) v.values.push_back(x);
+      } else {
+        auto step = value_at(s, f, hi_end + 6, end, slot.type, flag, v.name, nullptr, limits);
+        if (!step) return std::nullopt;
+        if (*step <= 0) {
+          s.diagnostics().error(Span{f, hi_end + 6, end}, "the step of a range must be above 0");
+          return std::nullopt;
+        }
+        double n = std::floor((*hi - *lo) / *step + 1e-9);
+        for (double i = 0; i <= n && v.values.size() <= max_points; ++i) v.values.push_back(*lo + i * *step);
       }
-      double n = std::floor((*hi - *lo) / *step + 1e-9);
-      for (double i = 0; i <= n && v.values.size() <= max_points; ++i) v.values.push_back(*lo + i * *step);
     }
   }
   if (v.values.empty()) {

@@ -1,6 +1,7 @@
 #pragma once
-// The values a `--vary INPUT=SPEC` takes: a list (`1,2,4,8`), a range with a step
-// (`1024..16384 step 1024`) or a geometric range (`1024..65536 *2`), in the input's dimension.
+// The values a `--vary INPUT=SPEC` (or `--x`, `--series`) takes: a list (`1,2,4,8`), a range with a step
+// (`1024..16384 step 1024`), a geometric range (`1024..65536 *2`), or a range alone (`1..64`: evenly
+// spaced points, both ends included), in the input's dimension. One reading for every command.
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,11 +11,15 @@
 
 namespace mlsi {
 
-// How a spec is read: the option it came from (named in messages), and for a range without a step
-// (`a..b`), how many points to take, evenly or geometrically spaced (0: such a range is an error).
+// Points a range alone (`a..b`) gives, unless a command asks for another number (`plot --series`: a
+// handful of lines stays readable).
+inline constexpr std::size_t kRangePoints = 50;
+
+// How a spec is read: the option it came from (named in messages), and for a range alone (`a..b`), how
+// many points to take (at least 2), evenly or geometrically spaced.
 struct VaryOptions {
   std::string flag = "--vary";
-  std::size_t range_points = 0;
+  std::size_t range_points = kRangePoints;
   bool geometric = false;
 };
 

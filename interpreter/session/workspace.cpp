@@ -45,6 +45,28 @@ std::optional<DisplayUnit> catalogue_unit(const Program& p, const ast::Expr& e) 
   return std::nullopt;
 }
 
+// An output of a scenario call read on its own (`KvCache(batch = 2).total`) is shown in the unit the
+// output declares (`-> GiB`, `output total: GiB`).
+std::optional<DisplayUnit> scenario_output_unit(const Program& p, const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::field || e.operands.empty() || e.operands[0]->kind != ast::ExprKind::call) return std::nullopt;
+  const ast::Expr& call = *e.operands[0];
+  if (call.operands.empty() || call.operands[0]->kind != ast::ExprKind::name) return std::nullopt;
+  const Scenario* sc = p.find_scenario(call.operands[0]->text);
+  if (!sc) return std::nullopt;
+  int slot = sc->find_slot(e.text);
+  if (slot < 0) return std::nullopt;
+  const Slot& sl = sc->slots[static_cast<std::size_t>(slot)];
+  if (sl.kind != SlotKind::output || sl.display.automatic) return std::nullopt;
+  return sl.display;
+}
+
+// The unit a value the checker shows automatically is shown in, the same for an expression and for a
+// let (so that the REPL's `:list` shows it as its entry did).
+std::optional<DisplayUnit> written_unit(const Program& p, const ast::Expr& e) {
+  if (auto u = catalogue_unit(p, e)) return u;
+  return scenario_output_unit(p, e);
+}
+
 EntryResult source_error(std::string message = {}) {
   EntryResult r;
   r.status = EntryStatus::source_error;
@@ -114,7 +136,7 @@ EntryResult Workspace::expression(const std::string& text, std::uint32_t line) {
   if (diags.has_errors()) return source_error();
   if (c.type.is_error()) return source_error("this expression has no type");
   if (display.automatic)
-    if (auto u = catalogue_unit(p, *e)) display = *u;
+    if (auto u = written_unit(p, *e)) display = *u;
   try {
     Value v = Evaluator(p, limits_).value(c);
     if (auto d = display_overflow("the result", v, c.type, display, p, c.span)) return failed(std::move(*d));
@@ -278,7 +300,11 @@ std::vector<Declared> Workspace::declared_by(const ast::Module& module) {
   };
   for (const auto& decl : module.decls) {
     if (const auto* l = std::get_if<ast::LetDecl>(&decl)) {
-      out.push_back(let_value(p.global_index.at(l->name)));
+      int index = p.global_index.at(l->name);
+      Global& g = session_->program().globals[static_cast<std::size_t>(index)];
+      if (g.display.automatic && l->value)
+        if (auto u = written_unit(p, *l->value)) g.display = *u;
+      out.push_back(let_value(index));
     } else if (const auto* f = std::get_if<ast::FnDecl>(&decl)) {
       out.push_back(item(Declared::Kind::function, f->name));
     } else if (const auto* sc = std::get_if<ast::ScenarioDecl>(&decl)) {

@@ -340,7 +340,7 @@ TEST(Doc, UsageAndSourceErrors) {
   EXPECT_EQ(mlsi({"doc", "no/such/file.mls"}).status, 2);
   auto format = mlsi({"doc", "DenseLayer", "--format", "json"});
   EXPECT_EQ(format.status, 2);
-  EXPECT_EQ(format.err, "error: `mlsi doc` writes markdown (the default) or html\nrun `mlsi --help` for usage\n");
+  EXPECT_EQ(format.err, "error: `mlsi doc` writes markdown or html, not json\nrun `mlsi --help` for usage\n");
   auto unknown_format = mlsi({"doc", "DenseLayer", "--format", "pdf"});
   EXPECT_EQ(unknown_format.err, "error: unknown format `pdf`; `mlsi doc` writes markdown or html\nrun `mlsi --help` for usage\n");
   EXPECT_EQ(mlsi({"run", "DenseLayer", "--format", "html"}).status, 2);

@@ -183,15 +183,15 @@ TEST(Explain, ActivationMemoryFormulaWithGpt2NumbersSubstituted) {
   EXPECT_EQ(r.out.rfind("ActivationMemory (config gpt2_b8)\n\nnone = 66.7969 GiB\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("\nnone = 66.7969 GiB\n"
                        "  = L * sbh * (kept_per_sbh + attention_coefficient * a * s / h) * bytes_per_value / paper_value_width -> GiB\n"
-                       "  = 48 * 13107200 * (34 + 5 * 25 * 1024 / 1600) * 2 byte / 2 -> GiB\n"),
+                       "  = 48 * 1.31072e+07 * (34 + 5 * 25 * 1024 / 1600) * 2 byte / 2 -> GiB\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("\nselective = 19.9219 GiB\n"
                        "  = L * sbh * kept_per_sbh * bytes_per_value / paper_value_width -> GiB\n"
-                       "  = 48 * 13107200 * 34 * 2 byte / 2 -> GiB\n"),
+                       "  = 48 * 1.31072e+07 * 34 * 2 byte / 2 -> GiB\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("  sbh = s * b * h = 1024 * 8 * 1600 = 13107200\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  sbh = s * b * h = 1024 * 8 * 1600 = 1.31072e+07\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  kept_per_sbh = 34\n"), std::string::npos) << r.out;
 }
 
@@ -223,7 +223,7 @@ TEST(Explain, LetsAreExplainedOnceThenReferenced) {
   EXPECT_EQ(count(r.out, "L = workload.layers"), 1u) << r.out;
   // `selective` uses sbh again: its value, marked as explained above.
   std::string later = r.out.substr(r.out.find("\nselective = "));
-  EXPECT_NE(line_starting(later.substr(1), "  sbh = 13107200 ").find("see above"), std::string::npos) << r.out;
+  EXPECT_NE(line_starting(later.substr(1), "  sbh = 1.31072e+07 ").find("see above"), std::string::npos) << r.out;
   // An output that reads another output refers to it.
   std::string per_layer = r.out.substr(r.out.find("\nnone_per_layer = "));
   EXPECT_NE(per_layer.find("\n  = none / L -> GiB\n  = 66.7969 GiB / 48 -> GiB\n"), std::string::npos) << r.out;
@@ -265,17 +265,17 @@ TEST(Explain, FunctionCallsAndConstantsArePartOfTheTree) {
   std::string compute = line_starting(r.out, "compute = 120 EFLOP ");
   EXPECT_NE(compute.find("fn training_compute(params, tokens) at <prelude>/functions.mls:4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n  = training_compute(params, tokens)\n"
-                       "  = training_compute(1000000000, 20000000000)\n"
+                       "  = training_compute(1e+09, 2e+10)\n"
                        "  = training_flops_per_param_token * params * tokens\n"
-                       "  = 6 FLOP * 1000000000 * 20000000000\n"),
+                       "  = 6 FLOP * 1e+09 * 2e+10\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(line_starting(r.out, "  params = 1e9 = 1000000000 ").find("default"), std::string::npos) << r.out;
+  EXPECT_NE(line_starting(r.out, "  params = 1e9 = 1e+09 ").find("default"), std::string::npos) << r.out;
   EXPECT_NE(line_starting(r.out, "  training_flops_per_param_token = 6 FLOP ").find("constant, <prelude>/constants.mls"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  depends on: training_flops_per_param_token = 6 FLOP (constant)\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\noptimizer = 12 GB\n  = params * adam_optimizer_bytes -> GB\n  = 1000000000 * 12 byte -> GB\n"),
+  EXPECT_NE(r.out.find("\noptimizer = 12 GB\n  = params * adam_optimizer_bytes -> GB\n  = 1e+09 * 12 byte -> GB\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  depends on: adam_optimizer_bytes = 12 byte (constant)\n"), std::string::npos) << r.out;
@@ -320,7 +320,7 @@ TEST(Explain, JsonCarriesTheSameTree) {
   EXPECT_DOUBLE_EQ(none["value"]["si"].n, 71722598400.0);
   EXPECT_EQ(none["value"]["unit"].s, "GiB");
   EXPECT_EQ(none["formula"].s, "L * sbh * (kept_per_sbh + attention_coefficient * a * s / h) * bytes_per_value / paper_value_width -> GiB");
-  EXPECT_EQ(none["substituted"].s, "48 * 13107200 * (34 + 5 * 25 * 1024 / 1600) * 2 byte / 2 -> GiB");
+  EXPECT_EQ(none["substituted"].s, "48 * 1.31072e+07 * (34 + 5 * 25 * 1024 / 1600) * 2 byte / 2 -> GiB");
   ASSERT_EQ(none["depends_on"].items.size(), 1u);
   EXPECT_EQ(none["depends_on"][0]["kind"].s, "catalogue");
   EXPECT_EQ(none["depends_on"][0]["name"].s, "GPT2");
@@ -372,7 +372,7 @@ TEST(Explain, UsageErrors) {
 }
 
 // A value given as an expression keeps its provenance: --set seq_len=GPT3.seq_len (GPT3's context is
-// 2048, docs/catalogue.md §3.2.1) adds GPT3 to `depends on`; sbh = 2048 * 8 * 1600 = 26214400.
+// 2048, docs/catalogue.md §3.2.1) adds GPT3 to `depends on`; sbh = 2048 * 8 * 1600 = 2.62144e+07.
 // A long list is elided; an `if` shows the branch taken: sum(range(20)) = 19 * 20 / 2 = 190.
 TEST(Explain, GivenExpressionsListsAndBranches) {
   auto r = mlsi({"run", "ActivationMemory", "--config", "gpt2_b8", "--set", "seq_len=GPT3.seq_len", "--explain"});
@@ -380,7 +380,7 @@ TEST(Explain, GivenExpressionsListsAndBranches) {
   EXPECT_TRUE(line_starting(r.out, "      seq_len = GPT3.seq_len = 2048 ").ends_with(" --set; GPT3.seq_len (Workload; source \"Brown et al. 2020 "
                                                                               "(context 2048, same 50257-token BPE); Patterson et al. 2021 (energy)\")"))
       << r.out;
-  EXPECT_NE(r.out.find("  sbh = s * b * h = 2048 * 8 * 1600 = 26214400\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  sbh = s * b * h = 2048 * 8 * 1600 = 2.62144e+07\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n              GPT3 (Workload; source \"Brown et al. 2020"), std::string::npos) << r.out;
 
   TempFile file("lists.mls",

@@ -260,6 +260,28 @@ fn a(x: Count) -> Count
   EXPECT_NE(prelude.out.find("= 500 ns  [Time]\n"), std::string::npos) << prelude.out;  // unchanged
 }
 
+TEST(ReplScript, ListShowsAValueInTheUnitItsOutputDeclares) {
+  // A scenario output read on its own shows in the unit the output declares, at the prompt and in `:list`
+  // alike (without it, 6 GiB would show in the automatic unit, `6 GiB`): `total` is 2 GiB * batch -> MiB,
+  // and batch 3 gives 6 GiB = 6 * 1024 MiB = 6144 MiB.
+  auto s = run_repl(R"(scenario Cache {
+  input batch: Count = 1
+  output total = 2 GiB * batch -> MiB
+}
+Cache(batch = 3).total
+let kv = Cache(batch = 3).total
+:list
+)");
+  EXPECT_EQ(s.out, R"(scenario Cache: inputs batch; outputs total
+= 6144 MiB  [Information]
+kv = 6144 MiB  [Information]
+ans = 6144 MiB  [Information]
+kv = 6144 MiB  [Information]
+scenario Cache: inputs batch; outputs total
+)");
+  EXPECT_EQ(s.status, 0);
+}
+
 TEST(ReplScript, WhereOfAnUnusedInputIsChecked) {
   // No formula reads `xs`; its `where` divides by its entry 0 in `:run`, and in `:run` with the entry
   // given as 2 it holds (1 / [1, 2] = [1, 0.5], both above 0).

@@ -14,7 +14,8 @@ namespace mlsi::api {
 struct SweepRequest {
   RunRequest run;  // the scenario and the values of what is not varied
   // `INPUT=SPEC` as --vary takes it: a list (`1,2,4,8`), a range with a step (`1..64 step 8`), a
-  // geometric range (`1024..65536 *2`); units as the input's (`1 GiB..8 GiB *2`).
+  // geometric range (`1024..65536 *2`), a range alone (`1..64`: 50 evenly spaced points, ends included);
+  // units as the input's (`1 GiB..8 GiB *2`).
   std::vector<std::string> vary;
   std::string where;  // a Bool condition over the inputs and outputs, as --where; empty: every point
 };

@@ -1,0 +1,15 @@
+#pragma once
+// CSV as RFC 4180 writes it, for every command that prints CSV (run, sweep, list).
+#include <string>
+#include <vector>
+
+namespace mlsi {
+
+// A cell: as it is, or in double quotes (with each `"` doubled) when it holds a comma, a quote or a line break.
+std::string csv_cell(const std::string& text);
+// A record: its cells separated by commas, ended by a line break.
+std::string csv_line(const std::vector<std::string>& cells);
+// A header cell: `name`, or `name (unit)` for a column of quantities in `unit`.
+std::string csv_header(const std::string& name, const std::string& unit);
+
+}  // namespace mlsi
