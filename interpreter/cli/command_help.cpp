@@ -52,7 +52,7 @@ std::vector<std::string> words_of(const std::string& text) {
 std::string wrapped(const std::string& lead, const std::string& text, std::size_t column, std::size_t gap) {
   std::string out = lead;
   std::size_t last = lead.rfind('\n') == std::string::npos ? lead.size() : lead.size() - lead.rfind('\n') - 1;
-  if (!lead.empty() && (lead.find('\n') != std::string::npos || last + gap > column)) {
+  if (!lead.empty() && (lead.find('\n') != std::string::npos || last + std::max<std::size_t>(gap, 1) > column)) {
     if (gap > 0) out += "\n";
     else out += "  ";
   }

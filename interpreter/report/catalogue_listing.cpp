@@ -131,8 +131,7 @@ Listing list_scenarios(Session& s, const ListRequest& request) {
   }
   std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
   for (const auto* sc : list) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
-  return listed(table_text(rows) + fmt::format("{} {}
-", list.size(), list.size() == 1 ? "scenario" : "scenarios"));
+  return listed(table_text(rows) + fmt::format("{} {}\n", list.size(), list.size() == 1 ? "scenario" : "scenarios"));
 }
 
 // Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not

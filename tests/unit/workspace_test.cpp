@@ -66,8 +66,8 @@ TEST(Workspace, LetsAreEvaluatedWhenDeclaredAndUsedLater) {
   EXPECT_EQ(e.text(let), "hbm = 80 GiB  [Information]\n");
   EntryResult use = e.enter("hbm / (2 byte)");
   ASSERT_EQ(use.status, EntryStatus::ok) << e.diagnostics();
-  // 85899345920 B / 2 B = 42949672960, whole, so written in full.
-  EXPECT_EQ(e.text(use), "= 42949672960  [Count]\n");
+  // 85899345920 B / 2 B = 42949672960: at or above 10^7, so 6 significant digits (docs/language.md §12).
+  EXPECT_EQ(e.text(use), "= 4.29497e+10  [Count]\n");
 }
 
 TEST(Workspace, ALaterDeclarationReplacesAnEarlierOne) {
