@@ -10,12 +10,6 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 std::string_view first_word(std::string_view s) {
   std::size_t n = 0;
   while (n < s.size() && is_identifier_char(s[n])) ++n;
@@ -37,7 +31,7 @@ bool entry_incomplete(std::string_view text) {
   if (classify_entry(text) == EntryKind::command) return false;
   bool doc = false;
   std::string code = entry_code(text, &doc);
-  std::string_view c = trim(code);
+  std::string_view c = trim_entry(code);
   if (c.empty()) return doc;  // `##` lines document the declaration that follows
   int depth = 0;
   for (char ch : c) {

@@ -33,19 +33,19 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::string_view trim(std::string_view s) {
+}  // namespace
+
+std::string_view trim_entry(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
 }
 
-}  // namespace
-
 EntryKind classify_entry(std::string_view text) {
-  std::string_view t = trim(text);
+  std::string_view t = trim_entry(text);
   if (!t.empty() && t.front() == ':') return EntryKind::command;
   std::string code = entry_code(text);
-  std::string_view c = trim(code);
+  std::string_view c = trim_entry(code);
   if (c.empty()) return EntryKind::empty;
   if (c.front() == '@') return EntryKind::declaration;
   std::size_t n = 0;

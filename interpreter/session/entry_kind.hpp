@@ -21,5 +21,7 @@ EntryKind classify_entry(std::string_view text);
 std::string entry_code(std::string_view text, bool* doc = nullptr);
 
 bool is_identifier_char(char c);
+// `s` without the spaces, tabs and line ends around it.
+std::string_view trim_entry(std::string_view s);
 
 }  // namespace mlsi
