@@ -29,7 +29,7 @@ Listing listed(std::string text) {
   return l;
 }
 
-std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
+std::string listing_did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
   auto sug = closest_name(name, candidates);
   return sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug);
 }
@@ -233,7 +233,7 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
   bool descending = request.sort.starts_with('-');
   std::string sort = descending ? request.sort.substr(1) : request.sort;
   if (!sort.empty()) {
-    if (rt.find(sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, sort, did_you_mean(sort, rt.fields)));
+    if (rt.find(sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, sort, listing_did_you_mean(sort, rt.fields)));
     if (std::find(columns.begin(), columns.end(), sort) == columns.end()) columns.push_back(sort);
   }
   std::vector<const CatalogueEntry*> entries;
@@ -315,7 +315,7 @@ Listing list_kind(Session& session, const ListRequest& request) {
   if (what == "constants") return list_constants(session, request);
   for (const auto& v : kind_views())
     if (what == v.plural || what == v.kind) return list_catalogue(session, v, request);
-  return usage_problem(fmt::format("cannot list `{}`{}", what, did_you_mean(what, listable_kinds())));
+  return usage_problem(fmt::format("cannot list `{}`{}", what, listing_did_you_mean(what, listable_kinds())));
 }
 
 }  // namespace mlsi

@@ -294,10 +294,40 @@ constexpr const char* kDefs = R"json({
       "required": ["expectations", "summary"],
       "additionalProperties": false
     },
+    "eval_declared": {
+      "description": "One name an `mlsi eval` declaration defined: its kind, its name, the line the REPL prints for it, and for a `let` its value and type.",
+      "type": "object",
+      "properties": {
+        "kind": {"enum": ["let", "fn", "scenario", "config", "unit", "dimension"]},
+        "name": {"type": "string", "minLength": 1}, "text": {"type": "string", "minLength": 1},
+        "value": {"$ref": "#/$defs/value"}, "type": {"type": "string", "minLength": 1}
+      },
+      "required": ["kind", "name", "text"],
+      "dependentRequired": {"value": ["type"], "type": ["value"]},
+      "additionalProperties": false
+    },
     "eval": {
-      "description": "`mlsi eval EXPR... --format json`: one element per expression, its value written as above.",
+      "description": "`mlsi eval EXPR... --format json`: one element per entry, in order. An expression has its `result` and `type`; a declaration (or an `import`, with the file it `loaded`) the names it defined.",
       "type": "array",
-      "items": {"type": "object"}
+      "items": {
+        "oneOf": [
+          {
+            "type": "object",
+            "properties": {"entry": {"type": "string"}, "result": {"$ref": "#/$defs/value"}, "type": {"type": "string", "minLength": 1}},
+            "required": ["entry", "result", "type"],
+            "additionalProperties": false
+          },
+          {
+            "type": "object",
+            "properties": {
+              "entry": {"type": "string"}, "loaded": {"type": "string", "minLength": 1},
+              "declared": {"type": "array", "items": {"$ref": "#/$defs/eval_declared"}}
+            },
+            "required": ["entry", "declared"],
+            "additionalProperties": false
+          }
+        ]
+      }
     }
   })json";
 

@@ -147,7 +147,7 @@ config slower for Step {
 def every_command():
     schema = general_schema()
     root = validator(schema)
-    of = {name: validator(schema, name) for name in ("run", "sweep", "explain", "listing", "show", "test_report")}
+    of = {name: validator(schema, name) for name in ("run", "sweep", "explain", "listing", "show", "test_report", "eval")}
 
     # Every built-in scenario: run against the general schema and its own; its explanation.
     scenarios = check(["list", "scenarios", "--format", "json"], [root, of["listing"]]) or []
@@ -185,6 +185,16 @@ def every_command():
     for name in ("H100", "GPT3_175B", "DGX_H100", "gpu_mttf", "GiB", "Hz", "ZeroSharding", "training_compute"):
         check(["show", name, "--format", "json"], [root, of["show"]])
 
+    # One-shot evaluation: a value of every shape, and every kind of declaration, in one session.
+    entries = ["989 TFLOP/s * 0.4 * 30 day -> EFLOP", "Llama2_70B.parameters", "[1 GB, 2 GB] -> MB", "H100.memory > 40 GiB",
+               "H100", "ZeroSharding(n_devices = 8)", "let hbm = 80 GiB", "fn twice(x: Count) -> Count = 2 * x", "twice(3)",
+               "dimension Tokens", "unit tok: Tokens", "scenario Fit {\n  input params: Count = 7e9\n  output weights = params * 2 byte -> GiB\n}",
+               "config big for Fit {\n  params = 70e9\n}", 'import "tests/examples/kv_cache.mls"', "KvCache(batch = 2).total"]
+    document = check(["eval", *entries, "--format", "json"], [root, of["eval"]])
+    if document is not None and [e["entry"] for e in document] != entries:
+        FAILURES.append("mlsi eval --format json does not have one element per entry, in order")
+    check(["-e", "1 GiB -> MB", "--format", "json"], [root, of["eval"]])
+
     # Test reports: the built-in scenarios (all pass), and a file with a failure, lists, Bools and a 0.
     check(["test", "--report", "--format", "json"], [root, of["test_report"]])
     check(["test", "--report", "--published", "--format", "json"], [root, of["test_report"]])
@@ -220,6 +230,14 @@ def wrong_documents():
     d = json.loads(json.dumps(run_doc)); d["inputs"]["workload"] = {"entry": "H100", "kind": "Hardware"}; wrong.append(("an entry of another kind", d, own))
     d = json.loads(json.dumps(run_doc)); d["inputs"]["batch"] = {"value": 8, "unit": "", "si": 8, "dimension": "Count", "x": 1}
     wrong.append(("an unknown member", d, of_run))
+    eval_doc = parse(run("eval", "1 GiB -> MB", "let x = 2 s", "--format", "json"))
+    of_eval = validator(schema, "eval")
+    if not of_eval.is_valid(eval_doc):
+        FAILURES.append("mlsi eval '1 GiB -> MB' 'let x = 2 s' does not validate, so the wrong documents prove nothing")
+    d = json.loads(json.dumps(eval_doc)); del d[0]["type"]; wrong.append(("an eval result without its type", d, of_eval))
+    d = json.loads(json.dumps(eval_doc)); d[0]["declared"] = []; wrong.append(("an eval element both result and declaration", d, of_eval))
+    d = json.loads(json.dumps(eval_doc)); d[1]["declared"][0]["kind"] = "var"; wrong.append(("a declaration of no kind", d, of_eval))
+    d = json.loads(json.dumps(eval_doc)); del d[1]["declared"][0]["type"]; wrong.append(("a let's value without its type", d, of_eval))
     for what, document, v in wrong:
         if v.is_valid(document):
             FAILURES.append(f"a document with {what} validates")

@@ -124,6 +124,17 @@ Printed run_mlsi(const fs::path& dir, const std::vector<std::string>& args, bool
   return r;
 }
 
+// Copies into `folder` each repository file a command names that the page does not give itself, so that it
+// runs as it would from the repository root.
+void copy_repository_files(const Folder& folder, const std::vector<std::string>& words, const PageFiles& given) {
+  for (const auto& w : words) {
+    fs::path source = fs::path(MLSI_SOURCE_DIR) / w;
+    if (!w.empty() && w[0] != '-' && fs::path(w).is_relative() && !given.files.count(w) && w.find("..") == std::string::npos &&
+        fs::is_regular_file(source))
+      folder.write(w, read(source));
+  }
+}
+
 std::string test_name(const Transcript& t) {
   std::string n = fs::path(t.page).filename().string() + "_" + std::to_string(t.line);
   for (auto& c : n)
@@ -159,12 +170,7 @@ TEST_P(DocTranscript, PrintsWhatThePageShows) {
     }
     ASSERT_EQ(words[0], "mlsi") << where << ": a transcript runs mlsi (or cat)";
     words.erase(words.begin());
-    for (const auto& w : words) {  // a repository file the page names but does not give
-      fs::path source = fs::path(MLSI_SOURCE_DIR) / w;
-      if (!w.empty() && w[0] != '-' && fs::path(w).is_relative() && !given.files.count(w) && w.find("..") == std::string::npos &&
-          fs::is_regular_file(source))
-        folder.write(w, read(source));
-    }
+    copy_repository_files(folder, words, given);
     std::vector<std::string> expected = c.expected;
     std::string input;
     if (words.empty() || words == std::vector<std::string>{"repl"}) {
@@ -236,7 +242,7 @@ TEST(DocTranscripts, FilesAlsoInTheRepositoryAreTheSame) {
       ++compared;
     }
   }
-  EXPECT_EQ(compared, 2);  // kv_cache.mls and group_stats.mls of docs/language.md
+  EXPECT_EQ(compared, 3);  // README's kv_cache.mls, and kv_cache.mls and group_stats.mls of docs/language.md
 }
 
 TEST(DocTranscripts, EllipsisStandsForAnyLines) {
@@ -260,3 +266,59 @@ TEST(DocTranscripts, CommandsAreReadAsAShellReadsThem) {
 }
 
 }  // namespace
+
+// README's table of questions (`| question | command |`): the command of each row, the first code span of
+// its second cell, with the line it is on.
+std::vector<std::pair<int, std::string>> readme_question_commands() {
+  std::vector<std::pair<int, std::string>> out;
+  const std::vector<std::string> lines = lines_of(page_text("README.md"));
+  bool in_table = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& l = lines[i];
+    if (l.rfind("| question | command |", 0) == 0) {
+      in_table = true;
+      ++i;  // the |---|---| line
+      continue;
+    }
+    if (!in_table) continue;
+    if (l.rfind("|", 0) != 0) break;
+    auto cell = l.find(" | ");
+    auto open = l.find('`', cell);
+    auto close = open == std::string::npos ? open : l.find('`', open + 1);
+    EXPECT_NE(close, std::string::npos) << "README.md:" << i + 1 << ": a question without a command";
+    if (close != std::string::npos) out.emplace_back(static_cast<int>(i + 1), l.substr(open + 1, close - open - 1));
+  }
+  return out;
+}
+
+// Every question of README's table is answered by its command as written, run from the repository root
+// (in a folder holding the repository files it names): exit status 0, and something printed.
+TEST(DocTranscripts, ReadmeQuestionsAreAnsweredByTheirCommands) {
+  const auto rows = readme_question_commands();
+  EXPECT_GE(rows.size(), 10u);
+  for (const auto& [line, command] : rows) {
+    std::vector<std::string> words = shell_words(command);
+    ASSERT_FALSE(words.empty());
+    ASSERT_EQ(words[0], "mlsi") << "README.md:" << line;
+    words.erase(words.begin());
+    Folder folder("readme_question_" + std::to_string(line));
+    copy_repository_files(folder, words, PageFiles{});
+    Printed r = run_mlsi(folder.dir, words, false, "");
+    EXPECT_EQ(r.status, 0) << "README.md:" << line << ": $ " << command << "\n" << r.text;
+    EXPECT_GE(r.printed.size(), 2u) << "README.md:" << line << ": $ " << command;
+  }
+}
+
+// README shows `mlsi` commands only where they are run: in transcripts and in the table of questions. A
+// block tagged `sh` (commands without output, not run) holds none, other than the setup's `./build/mlsi`.
+TEST(DocTranscripts, ReadmeShowsNoMlsiCommandThatIsNotRun) {
+  for (const Block& b : blocks_of(lines_of(page_text("README.md")))) {
+    if (b.tag != "sh") continue;
+    for (std::size_t i = 0; i < b.body.size(); ++i) {
+      const std::string& l = b.body[i];
+      auto start = l.find_first_not_of(' ');
+      EXPECT_TRUE(start == std::string::npos || l.compare(start, 5, "mlsi ") != 0)
+          << "README.md:" << b.line + 1 + static_cast<int>(i) << ": `" << l << "` is not run: show it as a transcript";
+    }
+  }
+}
