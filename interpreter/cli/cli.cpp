@@ -129,8 +129,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   }
   const std::vector<std::string> commands = command_names();
   auto unknown_command = [&](const std::string& name) {
-    auto sug = closest_name(name, commands);
-    return usage(io, fmt::format("unknown command `{}`{}", name, sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)));
+    return usage(io, fmt::format("unknown command `{}`{}", name, did_you_mean(name, commands)));
   };
   if (args[0] == "help") {
     if (args.size() > 2) return usage(io, "`mlsi help` takes one COMMAND");

@@ -7,9 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "report/catalogue_fields.hpp"
+#include "source/diagnostics.hpp"
 #include "report/catalogue_listing.hpp"
-#include "report/listing_text.hpp"
 #include "model/display.hpp"
 #include "syntax/parser.hpp"
 #include "repl/repl_session.hpp"
@@ -95,14 +94,14 @@ Repl::Status Repl::cmd_list(const std::string& kind) {
       for (const auto& [name, i] : p.function_index)
         if (mine(p.functions[static_cast<std::size_t>(i)].span.file)) rows.emplace_back(signature(p, p.functions[static_cast<std::size_t>(i)]), "");
     }
-    // `:list scenarios` is `mlsi list scenarios` with this session's own: name, pack (or the file, `<repl>`
-    // for one typed here) and first sentence.
-    std::vector<std::vector<std::string>> scenario_rows = {{"scenario", "pack", "description"}};
+    // `:list scenarios` is `mlsi list scenarios` with this session's own (their pack is the file, `<repl>`
+    // for one typed here).
+    std::vector<const Scenario*> scenarios;
     for (const auto& [name, i] : p.scenario_index) {
       const Scenario& sc = p.scenarios[static_cast<std::size_t>(i)];
       if (!mine(sc.file)) continue;
       if (kind.empty()) rows.emplace_back(scenario_summary(sc), "");
-      else scenario_rows.push_back({sc.name, scenario_pack(p, sc), first_sentence(sc.doc)});
+      else scenarios.push_back(&sc);
     }
     if (kind.empty()) {
       for (const auto& c : p.configs)
@@ -112,8 +111,7 @@ Repl::Status Repl::cmd_list(const std::string& kind) {
       if (rows.empty()) io_.out << "nothing defined yet: declare with let, fn, unit, scenario, ... or `:load FILE`\n";
       for (const auto& r : rows) io_.out << r.first << "\n";
     } else {
-      io_.out << table_text(scenario_rows)
-              << fmt::format("{} {}\n", scenario_rows.size() - 1, scenario_rows.size() == 2 ? "scenario" : "scenarios");
+      io_.out << scenario_table(p, scenarios);
     }
     return Status::ok;
   }

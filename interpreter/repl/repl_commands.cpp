@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "eval/explain.hpp"
+#include "source/diagnostics.hpp"
 #include "model/display.hpp"
 #include "session/input_formulas.hpp"
 #include "session/inputs.hpp"

@@ -15,11 +15,6 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
-  auto s = closest_name(name, candidates);
-  return s.empty() ? "" : fmt::format("; did you mean `{}`?", s);
-}
-
 void print_rows(std::ostream& out, const std::vector<std::pair<std::string, std::string>>& rows) {
   std::size_t width = 0;
   for (const auto& r : rows) width = std::max(width, r.first.size());

@@ -9,8 +9,6 @@ namespace mlsi {
 
 // Without the spaces, tabs and line ends around it.
 std::string trim(const std::string& s);
-// "; did you mean `X`?" for the closest candidate, or nothing.
-std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
 // Two columns, the first padded to its widest, trailing spaces trimmed.
 void print_rows(std::ostream& out, const std::vector<std::pair<std::string, std::string>>& rows);
 

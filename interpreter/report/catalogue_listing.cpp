@@ -29,11 +29,6 @@ Listing listed(std::string text) {
   return l;
 }
 
-std::string listing_did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
-  auto sug = closest_name(name, candidates);
-  return sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug);
-}
-
 // By dimension, then by size, then by name.
 Listing list_units(Session& s, const ListRequest& request) {
   Program& p = s.program();
@@ -129,9 +124,7 @@ Listing list_scenarios(Session& s, const ListRequest& request) {
     for (const auto* sc : list) out += csv_line({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
     return listed(out);
   }
-  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
-  for (const auto* sc : list) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
-  return listed(table_text(rows) + fmt::format("{} {}\n", list.size(), list.size() == 1 ? "scenario" : "scenarios"));
+  return listed(scenario_table(p, list));
 }
 
 // Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not
@@ -233,7 +226,7 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
   bool descending = request.sort.starts_with('-');
   std::string sort = descending ? request.sort.substr(1) : request.sort;
   if (!sort.empty()) {
-    if (rt.find(sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, sort, listing_did_you_mean(sort, rt.fields)));
+    if (rt.find(sort) < 0) return usage_problem(fmt::format("{} has no field `{}`{}", view.kind, sort, did_you_mean(sort, rt.fields)));
     if (std::find(columns.begin(), columns.end(), sort) == columns.end()) columns.push_back(sort);
   }
   std::vector<const CatalogueEntry*> entries;
@@ -307,6 +300,12 @@ std::vector<std::string> listable_kinds() {
   return kinds;
 }
 
+std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios) {
+  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
+  for (const auto* sc : scenarios) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
+  return table_text(rows) + fmt::format("{} {}\n", scenarios.size(), scenarios.size() == 1 ? "scenario" : "scenarios");
+}
+
 Listing list_kind(Session& session, const ListRequest& request) {
   const std::string& what = request.kind;
   if (what.empty()) return list_kinds(session, request);
@@ -315,7 +314,7 @@ Listing list_kind(Session& session, const ListRequest& request) {
   if (what == "constants") return list_constants(session, request);
   for (const auto& v : kind_views())
     if (what == v.plural || what == v.kind) return list_catalogue(session, v, request);
-  return usage_problem(fmt::format("cannot list `{}`{}", what, listing_did_you_mean(what, listable_kinds())));
+  return usage_problem(fmt::format("cannot list `{}`{}", what, did_you_mean(what, listable_kinds())));
 }
 
 }  // namespace mlsi

@@ -52,6 +52,9 @@ std::vector<std::string> listable_kinds();
 // `mlsi list KIND`: a table with a line of the count, JSON, or CSV (a header and one line per entry); no
 // kind: one line per kind.
 Listing list_kind(Session& session, const ListRequest& request);
+// The table of `mlsi list scenarios` (scenario, pack, description; then the count) of these scenarios,
+// in their order; the REPL's `:list scenarios` shows its session's with it.
+std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios);
 // `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named; with
 // none, the names of every kind that contain NAME, ignoring case (a problem when none does).
 Listing show_name(Session& session, const ShowRequest& request);

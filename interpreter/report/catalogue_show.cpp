@@ -134,9 +134,7 @@ std::string unknown_name(const Program& p, const std::string& name) {
   for (const auto& u : p.units.declared()) names.push_back(u);
   for (const auto& f : p.functions) names.push_back(f.name);
   for (const auto& sc : p.scenarios) names.push_back(sc.name);
-  auto sug = closest_name(name, names);
-  return fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name,
-                     sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug));
+  return fmt::format("nothing named `{}` among the scenarios, catalogue, units, constants and functions{}", name, did_you_mean(name, names));
 }
 
 std::string lower(std::string s) {

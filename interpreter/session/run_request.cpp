@@ -14,11 +14,6 @@ bool looks_like_file(const std::string& target) {
   return target.find('/') != std::string::npos || target.ends_with(".mls") || std::filesystem::exists(target);
 }
 
-std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
-  auto suggestion = closest_name(name, candidates);
-  return suggestion.empty() ? "" : fmt::format("; did you mean `{}`?", suggestion);
-}
-
 Outcome fail(Failure failure, std::string message = {}) { return Outcome{failure, std::move(message)}; }
 
 // Loads and checks the target; the scenarios it may run are put in `candidates`.

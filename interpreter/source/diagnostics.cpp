@@ -169,4 +169,9 @@ std::string closest_name(const std::string& name, const std::vector<std::string>
   return best_d <= limit ? best : std::string{};
 }
 
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
+  auto suggestion = closest_name(name, candidates);
+  return suggestion.empty() ? "" : fmt::format("; did you mean `{}`?", suggestion);
+}
+
 }  // namespace mlsi

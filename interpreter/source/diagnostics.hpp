@@ -61,5 +61,7 @@ std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool
 
 // The closest candidate by edit distance, or empty when none is close enough to suggest.
 std::string closest_name(const std::string& name, const std::vector<std::string>& candidates);
+// "; did you mean `X`?" for the closest candidate, or nothing: the end of a one-line message.
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
 
 }  // namespace mlsi

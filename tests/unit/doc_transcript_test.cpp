@@ -265,8 +265,6 @@ TEST(DocTranscripts, CommandsAreReadAsAShellReadsThem) {
   EXPECT_EQ(shell_words(R"(MLSI_PATH=cats  mlsi a\ b)"), (std::vector<std::string>{"MLSI_PATH=cats", "mlsi", "a b"}));
 }
 
-}  // namespace
-
 // README's table of questions (`| question | command |`): the command of each row, the first code span of
 // its second cell, with the line it is on.
 std::vector<std::pair<int, std::string>> readme_question_commands() {
@@ -322,3 +320,5 @@ TEST(DocTranscripts, ReadmeShowsNoMlsiCommandThatIsNotRun) {
     }
   }
 }
+
+}  // namespace
