@@ -184,6 +184,11 @@ struct record_lit
 
 struct if_expr : pg::seq<kw_if, ws, expr, ws, then_kw, ws, expr, ws, else_kw, ws, expr> {};
 
+// `let name = value in body`: a name for a value inside one expression. Like `if`, the body extends as
+// far as possible.
+struct let_name : identifier {};
+struct let_in : pg::seq<kw_let, ws, let_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr, ws, in_kw, ws, expr> {};
+
 struct match_pattern : pg::sor<identifier, pg::one<'_'>> {};
 struct match_arm : pg::seq<match_pattern, ws, TAO_PEGTL_STRING("=>"), ws, expr> {};
 struct match_expr
@@ -193,8 +198,8 @@ struct match_expr
 // A list literal followed by a unit on the same line gives every entry that unit: `[120, 31.4] GB`,
 // the way lists of quantities are printed. One rule with an optional unit, so that a list is parsed once.
 struct list_quantity : pg::seq<list_lit, pg::opt<hs, unit_tight>> {};
-struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, match_expr, list_quantity,
-                         record_lit, paren, name_ref> {};
+struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, let_in, match_expr,
+                         list_quantity, record_lit, paren, name_ref> {};
 
 struct arg_name : identifier {};
 struct named_arg : pg::seq<arg_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
@@ -267,7 +272,7 @@ struct output_decl
     : pg::seq<kw_output, ws, decl_name, pg::opt<ws, type_annotation>, ws, pg::one<'='>, ws, expr> {};
 struct check_message : string_lit {};
 struct check_decl : pg::seq<kw_check, ws, expr, pg::opt<ws, else_kw, ws, check_message>> {};
-struct member : pg::sor<input_decl, let_decl, output_decl, check_decl> {};
+struct member : pg::sor<input_decl, let_decl, output_decl, check_decl, fn_decl> {};
 struct scenario_decl
     : pg::seq<kw_scenario, ws, decl_name, ws, pg::one<'{'>, ws, pg::star<member, ws>, pg::one<'}'>> {};
 
@@ -309,7 +314,7 @@ template <> inline constexpr const char* expected<primary> = "an expression";
 template <> inline constexpr const char* expected<decl_name> = "a name";
 template <> inline constexpr const char* expected<unit_factor> = "a unit";
 template <> inline constexpr const char* expected<type_expr> = "a type (a dimension such as Information / Time, Bool, Text, List[T] or `one of a | b`)";
-template <> inline constexpr const char* expected<member> = "`input`, `let`, `output`, `check`";
+template <> inline constexpr const char* expected<member> = "`input`, `let`, `output`, `check`, `fn`";
 template <> inline constexpr const char* expected<config_item> = "`name = value`, `expect`";
 template <> inline constexpr const char* expected<declaration> = "a declaration (`scenario`, `config`, `fn`, `let`, `unit`, `dimension` or `import`)";
 template <> inline constexpr const char* expected<string_lit> = "a string in double quotes";
@@ -317,6 +322,7 @@ template <> inline constexpr const char* expected<config_target> = "the name of 
 template <> inline constexpr const char* expected<dim_factor> = "a dimension (a name such as Time, `1` or `(`)";
 template <> inline constexpr const char* expected<enum_case> = "a case name";
 template <> inline constexpr const char* expected<field_name> = "a field name";
+template <> inline constexpr const char* expected<let_name> = "a name";
 template <> inline constexpr const char* expected<unit_decl_name> = "a unit name";
 template <> inline constexpr const char* expected<check_message> = "a message in double quotes";
 template <> inline constexpr const char* expected<expect_source_text> = "the source in double quotes (`source \"Author et al. 2020, Table 1\"`)";

@@ -1,6 +1,7 @@
 // Calls: the built-in functions, user functions and scenarios called as functions, and `has`.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -46,6 +47,9 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
     return make(Op::constant, e, Type::error());
   }
   const std::string& n = callee.text;
+  // A scenario's own function hides a top-level one of the same name inside that scenario.
+  if (sc.scenario)
+    if (int local = sc.scenario->find_function(n); local >= 0) return call_local(e, sc, local);
   if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
   if (n == "has") return has_field(e, sc);
   if (auto it = p_.scenario_index.find(n); it != p_.scenario_index.end()) return call_scenario(e, sc, it->second);
@@ -55,11 +59,24 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   auto& d = diags_.error(callee.span, fmt::format("unknown function `{}`", n));
   std::vector<std::string> candidates = builtin_function_names();
   for (const auto& f : p_.functions) candidates.push_back(f.name);
+  if (sc.scenario)
+    for (const auto& f : sc.scenario->functions) candidates.push_back(f.name);
   candidates.insert(candidates.end(), p_.deferred_functions.begin(), p_.deferred_functions.end());
   for (const auto& s : p_.scenarios) candidates.push_back(s.name);
   auto s = closest_name(n, candidates);
   if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
-  for (const auto& a : e.operands) (void)a;
+  // Another scenario's own function (read from its declaration: it may not be checked yet).
+  auto declares = [&](const Scenario& owner) {
+    return owner.decl && std::any_of(owner.decl->members.begin(), owner.decl->members.end(), [&](const ast::Member& m) {
+             const auto* f = std::get_if<ast::FnDecl>(&m);
+             return f && f->name == n;
+           });
+  };
+  for (const auto& owner : p_.scenarios)
+    if (&owner != sc.scenario && declares(owner)) {
+      d.notes.push_back(fmt::format("`{}` is a function of scenario `{}`: only that scenario's members can call it", n, owner.name));
+      break;
+    }
   return make(Op::constant, e, Type::error());
 }
 
@@ -159,8 +176,19 @@ CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std
 
 CExpr Compiler::call_function(const ast::Expr& e, Scope& sc, int index) {
   ensure_function(index);
-  const Function& f = p_.functions[static_cast<std::size_t>(index)];
-  CExpr c = make(Op::call_fn, e, f.result_known ? f.result : Type::error());
+  return call_args(e, sc, p_.functions[static_cast<std::size_t>(index)], Op::call_fn, index);
+}
+
+CExpr Compiler::call_local(const ast::Expr& e, Scope& sc, int index) {
+  Scenario& s = *sc.scenario;
+  ensure_local_function(s, index);
+  // What the function reads is known once the scenario is checked (close_local_reads): the call is noted.
+  if (sc.calls) sc.calls->push_back(index);
+  return call_args(e, sc, s.functions[static_cast<std::size_t>(index)], Op::call_local, index);
+}
+
+CExpr Compiler::call_args(const ast::Expr& e, Scope& sc, const Function& f, Op op, int index) {
+  CExpr c = make(op, e, f.result_known ? f.result : Type::error());
   c.index = index;
   std::size_t nargs = e.operands.size() - 1;
   if (nargs != f.params.size())

@@ -17,6 +17,12 @@ int Scenario::find_slot(const std::string& n) const {
   return it == slot_index.end() ? -1 : it->second;
 }
 
+int Scenario::find_function(const std::string& n) const {
+  for (std::size_t i = 0; i < functions.size(); ++i)
+    if (functions[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
 int Scenario::add_slot(Slot slot) {
   int idx = static_cast<int>(slots.size());
   slot_index.emplace(slot.name, idx);
@@ -247,9 +253,13 @@ void Compiler::ensure_global(int index) {
 void Compiler::ensure_function(int index) {
   Function& f = p_.functions[static_cast<std::size_t>(index)];
   if (f.state != State::pending) return;
+  Scope sc;
+  compile_function(f, sc);
+}
+
+void Compiler::compile_function(Function& f, Scope& sc) {
   f.state = State::in_progress;
   const ast::FnDecl& d = *f.decl;
-  Scope sc;
   for (std::size_t i = 0; i < d.params.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j)
       if (d.params[j].name == d.params[i].name) diags_.error(d.params[i].span, fmt::format("parameter `{}` is declared twice", d.params[i].name));
@@ -325,10 +335,13 @@ CExpr Compiler::compile_input_formula(const ast::Expr& e, int scenario, int slot
   sc.current_slot = slot;
   sc.in_default = true;  // the input's own name means what it means outside, as in its default
   sc.deps = &deps;
+  std::vector<int> calls;
+  sc.calls = &calls;
   CExpr c = expr(e, sc, expected.is_error() ? nullptr : &expected);
   // Its comprehensions use the frame of the scenario's run.
   s.locals = std::max(s.locals, sc.max_locals);
   if (display) *display = display_of(e);
+  add_local_reads(s, calls, deps[static_cast<std::size_t>(slot)]);
   if (reads) *reads = std::move(deps[static_cast<std::size_t>(slot)]);
   return c;
 }

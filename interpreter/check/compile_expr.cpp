@@ -118,6 +118,7 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       return c;
     }
     case K::call: return call(e, sc, expected);
+    case K::let_in: return let_in(e, sc, expected);
     case K::field: return field(e, sc);
     case K::index: {
       CExpr c = make(Op::index, e, Type::error());
@@ -189,6 +190,7 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
       CExpr c = make(Op::slot, e, slot_type(*sc.scenario, slot, e.span));
       c.index = slot;
       if (sc.deps && sc.current_slot >= 0) (*sc.deps)[static_cast<std::size_t>(sc.current_slot)].push_back(slot);
+      if (sc.reads) sc.reads->push_back(slot);
       return c;
     }
   }
@@ -374,6 +376,7 @@ DisplayUnit Compiler::display_of(const ast::Expr& e) {
     }
     return d;
   }
+  if (e.kind == ast::ExprKind::let_in) return display_of(*e.operands[1]);
   // A name shows in the unit of what it names (`= gpu_mttf` in hours, as the prelude wrote it).
   if (e.kind == ast::ExprKind::name) {
     if (auto it = p_.global_index.find(e.text); it != p_.global_index.end()) return p_.globals[static_cast<std::size_t>(it->second)].display;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 
 #include "check/compiler.hpp"
 #include "base/work_counters.hpp"
@@ -22,7 +23,7 @@ void Compiler::compile_scenario_body(Scenario& s) {
     std::visit(
         [&](const auto& decl) {
           using T = std::decay_t<decltype(decl)>;
-          if constexpr (std::is_same_v<T, ast::CheckDecl>) {
+          if constexpr (std::is_same_v<T, ast::CheckDecl> || std::is_same_v<T, ast::FnDecl>) {
             return;
           } else {
             slot.name = decl.name;
@@ -51,7 +52,9 @@ void Compiler::compile_scenario_body(Scenario& s) {
         },
         m);
   }
+  declare_local_functions(s);
   std::vector<std::vector<int>> deps(s.slots.size());
+  std::vector<std::vector<int>> slot_calls(s.slots.size());  // the scenario's functions each slot calls
   std::vector<bool> compiled(s.slots.size(), false);
   std::vector<bool> compiling(s.slots.size(), false);
   // Slots compile on demand (a let used above its line needs its type first); a slot met again while
@@ -67,11 +70,12 @@ void Compiler::compile_scenario_body(Scenario& s) {
       std::visit(
           [&](const auto& decl) {
             using T = std::decay_t<decltype(decl)>;
-            if constexpr (!std::is_same_v<T, ast::CheckDecl>) {
+            if constexpr (!std::is_same_v<T, ast::CheckDecl> && !std::is_same_v<T, ast::FnDecl>) {
               Scope sc;
               sc.scenario = &s;
               sc.current_slot = i;
               sc.deps = &deps;
+              sc.calls = &slot_calls[ui];
               if constexpr (std::is_same_v<T, ast::InputDecl>) {
                 if (decl.default_value) {
                   sc.in_default = true;
@@ -85,6 +89,7 @@ void Compiler::compile_scenario_body(Scenario& s) {
                 if (decl.where) {
                   // A `where` reads the input's own value once it is known: no dependency.
                   sc.deps = nullptr;
+                  sc.calls = nullptr;
                   CExpr w = expr(*decl.where, sc);
                   if (!w.type.is_error() && !w.type.scalar().is_bool())
                     diags_.error(w.span, fmt::format("a `where` condition must be a Bool, found {}", tname(w.type)));
@@ -130,10 +135,14 @@ void Compiler::compile_scenario_body(Scenario& s) {
     s.locals = std::max(s.locals, sc.max_locals);
     s.checks.push_back(Check{std::move(cond), c->message, c->span});
   }
+  // A function no slot calls is checked all the same.
+  for (std::size_t i = 0; i < s.functions.size(); ++i) ensure_local_function(s, static_cast<int>(i));
   current_compile_ = saved_compile;
   current_compiled_ = saved_compiled;
   current_scenario_ = saved_scenario;
-  report_cycles(s, deps);
+  std::map<std::pair<int, int>, int> through;
+  close_local_reads(s, slot_calls, deps, through);
+  report_cycles(s, deps, through);
   s.result = std::make_shared<RecordType>();
   s.result->name = s.name;
   for (int o : s.outputs) {
@@ -150,7 +159,7 @@ Type Compiler::slot_type(Scenario& s, int slot, Span use) {
   return sl.type;
 }
 
-void Compiler::report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps) {
+void Compiler::report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps, const std::map<std::pair<int, int>, int>& through) {
   std::vector<int> colour(s.slots.size(), 0), stack;
   std::function<bool(int)> visit = [&](int i) -> bool {
     auto ui = static_cast<std::size_t>(i);
@@ -164,6 +173,15 @@ void Compiler::report_cycles(Scenario& s, const std::vector<std::vector<int>>& d
         path += s.slots[static_cast<std::size_t>(j)].name;
         auto& d = diags_.error(s.slots[static_cast<std::size_t>(j)].span, fmt::format("`{}` depends on itself: {}", s.slots[static_cast<std::size_t>(j)].name, path));
         d.notes.push_back("a let, output or input default cannot use itself, directly or through others");
+        // A link that a call of one of the scenario's functions makes is not visible in the formula.
+        auto first = std::find(stack.begin(), stack.end(), j);
+        for (auto from = first; from != stack.end(); ++from) {
+          int to = from + 1 == stack.end() ? j : *(from + 1);
+          auto via = through.find({*from, to});
+          if (via == through.end()) continue;
+          d.notes.push_back(fmt::format("`{}` calls `{}`, which reads `{}`", s.slots[static_cast<std::size_t>(*from)].name,
+                                        s.functions[static_cast<std::size_t>(via->second)].name, s.slots[static_cast<std::size_t>(to)].name));
+        }
         return true;
       }
       if (colour[static_cast<std::size_t>(j)] == 0 && visit(j)) return true;

@@ -3,6 +3,7 @@
 // gets its static type, and names become slot, local, global, function or scenario indices.
 // Problems are collected in Diagnostics; checking goes on after an error so all of them are reported.
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,10 @@ class Compiler {
     std::vector<Local> locals;
     int max_locals = 0;
     std::vector<std::vector<int>>* deps = nullptr;  // slot -> slots its expression reads
+    // The body of a scenario's own function: the slots it reads and the scenario's functions it calls.
+    // For a slot's expression, `calls` gets the functions the expression calls.
+    std::vector<int>* reads = nullptr;
+    std::vector<int>* calls = nullptr;
   };
 
   CExpr expr(const ast::Expr& e, Scope& sc, const Type* expected = nullptr);
@@ -67,6 +72,20 @@ class Compiler {
   CExpr call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname);
   CExpr call_scenario(const ast::Expr& e, Scope& sc, int index);
   CExpr call_function(const ast::Expr& e, Scope& sc, int index);
+  CExpr call_local(const ast::Expr& e, Scope& sc, int index);
+  CExpr call_args(const ast::Expr& e, Scope& sc, const Function& f, Op op, int index);
+  // A function's parameters, result and body; `sc` is empty, or the scenario's for its own functions.
+  void compile_function(Function& f, Scope& sc);
+  // The scenario's own functions (`fn` members): declared before its slots, checked on first call.
+  void declare_local_functions(Scenario& s);
+  void ensure_local_function(Scenario& s, int index);
+  // Each own function's slots_read, through the functions it calls; then each slot depends on what
+  // the functions it calls read.
+  // `through` gets, for each dependency that a call adds, the function it goes through.
+  void close_local_reads(Scenario& s, const std::vector<std::vector<int>>& slot_calls, std::vector<std::vector<int>>& deps,
+                         std::map<std::pair<int, int>, int>& through);
+  void add_local_reads(const Scenario& s, const std::vector<int>& calls, std::vector<int>& out) const;
+  CExpr let_in(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr match(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr comprehension(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr field(const ast::Expr& e, Scope& sc);
@@ -84,7 +103,7 @@ class Compiler {
   // The names of the `See also:` line of a scenario's doc are scenarios (compile_see_also.cpp).
   void check_see_also(const Scenario& s);
   void compile_config(const ast::ConfigDecl& d, FileId file);
-  void report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps);
+  void report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps, const std::map<std::pair<int, int>, int>& through);
   DisplayUnit display_of(const ast::Expr& e);
   void declare_dimension(const ast::DimensionDecl& d);
   void declare_unit(const ast::UnitDecl& d);

@@ -237,6 +237,22 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       CallDepth call{*this, e};
       return eval(fn.body, callee);
     }
+    case Op::call_local: {
+      // Only the scenario's own expressions call its functions: the body reads the caller's instance.
+      const Function& fn = f.instance->scenario->functions[static_cast<std::size_t>(e.index)];
+      Frame callee;
+      callee.instance = f.instance;
+      callee.locals.resize(static_cast<std::size_t>(std::max<int>(fn.locals, static_cast<int>(e.kids.size()))));
+      for (std::size_t i = 0; i < e.kids.size(); ++i) callee.locals[i] = eval(e.kids[i], f);
+      CallDepth call{*this, e};
+      return eval(fn.body, callee);
+    }
+    case Op::let_in: {
+      auto idx = static_cast<std::size_t>(e.index);
+      if (f.locals.size() <= idx) f.locals.resize(idx + 1);
+      f.locals[idx] = eval(e.kids[0], f);
+      return eval(e.kids[1], f);
+    }
     case Op::call_scenario: {
       const Scenario& s = p_.scenarios[static_cast<std::size_t>(e.index)];
       Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0), {}};

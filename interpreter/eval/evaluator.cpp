@@ -271,7 +271,7 @@ Value Evaluator::value(const CExpr& e) {
   return eval(e, f);
 }
 
-Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run) {
+Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run, const std::vector<Value>* locals) {
   Activity activity("evaluating");
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
   Instance inst{&s, run.slots, std::vector<std::uint8_t>(s.slots.size(), 2), {}};
@@ -279,7 +279,8 @@ Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run) 
     if (!run.available[i]) inst.state[i] = 0;  // evaluated (or failing) when read
   Frame f;
   f.instance = &inst;
-  f.locals.resize(static_cast<std::size_t>(s.locals));
+  if (locals) f.locals = *locals;
+  f.locals.resize(std::max(f.locals.size(), static_cast<std::size_t>(s.locals)));
   return eval(e, f);
 }
 

@@ -67,7 +67,8 @@ class Evaluator {
   Value value_with_locals(const CExpr& e, std::vector<Value> locals);
   // A value of an expression of `scenario` when every slot is known (the sweep compiler folds what a
   // sweep does not vary this way).
-  Value value_in(const CExpr& e, int scenario, const ScenarioRun& run);
+  // With `locals`, the body of one of the scenario's own functions, its parameters given.
+  Value value_in(const CExpr& e, int scenario, const ScenarioRun& run, const std::vector<Value>* locals = nullptr);
 
  private:
   struct Instance {

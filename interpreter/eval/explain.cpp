@@ -103,7 +103,8 @@ class Explainer {
         else collect(e.kids[0], cx, terms, deps);
         return;
       }
-      case Op::call_fn: add(call_node(e, cx)); return;
+      case Op::call_fn:
+      case Op::call_local: add(call_node(e, cx)); return;
       case Op::call_scenario: add(scenario_call_node(e, cx)); return;
       case Op::comprehension:
         for (const auto& k : e.kids) collect(k, cx, terms, deps);
@@ -213,7 +214,9 @@ class Explainer {
   }
 
   ExplainNode call_node(const CExpr& e, const TermContext& cx) {
-    const Function& fn = p_.functions.at(static_cast<std::size_t>(e.index));
+    bool local = e.op == Op::call_local;
+    const Function& fn = local ? p_.scenarios.at(static_cast<std::size_t>(run_->scenario)).functions.at(static_cast<std::size_t>(e.index))
+                               : p_.functions.at(static_cast<std::size_t>(e.index));
     ExplainNode n = call_head(e, cx, ExplainNode::Kind::call);
     std::string params;
     for (const auto& param : fn.params) params += (params.empty() ? "" : ", ") + param;
@@ -228,10 +231,12 @@ class Explainer {
       known = known && v.has_value();
     }
     // The body with the arguments' values; a recursion is expanded once.
-    bool recursive = std::find(calls_.begin(), calls_.end(), e.index) != calls_.end();
+    // Own functions are told apart from top-level ones by a negative index.
+    int call_id = local ? -1 - e.index : e.index;
+    bool recursive = std::find(calls_.begin(), calls_.end(), call_id) != calls_.end();
     if (known && !recursive && calls_.size() < 16) {
-      calls_.push_back(e.index);
-      TermContext body{nullptr, &args};
+      calls_.push_back(call_id);
+      TermContext body{local ? cx.run : nullptr, &args};
       n.formula = one_line(p_.sources.text(fn.body.span));
       n.substituted = terms_.substitute(fn.body, body);
       collect(fn.body, body, n.terms, n.depends_on);

@@ -30,6 +30,7 @@ bool TermWriter::evaluable(const CExpr& e, const TermContext& cx, std::vector<in
              (cx.locals && e.index >= 0 && static_cast<std::size_t>(e.index) < cx.locals->size());
     case Op::slot:
       return cx.run && (cx.run->available.empty() || cx.run->available[static_cast<std::size_t>(e.index)]);
+    case Op::let_in:
     case Op::comprehension: {
       if (!evaluable(e.kids[0], cx, bound)) return false;
       bound.push_back(e.index);
@@ -52,7 +53,7 @@ std::optional<Value> TermWriter::value_of(const CExpr& e, const TermContext& cx)
   if (e.op == Op::local) return (*cx.locals)[static_cast<std::size_t>(e.index)];
   try {
     Evaluator ev(p_, limits_);
-    if (cx.run) return ev.value_in(e, cx.run->scenario, *cx.run);
+    if (cx.run) return ev.value_in(e, cx.run->scenario, *cx.run, cx.locals);
     if (cx.locals) return ev.value_with_locals(e, *cx.locals);
     return ev.value(e);
   } catch (const EvalError&) {
@@ -87,7 +88,8 @@ void TermWriter::set_value(ExplainNode& n, const Value& v, const Type& t, const 
 
 bool TermWriter::is_term(const CExpr& e) {
   switch (e.op) {
-    case Op::slot: case Op::global: case Op::local: case Op::field: case Op::index: case Op::call_fn: case Op::call_scenario:
+    case Op::slot: case Op::global: case Op::local: case Op::field: case Op::index: case Op::call_fn: case Op::call_local:
+    case Op::call_scenario:
       return true;
     default:
       return false;
@@ -96,7 +98,7 @@ bool TermWriter::is_term(const CExpr& e) {
 
 // A whole formula: a call on its own shows its arguments' values (`f(48, 1600)`), not just its result.
 std::string TermWriter::substitute_formula(const CExpr& e, const TermContext& cx) const {
-  return e.op == Op::call_fn || e.op == Op::call_scenario ? splice(e, cx) : substitute(e, cx);
+  return e.op == Op::call_fn || e.op == Op::call_local || e.op == Op::call_scenario ? splice(e, cx) : substitute(e, cx);
 }
 
 // The expression as written with each term replaced by its value.

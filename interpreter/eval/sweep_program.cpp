@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace mlsi {
 
@@ -96,7 +97,9 @@ class SweepCompiler {
     if (d == 1 || d == 3) return false;  // 1: being decided (a cycle was rejected by the checker)
     d = 1;
     const Slot& sl = s_.slots[static_cast<std::size_t>(i)];
+    std::vector<int> outer = std::exchange(fixed_locals_, {});  // a slot's expression has locals of its own
     bool result = sl.expr && depends(*sl.expr, {});
+    fixed_locals_ = std::move(outer);
     d = result ? 2 : 3;
     return result;
   }
@@ -106,7 +109,21 @@ class SweepCompiler {
       case Op::constant:
       case Op::global: return false;
       case Op::slot: return slot_depends(e.index);
-      case Op::local: return true;  // parameters of an inlined function, conservatively
+      // Parameters of an inlined function, conservatively; a `let ... in` name whose value is fixed is not.
+      case Op::local: return std::find(fixed_locals_.begin(), fixed_locals_.end(), e.index) == fixed_locals_.end();
+      case Op::let_in: {
+        if (depends(e.kids[0], locals)) return true;
+        fixed_locals_.push_back(e.index);
+        bool body = depends(e.kids[1], locals);
+        fixed_locals_.pop_back();
+        return body;
+      }
+      case Op::call_local: {
+        const Function& fn = s_.functions.at(static_cast<std::size_t>(e.index));
+        for (int read : fn.slots_read)
+          if (slot_depends(read)) return true;
+        break;
+      }
       default: break;
     }
     (void)locals;
@@ -221,9 +238,18 @@ class SweepCompiler {
         Value subject = folded(e.kids[0]);
         return k(static_cast<std::size_t>(e.map.at(static_cast<std::size_t>(subject.enumeration().index))));
       }
-      case Op::call_fn: {
+      case Op::let_in: {
+        std::vector<std::uint32_t> inner = locals;
+        if (inner.size() <= static_cast<std::size_t>(e.index)) inner.resize(static_cast<std::size_t>(e.index) + 1, kNone);
+        inner[static_cast<std::size_t>(e.index)] = k(0);
+        return compile(e.kids[1], inner);
+      }
+      case Op::call_fn:
+      case Op::call_local: {
         if (++inline_depth_ > 32) throw Unsupported{"a recursive function"};
-        const Function& fn = p_.functions.at(static_cast<std::size_t>(e.index));
+        // A scenario's own function reads the scenario's slots, which are this program's registers.
+        const Function& fn = e.op == Op::call_fn ? p_.functions.at(static_cast<std::size_t>(e.index))
+                                                 : s_.functions.at(static_cast<std::size_t>(e.index));
         std::vector<std::uint32_t> args(static_cast<std::size_t>(std::max<int>(fn.locals, static_cast<int>(e.kids.size()))), kNone);
         for (std::size_t i = 0; i < e.kids.size(); ++i) {
           if (!e.kids[i].type.is_quantity() && !e.kids[i].type.is_bool()) throw Unsupported{"a function of a list or record"};
@@ -269,6 +295,7 @@ class SweepCompiler {
   std::vector<std::pair<std::uint32_t, double>> constants_;
   std::uint32_t next_reg_ = 0;
   int inline_depth_ = 0;
+  std::vector<int> fixed_locals_;  // `let ... in` names whose values no varied input changes (depends)
   SweepProgram prog_;
 };
 

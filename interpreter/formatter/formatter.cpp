@@ -100,6 +100,9 @@ class Printer {
 
   void decl(const ast::FnDecl& d) {
     start(0);
+    member(d);
+  }
+  void member(const ast::FnDecl& d) {
     header("fn", Space::none);
     header(d.name);
     w_.open("(", Space::none);
@@ -388,6 +391,13 @@ class Printer {
           expr(*ops[i + 1], Space::one);
         });
         return w_.close("}", true, ops.size() > 1, Space::one);
+      case ExprKind::let_in:
+        w_.expect("let", space);
+        w_.expect(e.text, Space::one);
+        w_.expect("=", Space::one);
+        expr(*ops.at(0), Space::one);
+        w_.expect("in", Space::one);
+        return expr(*ops.at(1), Space::one);
       case ExprKind::convert:
         expr(*ops.at(0), space);
         w_.expect("->", Space::one);

@@ -26,6 +26,8 @@ enum class Op : std::uint8_t {
   negate, logical_not, add, sub, mul, div, pow,
   lt, le, gt, ge, eq, ne, logical_and, logical_or,
   if_then, builtin, call_fn, call_scenario, field, has_field, index, list, comprehension, record, match,
+  call_local,  // a function declared in the running scenario: index into Scenario::functions
+  let_in,      // kids: the value, then the body, which reads the value as local `index`
 };
 
 enum class Builtin : std::uint8_t {
@@ -71,6 +73,24 @@ struct Check {
 
 enum class State { pending, in_progress, done, failed };
 
+struct Function {
+  std::string name;
+  std::string doc;
+  Span span;
+  const ast::FnDecl* decl = nullptr;
+  State state = State::pending;
+  std::vector<std::string> params;
+  std::vector<Type> param_types;
+  Type result;
+  bool result_known = false;
+  CExpr body;
+  int locals = 0;
+  // A scenario's own function: the slots its body reads, directly or through the scenario's other
+  // functions, so that a slot calling it depends on them (cycles, sweeps).
+  std::vector<int> slots_read;
+  std::vector<int> local_calls;  // the scenario's functions its body calls (while checking)
+};
+
 struct Scenario {
   std::string name;
   std::string doc;
@@ -84,23 +104,13 @@ struct Scenario {
   std::shared_ptr<RecordType> result;  // the record a call returns: one field per output
   int locals = 0;                      // locals needed by comprehensions in its expressions
   std::unordered_map<std::string, int> slot_index;  // slot by name: a scenario may have 100,000 of them
+  // Its own `fn`s, which see its slots; a deque, so that a function being checked stays in place.
+  std::deque<Function> functions;
   int find_slot(const std::string& name) const;
+  int find_function(const std::string& name) const;  // -1: none
   int add_slot(Slot slot);  // returns its index
 };
 
-struct Function {
-  std::string name;
-  std::string doc;
-  Span span;
-  const ast::FnDecl* decl = nullptr;
-  State state = State::pending;
-  std::vector<std::string> params;
-  std::vector<Type> param_types;
-  Type result;
-  bool result_known = false;
-  CExpr body;
-  int locals = 0;
-};
 
 struct Global {
   std::string name;

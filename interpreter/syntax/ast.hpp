@@ -52,6 +52,7 @@ enum class ExprKind {
   record,      // operands; names parallel
   match,       // operands[0] subject, operands[1..] arms; names are the patterns
   convert,     // operands[0] -> unit
+  let_in,      // let text = operands[0] in operands[1]; op_span is the name
 };
 
 struct Expr {
@@ -95,7 +96,21 @@ struct CheckDecl {
   ExprPtr condition;
   std::optional<std::string> message;
 };
-using Member = std::variant<InputDecl, LetDecl, OutputDecl, CheckDecl>;
+struct Param {
+  std::string name;
+  Span span;
+  TypeExpr type;
+};
+struct FnDecl {
+  std::string name;
+  Span name_span;
+  std::vector<Param> params;
+  std::optional<TypeExpr> result;
+  ExprPtr body;
+  std::string doc;
+};
+// A scenario's `fn` sees the scenario's inputs, lets and outputs (language.md §5.4).
+using Member = std::variant<InputDecl, LetDecl, OutputDecl, CheckDecl, FnDecl>;
 
 struct ScenarioDecl {
   std::string name;
@@ -127,20 +142,6 @@ struct ConfigDecl {
   std::string doc;
   std::vector<ConfigSet> sets;
   std::vector<Expectation> expects;
-};
-
-struct Param {
-  std::string name;
-  Span span;
-  TypeExpr type;
-};
-struct FnDecl {
-  std::string name;
-  Span name_span;
-  std::vector<Param> params;
-  std::optional<TypeExpr> result;
-  ExprPtr body;
-  std::string doc;
 };
 
 struct DimensionDecl {

@@ -49,6 +49,12 @@ bool same_let(const LetDecl& x, const LetDecl& y) {
   return x.name == y.name && same_doc(x.doc, y.doc) && same_optional(x.type, y.type, same_type) && same_ptr(x.value, y.value);
 }
 
+bool same_function(const FnDecl& x, const FnDecl& y) {
+  return x.name == y.name && same_doc(x.doc, y.doc) &&
+         same_all(x.params, y.params, [](const Param& p, const Param& q) { return p.name == q.name && same_type(p.type, q.type); }) &&
+         same_optional(x.result, y.result, same_type) && same_ptr(x.body, y.body);
+}
+
 bool same_member(const Member& a, const Member& b) {
   if (a.index() != b.index()) return false;
   if (const auto* x = std::get_if<InputDecl>(&a)) {
@@ -62,6 +68,7 @@ bool same_member(const Member& a, const Member& b) {
     return x->name == y.name && same_doc(x->doc, y.doc) && same_optional(x->type, y.type, same_type) &&
            same_ptr(x->value, y.value);
   }
+  if (const auto* x = std::get_if<FnDecl>(&a)) return same_function(*x, std::get<FnDecl>(b));
   const auto& x = std::get<CheckDecl>(a);
   const auto& y = std::get<CheckDecl>(b);
   return same_ptr(x.condition, y.condition) && x.message == y.message;
@@ -84,14 +91,7 @@ bool same_decl(const Decl& a, const Decl& b) {
                     s.source == t.source;
            });
   }
-  if (const auto* x = std::get_if<FnDecl>(&a)) {
-    const auto& y = std::get<FnDecl>(b);
-    return x->name == y.name && same_doc(x->doc, y.doc) &&
-           same_all(x->params, y.params, [](const Param& p, const Param& q) {
-             return p.name == q.name && same_type(p.type, q.type);
-           }) &&
-           same_optional(x->result, y.result, same_type) && same_ptr(x->body, y.body);
-  }
+  if (const auto* x = std::get_if<FnDecl>(&a)) return same_function(*x, std::get<FnDecl>(b));
   if (const auto* x = std::get_if<LetDecl>(&a)) return same_let(*x, std::get<LetDecl>(b));
   if (const auto* x = std::get_if<UnitDecl>(&a)) {
     const auto& y = std::get<UnitDecl>(b);

@@ -316,6 +316,14 @@ ast::ExprPtr Converter::expr(const Node& n) {
     }
     return e;
   }
+  if (n.is_type<g::let_in>()) {
+    auto e = make(K::let_in, n);
+    e->text = n.children.at(0)->string();
+    e->op_span = span(*n.children[0]);
+    e->operands.push_back(expr(*n.children.at(1)));
+    e->operands.push_back(expr(*n.children.at(2)));
+    return e;
+  }
   if (n.is_type<g::if_expr>()) {
     auto e = make(K::if_then, n);
     for (const auto& c : n.children) e->operands.push_back(expr(*c));

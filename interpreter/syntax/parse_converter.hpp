@@ -52,6 +52,7 @@ class Converter {
   std::optional<ast::TypeExpr> annotation(const Node& n);
   ast::Member member(const Node& n);
   ast::LetDecl let(const Node& n, std::string doc);
+  ast::FnDecl function(const Node& n, std::string doc);
   ast::Decl decl(const Node& n);
 
  private:

@@ -44,6 +44,7 @@ ast::Member Converter::member(const Node& n) {
     return d;
   }
   if (n.is_type<g::let_decl>()) return let(n, std::move(doc));
+  if (n.is_type<g::fn_decl>()) return function(n, std::move(doc));
   if (n.is_type<g::output_decl>()) {
     auto d = named<ast::OutputDecl>(*this, n, std::move(doc));
     std::size_t i = 1;
@@ -63,6 +64,16 @@ ast::LetDecl Converter::let(const Node& n, std::string doc) {
   std::size_t i = 1;
   if (n.children.at(i)->is_type<g::type_annotation>()) d.type = annotation(*n.children[i++]);
   d.value = expr(*n.children.at(i));
+  return d;
+}
+
+ast::FnDecl Converter::function(const Node& n, std::string doc) {
+  auto d = named<ast::FnDecl>(*this, n, std::move(doc));
+  for (const auto& p : n.children.at(1)->children)
+    d.params.push_back(ast::Param{p->children.at(0)->string(), span(*p->children[0]), type(*p->children.at(1))});
+  std::size_t i = 2;
+  if (n.children.at(i)->is_type<g::return_type>()) d.result = type(*n.children[i++]->children.at(0));
+  d.body = expr(*n.children.at(i));
   return d;
 }
 
@@ -105,15 +116,7 @@ ast::Decl Converter::decl(const Node& n) {
     }
     return d;
   }
-  if (n.is_type<g::fn_decl>()) {
-    auto d = named<ast::FnDecl>(*this, n, std::move(doc));
-    for (const auto& p : n.children.at(1)->children)
-      d.params.push_back(ast::Param{p->children.at(0)->string(), span(*p->children[0]), type(*p->children.at(1))});
-    std::size_t i = 2;
-    if (n.children.at(i)->is_type<g::return_type>()) d.result = type(*n.children[i++]->children.at(0));
-    d.body = expr(*n.children.at(i));
-    return d;
-  }
+  if (n.is_type<g::fn_decl>()) return function(n, std::move(doc));
   if (n.is_type<g::let_decl>()) return let(n, std::move(doc));
   if (n.is_type<g::dimension_decl>()) {
     auto d = named<ast::DimensionDecl>(*this, n, std::move(doc));

@@ -276,6 +276,11 @@ scenario B { # about B
 }
 
 // Literals, units and strings as written; parentheses kept; a unit never leaves its number.
+TEST(Fmt, ScenarioFunctionsAndLetInLaidOutLikeTheirTopLevelForms) {
+  EXPECT_EQ(format_ok("scenario X {\n  input n: Count = 2\n  fn  f( k : Count )->Count=let   a=k*n in a+1\n  output y=f(3)\n}\n"),
+            "scenario X {\n  input n: Count = 2\n  fn f(k: Count) -> Count = let a = k * n in a + 1\n  output y = f(3)\n}\n");
+}
+
 TEST(Fmt, LiteralsUnitsAndParenthesesAsWritten) {
   EXPECT_EQ(format_ok("let a = 3.35TB/s\nlet b = 1E+3   %\nlet c = ((a))\nlet d = \"x\\\"  y\"\n"
                       "let e = (3 s) ^ 2\nlet f = 3 s ^ 2\nlet g = [1, 2]   GB\nlet h = x->(GB /s)\n"),

@@ -98,6 +98,7 @@ std::string show(const ast::Expr& e) {
       return s + ")";
     }
     case K::convert: return "(-> " + kid(0) + " " + unit_text(e.unit) + ")";
+    case K::let_in: return "(let " + e.text + " " + kid(0) + " " + kid(1) + ")";
   }
   return "?";
 }
@@ -165,6 +166,14 @@ TEST(GrammarExpr, IfThenElse) {
   EXPECT_EQ(expr("if a > 1 then x else y + 1"), "(if (> a 1) x (+ y 1))");
   EXPECT_EQ(expr("if a then if b then 1 else 2 else 3"), "(if a (if b 1 2) 3)");
 }
+TEST(GrammarExpr, LetInBodyExtendsAsFarAsPossible) {
+  EXPECT_EQ(expr("let x = a + 1 in x * x + 2"), "(let x (+ a 1) (+ (* x x) 2))");
+  EXPECT_EQ(expr("let a = 1 in let b = a in a * b"), "(let a 1 (let b a (* a b)))");
+  EXPECT_EQ(expr("2 * (let k = 3 in k) + 1"), "(+ (* 2 (let k 3 k)) 1)");
+  EXPECT_EQ(expr("[let y = x in y for x in xs]"), "(for x xs (let y x y))");
+  EXPECT_EQ(expr("let x = 2 in x -> GB"), "(let x 2 (-> x GB))");
+}
+
 TEST(GrammarExpr, CallsWithNamedArguments) {
   EXPECT_EQ(expr("f()"), "(call f)");
   EXPECT_EQ(expr("f(1, x = 2)"), "(call f 1 x=2)");
@@ -544,7 +553,7 @@ TEST(GrammarError, MissingUnitAfterArrow) {
 
 TEST(GrammarError, UnknownScenarioMember) {
   auto e = syntax_error("scenario S {\n  input a: Count = 1\n  foo\n}\n");
-  EXPECT_EQ(e.message, "syntax error: expected `input`, `let`, `output`, `check` or `}`, found `foo`");
+  EXPECT_EQ(e.message, "syntax error: expected `input`, `let`, `output`, `check`, `fn` or `}`, found `foo`");
   EXPECT_EQ(e.line, 3u);
   EXPECT_EQ(e.col, 3u);
 }

@@ -160,3 +160,43 @@ scenario Overflow {
 }
 
 }  // namespace
+
+namespace {
+
+// A scenario's own function reads the scenario's slots, and `let ... in` names a value: both compile to
+// the kernel (no fall-back to the evaluator), and a slot that calls the function is recomputed when an
+// input the function reads (not one of its arguments) is varied.
+TEST(SweepProgramPaths, LocalFunctionsAndLetInCompileToTheKernel) {
+  mlsi::Session session;
+  session.load_text("local.mls", R"(
+scenario Local {
+  input p: Count = 10
+  input q: Count = 3
+  fn scaled(k: Count) -> Count = let twice = 2 * k in p * twice + q
+  let fixed = let c = 4 in c * c
+  output a = scaled(1)
+  output b = let s = scaled(q) in s - fixed
+}
+)");
+  ASSERT_TRUE(session.check());
+  const mlsi::Program& p = session.program();
+  int scenario = p.find_scenario_index("Local");
+  const auto& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  mlsi::GivenInputs given(sc.slots.size());
+  auto base = mlsi::Evaluator(p).run(scenario, given);
+  std::string why;
+  auto program = mlsi::SweepProgram::compile(p, scenario, {sc.find_slot("p"), sc.find_slot("q")}, base, {}, &why);
+  ASSERT_TRUE(program) << why;
+  auto reg = [&](const char* name) { return program->slot_register[static_cast<std::size_t>(sc.find_slot(name))]; };
+  // p = 5, q = 2: a = 5 * 2 + 2 = 12; b = (5 * 4 + 2) - 16 = 6.
+  // p = 1, q = 7: a = 1 * 2 + 7 = 9;  b = (1 * 14 + 7) - 16 = 5.
+  double first[2] = {5, 2}, second[2] = {1, 7};
+  ASSERT_TRUE(program->run_point(first));
+  EXPECT_EQ(program->point_value(reg("a")), 12.0);
+  EXPECT_EQ(program->point_value(reg("b")), 6.0);
+  ASSERT_TRUE(program->run_point(second));
+  EXPECT_EQ(program->point_value(reg("a")), 9.0);
+  EXPECT_EQ(program->point_value(reg("b")), 5.0);
+}
+
+}  // namespace
