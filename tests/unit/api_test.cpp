@@ -19,12 +19,13 @@
 
 #include "tests/unit/api_kinds.hpp"
 #include "tests/unit/cli_harness.hpp"
+#include "tests/unit/test_support.hpp"
 
 namespace {
 
 using mlsi_test::TempFile;
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using mlsi_test::kGiB;
 
 mlsi::api::RunRequest activation(int microbatch) {
   mlsi::api::RunRequest r;

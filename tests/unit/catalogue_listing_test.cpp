@@ -10,6 +10,7 @@
 #include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
 #include "session/session.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,16 +26,11 @@ mlsi::SessionOptions whole_catalogue() {
   return o;
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using mlsi_test::lines_of;
 
 // The first column of a table's rows, without the header and the count line.
 std::vector<std::string> table_keys(const std::string& text) {
-  auto all = lines(text);
+  auto all = lines_of(text);
   std::vector<std::string> keys;
   for (std::size_t i = 1; i + 1 < all.size(); ++i) keys.push_back(all[i].substr(0, all[i].find(' ')));
   return keys;
@@ -63,7 +59,7 @@ TEST(CatalogueListing, HardwareFilteredAndSortedByAField) {
   auto listing = mlsi::list_kind(session, request);
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
   EXPECT_EQ(table_keys(listing.text), (std::vector<std::string>{"MI300X", "B200", "GB200_NVL72"}));
-  auto all = lines(listing.text);
+  auto all = lines_of(listing.text);
   ASSERT_FALSE(all.empty());
   EXPECT_EQ(all.front().substr(0, 9), "key      ");  // the header, `key` padded to GB200_NVL72's 11 characters
   EXPECT_EQ(all.back(), "3 entries");
@@ -169,7 +165,7 @@ TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
   mlsi::ListRequest request;
   auto listing = mlsi::list_kind(session, request);
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
-  auto rows = lines(listing.text);
+  auto rows = lines_of(listing.text);
   const auto kinds = mlsi::listable_kinds();
   ASSERT_EQ(rows.size(), kinds.size() + 2);  // a header, a row per kind, a closing line
   for (std::size_t i = 0; i < kinds.size(); ++i) EXPECT_EQ(rows[i + 1].substr(0, rows[i + 1].find(' ')), kinds[i]);
@@ -197,13 +193,13 @@ TEST(CatalogueListing, ScenariosWithPackAndFirstSentence) {
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
   // scenarios/training/activation_logic_cost.mls: its doc's first sentence ends at "budget)." before "A ReLU".
   std::string row;
-  for (const auto& line : lines(listing.text))
+  for (const auto& line : lines_of(listing.text))
     if (line.rfind("ActivationLogicCost ", 0) == 0) row = line;
   const std::string tail = "  training  Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).";
   ASSERT_GE(row.size(), tail.size()) << listing.text;
   EXPECT_EQ(row.substr(row.size() - tail.size()), tail);
   // 57 built-in scenarios, each in the pack `training`.
-  EXPECT_EQ(lines(listing.text).back(), "57 scenarios");
+  EXPECT_EQ(lines_of(listing.text).back(), "57 scenarios");
 }
 
 TEST(CatalogueListing, FirstSentence) {
@@ -220,7 +216,7 @@ TEST(CatalogueListing, ShowOfNoExactNameListsTheNamesContainingIt) {
   request.name = "LLAMA";
   auto listing = mlsi::show_name(session, request);
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
-  auto rows = lines(listing.text);
+  auto rows = lines_of(listing.text);
   ASSERT_GE(rows.size(), 2u);
   EXPECT_EQ(rows[0].rfind("nothing is named `LLAMA`; ", 0), 0u) << rows[0];
   // Every row names a Workload whose key contains "llama" in some case (stdlib/catalogue/workloads).

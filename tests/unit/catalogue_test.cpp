@@ -43,12 +43,12 @@ constexpr double L = 1e-3;  // m3
 
 constexpr double kRelTol = 1e-12;
 
-bool close(double actual, double expected) {
+bool close_enough(double actual, double expected) {
   if (expected == 0) return actual == 0;
   return std::fabs(actual - expected) <= kRelTol * std::fabs(expected);
 }
 
-std::string num(double x) {
+std::string full_digits(double x) {
   std::ostringstream o;
   o.precision(17);
   o << x;
@@ -1110,17 +1110,17 @@ TEST(CatalogueSpot, ValuesMatchTheSpecInSI) {
     auto v = lookup(s.key, s.path, why);
     if (!v) {
       ++mismatches;
-      ADD_FAILURE() << s.key << "." << s.path << ": " << why << " (spec: " << num(s.si) << ")";
+      ADD_FAILURE() << s.key << "." << s.path << ": " << why << " (spec: " << full_digits(s.si) << ")";
       continue;
     }
     if (!v->is_number()) {
       ++mismatches;
-      ADD_FAILURE() << s.key << "." << s.path << " is not a number (spec: " << num(s.si) << ")";
+      ADD_FAILURE() << s.key << "." << s.path << " is not a number (spec: " << full_digits(s.si) << ")";
       continue;
     }
-    if (!close(v->number(), s.si)) ++mismatches;
-    EXPECT_TRUE(close(v->number(), s.si)) << s.key << "." << s.path << ": spec " << num(s.si) << ", catalogue "
-                                          << num(v->number());
+    if (!close_enough(v->number(), s.si)) ++mismatches;
+    EXPECT_TRUE(close_enough(v->number(), s.si)) << s.key << "." << s.path << ": spec " << full_digits(s.si) << ", catalogue "
+                                                 << full_digits(v->number());
   }
   std::cout << "[ info ] " << kSpots.size() << " spot values, " << mismatches << " disagreements\n";
 }
@@ -1370,7 +1370,7 @@ TEST(CatalogueConstants, EveryConstantOfSection4HasItsValueAndDimension) {
     try {
       mlsi::Value v = ev.value(gl.expr);
       ASSERT_TRUE(v.is_number()) << c.name;
-      EXPECT_TRUE(close(v.number(), c.si)) << c.name << ": spec " << num(c.si) << ", prelude " << num(v.number());
+      EXPECT_TRUE(close_enough(v.number(), c.si)) << c.name << ": spec " << full_digits(c.si) << ", prelude " << full_digits(v.number());
     } catch (const mlsi::EvalError& e) {
       ADD_FAILURE() << c.name << ": " << e.diag.message;
     }
@@ -1392,9 +1392,9 @@ TEST(CatalogueConstants, EveryConstantOfSection4HasItsValueAndDimension) {
 }
 
 // A checked session with one extra source, and a way to run its scenarios on their defaults.
-struct Scratch {
+struct ScratchSession {
   std::unique_ptr<mlsi::Session> session = std::make_unique<mlsi::Session>();
-  explicit Scratch(const std::string& text) {
+  explicit ScratchSession(const std::string& text) {
     session->load_text("catalogue_test.mls", text);
     ok = session->check();
   }
@@ -1430,7 +1430,7 @@ struct Scratch {
 };
 
 TEST(CatalogueConstants, FunctionsOfSection4_6) {
-  Scratch s(R"(
+  ScratchSession s(R"(
 scenario CatFns {
   output compute = training_compute(7e9, 2e12)
   output params = chinchilla_params(1.2e22 FLOP)
@@ -1458,7 +1458,7 @@ scenario CatFns {
     std::string err;
     auto v = s.run("CatFns", f.slot, err);
     ASSERT_TRUE(v.has_value()) << f.slot << ": " << err;
-    EXPECT_TRUE(close(v->number(), f.si)) << f.slot << ": expected " << num(f.si) << ", got " << num(v->number());
+    EXPECT_TRUE(close_enough(v->number(), f.si)) << f.slot << ": expected " << full_digits(f.si) << ", got " << full_digits(v->number());
     EXPECT_EQ(s.type_of("CatFns", f.slot), f.type) << f.slot;
   }
 }
@@ -1467,7 +1467,7 @@ scenario CatFns {
 
 TEST(CatalogueAbsent, ReadingAnAbsentFieldIsAnErrorNamingEntryAndField) {
   // §3.2.1: GPT4 seq_len is "—"; §1.6: reading an absent field is an error naming the entry and the field.
-  Scratch s(R"(
+  ScratchSession s(R"(
 scenario CatRead {
   output n = GPT4.seq_len
 }
@@ -1482,7 +1482,7 @@ scenario CatHas {
   ASSERT_TRUE(s.ok) << s.diags();
   std::string err;
   auto v = s.run("CatRead", "n", err);
-  EXPECT_FALSE(v.has_value()) << "GPT4.seq_len evaluated to " << (v && v->is_number() ? num(v->number()) : "?");
+  EXPECT_FALSE(v.has_value()) << "GPT4.seq_len evaluated to " << (v && v->is_number() ? full_digits(v->number()) : "?");
   EXPECT_NE(err.find("Workload GPT4 has no field seq_len"), std::string::npos) << err;
 
   auto gpt4 = s.run("CatHas", "gpt4", err);

@@ -36,11 +36,12 @@ inline Result mlsi(const std::vector<std::string>& args) {
   return r;
 }
 
-// Runs `mlsi ARGS...` in the current working directory (for tests whose paths are absolute).
-inline Result mlsi_here(const std::vector<std::string>& args) {
+// Runs `mlsi ARGS...` in the current working directory (for tests whose paths are absolute), with `in`
+// as its standard input (none if null).
+inline Result mlsi_here(const std::vector<std::string>& args, std::istream* in = nullptr) {
   std::ostringstream out, err;
   Result r;
-  r.status = ::mlsi::run_cli(args, ::mlsi::CliStreams{out, err, false});
+  r.status = ::mlsi::run_cli(args, ::mlsi::CliStreams{out, err, false, in});
   r.out = out.str();
   r.err = err.str();
   return r;

@@ -12,21 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/test_support.hpp"
+
 namespace mlsi_test {
-
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-inline std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 struct Block {
   int line = 0;                     // of the opening fence, from 1

@@ -47,11 +47,25 @@ void PrintTo(const Transcript& t, std::ostream* os) { *os << t.page << ":" << t.
 
 namespace {
 
-using namespace mlsi_test;
+// Not `using namespace mlsi_test`: the tests are unity-built, and the directive would reach the files after this one.
+using mlsi_test::Block;
+using mlsi_test::blocks_of;
+using mlsi_test::Command;
+using mlsi_test::files_of;
+using mlsi_test::is_ellipsis;
+using mlsi_test::is_transcript;
+using mlsi_test::joined;
+using mlsi_test::lines_of;
+using mlsi_test::matches;
+using mlsi_test::PageFiles;
+using mlsi_test::read_file;
+using mlsi_test::shell_words;
+using mlsi_test::Transcript;
+using mlsi_test::transcripts_of;
 
 const char* const kPages[] = {"README.md", "docs/language.md"};
 
-std::string page_text(const std::string& page) { return read(fs::path(MLSI_SOURCE_DIR) / page); }
+std::string page_text(const std::string& page) { return read_file(fs::path(MLSI_SOURCE_DIR) / page); }
 
 std::vector<Transcript> all_transcripts() {
   std::vector<Transcript> out;
@@ -131,7 +145,7 @@ void copy_repository_files(const Folder& folder, const std::vector<std::string>&
     fs::path source = fs::path(MLSI_SOURCE_DIR) / w;
     if (!w.empty() && w[0] != '-' && fs::path(w).is_relative() && !given.files.count(w) && w.find("..") == std::string::npos &&
         fs::is_regular_file(source))
-      folder.write(w, read(source));
+      folder.write(w, read_file(source));
   }
 }
 
@@ -238,7 +252,7 @@ TEST(DocTranscripts, FilesAlsoInTheRepositoryAreTheSame) {
     for (const auto& [name, folder] : given.also_in) {
       fs::path copy = fs::path(MLSI_SOURCE_DIR) / folder / name;
       ASSERT_TRUE(fs::is_regular_file(copy)) << page << " says " << name << " is also in " << folder;
-      EXPECT_EQ(given.files[name], read(copy)) << page << ": " << name << " differs from " << copy;
+      EXPECT_EQ(given.files[name], read_file(copy)) << page << ": " << name << " differs from " << copy;
       ++compared;
     }
   }

@@ -12,7 +12,8 @@
 
 namespace {
 
-std::string read(const std::string& path) {
+// The file at `path` in the source tree; one that cannot be opened fails the test.
+std::string read_or_fail(const std::string& path) {
   std::ifstream f(std::string(MLSI_SOURCE_DIR) + "/" + path, std::ios::binary);
   EXPECT_TRUE(f) << "cannot read " << path;
   std::stringstream s;
@@ -143,7 +144,7 @@ class JsonChecker {
 // The keywords of the language: every MLSI_KEYWORD(name, "text") of grammar/grammar.hpp. (No std::regex:
 // GCC 12's <regex> trips -Wmaybe-uninitialized under the sanitizers.)
 std::vector<std::string> language_keywords() {
-  std::string grammar = read("grammar/grammar.hpp");
+  std::string grammar = read_or_fail("grammar/grammar.hpp");
   std::vector<std::string> out;
   const std::string macro = "MLSI_KEYWORD(";
   for (auto at = grammar.find(macro); at != std::string::npos; at = grammar.find(macro, at + 1)) {
@@ -190,14 +191,14 @@ TEST(EditorGrammar, JsonCheckerRejectsBrokenJson) {
 TEST(EditorGrammar, FilesAreValidJson) {
   for (const char* path : {"editors/mls.tmLanguage.json", "editors/vscode/package.json", "editors/vscode/language-configuration.json",
                            "editors/vscode/syntaxes/mls.tmLanguage.json"}) {
-    std::string text = read(path);
+    std::string text = read_or_fail(path);
     EXPECT_EQ(JsonChecker(text).check(), "") << path;
   }
 }
 
 TEST(EditorGrammar, ScopeNameMatchesTheVsCodeExtension) {
-  std::string grammar = read("editors/mls.tmLanguage.json");
-  std::string package = read("editors/vscode/package.json");
+  std::string grammar = read_or_fail("editors/mls.tmLanguage.json");
+  std::string package = read_or_fail("editors/vscode/package.json");
   EXPECT_NE(grammar.find(R"("scopeName": "source.mls")"), std::string::npos);
   EXPECT_NE(package.find(R"("scopeName": "source.mls")"), std::string::npos);
   EXPECT_NE(package.find(R"("extensions": [".mls"])"), std::string::npos);
@@ -207,7 +208,7 @@ TEST(EditorGrammar, NamesEveryKeywordOfTheLanguage) {
   auto keywords = language_keywords();
   // The keyword list of grammar.hpp, as of this test (`source` of `expect ... source "TEXT"` too).
   ASSERT_GE(keywords.size(), 27u);
-  JsonChecker json(read("editors/mls.tmLanguage.json"));
+  JsonChecker json(read_or_fail("editors/mls.tmLanguage.json"));
   ASSERT_EQ(json.check(), "");
   // Each keyword must stand as a whole alternative `\b(...|kw|...)\b` in some pattern.
   for (const auto& kw : keywords) {

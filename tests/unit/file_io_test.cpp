@@ -24,6 +24,7 @@
 #include "cli/run_setup.hpp"
 #include "session/sweep.hpp"
 #include "tests/unit/cli_harness.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -35,25 +36,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-#define EXPECT_CONTAINS(haystack, needle) EXPECT_NE((haystack).find(needle), std::string::npos) << (haystack)
-
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-Result mlsi(const std::vector<std::string>& args, std::istream* in = nullptr) {
-  std::ostringstream out, err;
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false, in, false});
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using mlsi_test::mlsi_here;
+using mlsi_test::Result;
 
 // The test's scratch folder, which can also hold FIFOs and symbolic links.
-struct Scratch : mlsi_test::ScratchDir {
-  Scratch() : ScratchDir("mlsi_file_io_test") {}
+struct FileIoScratch : mlsi_test::ScratchDir {
+  FileIoScratch() : ScratchDir("mlsi_file_io_test") {}
   std::string fifo(const std::string& name) const {
     fs::path p = dir / name;
     EXPECT_EQ(::mkfifo(p.c_str(), 0600), 0) << std::strerror(errno);
@@ -66,7 +54,7 @@ struct Scratch : mlsi_test::ScratchDir {
   }
 };
 
-const char* kScenario = "scenario S {\n  input batch: Count = 1\n  output x = batch\n}\n";
+const char* kBatchScenario = "scenario S {\n  input batch: Count = 1\n  output x = batch\n}\n";
 
 // An endless stream of zero bytes (`fmt - < /dev/zero`), one byte at a time so that it counts exactly how
 // many were taken.
@@ -123,36 +111,36 @@ Result mlsi_to(std::streambuf& sink, const std::vector<std::string>& args, std::
 
 TEST(FileReader, FifoIsRefusedWithoutBlocking) {
   // No writer ever opens these FIFOs: a reader that opened one without O_NONBLOCK would wait forever.
-  Scratch s;
+  FileIoScratch s;
   std::string mls = s.fifo("pipe.mls"), toml = s.fifo("pipe.toml");
   auto read = mlsi::read_regular_file(mls, 1000);
   ASSERT_TRUE(read.error.has_value());
   EXPECT_EQ(read.error->kind, mlsi::ReadError::Kind::not_regular);
 
-  auto r = mlsi({"check", mls});
+  auto r = mlsi_here({"check", mls});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: `" + mls + "` is not a regular file\n");
-  r = mlsi({"check", s.write("imports.mls", "import \"pipe.mls\"\n")});
+  r = mlsi_here({"check", s.write("imports.mls", "import \"pipe.mls\"\n")});
   EXPECT_EQ(r.status, 3);
   EXPECT_CONTAINS(r.err, "imports.mls:1:1: error: `" + mls + "` is not a regular file");
-  std::string file = s.write("s.mls", kScenario);
-  r = mlsi({"run", file, "--catalog", toml});
+  std::string file = s.write("s.mls", kBatchScenario);
+  r = mlsi_here({"run", file, "--catalog", toml});
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.err, "error: catalogue file `" + toml + "` is not a regular file\n");
-  r = mlsi({"run", file, "--inputs", toml});
+  r = mlsi_here({"run", file, "--inputs", toml});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: inputs file `" + toml + "` is not a regular file\n");
-  r = mlsi({"fmt", mls});
+  r = mlsi_here({"fmt", mls});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: `" + mls + "` is not a regular file\n");
   std::istringstream script(":load " + mls + "\n");
-  r = mlsi({"repl"}, &script);
+  r = mlsi_here({"repl"}, &script);
   EXPECT_EQ(r.status, 1);
   EXPECT_CONTAINS(r.err, "error: `" + mls + "` is not a regular file");
 
   // A FIFO named *.toml in a folder of MLSI_PATH is one of its catalogue files.
   ASSERT_EQ(::setenv("MLSI_PATH", s.dir.c_str(), 1), 0);
-  r = mlsi({"run", file});
+  r = mlsi_here({"run", file});
   ::unsetenv("MLSI_PATH");
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.err, "error: catalogue file `" + toml + "` is not a regular file\n");
@@ -161,16 +149,16 @@ TEST(FileReader, FifoIsRefusedWithoutBlocking) {
 TEST(FileReader, SymbolicLinksIntoSystemFoldersAreRefused) {
   // By canonical path: a link named like a .mls file is still /proc/self/environ, whose NUL-separated
   // text is the whole environment.
-  Scratch s;
+  FileIoScratch s;
   std::string environ_link = s.link("environ.mls", "/proc/self/environ");
   std::string zero_link = s.link("zero.toml", "/dev/zero");
-  auto r = mlsi({"check", s.write("imports.mls", "import \"environ.mls\"\n")});
+  auto r = mlsi_here({"check", s.write("imports.mls", "import \"environ.mls\"\n")});
   EXPECT_EQ(r.status, 3);
   // (The import is shown by where it leads, relative to the working folder: `../../proc/PID/environ`.)
   EXPECT_CONTAINS(r.err, "imports.mls:1:1: error: `");
   EXPECT_CONTAINS(r.err, "environ` is a system file (under /proc, /sys or /dev), which mlsi does not read");
   EXPECT_EQ(r.err.find("PATH="), std::string::npos) << r.err;
-  r = mlsi({"run", s.write("s.mls", kScenario), "--catalog", zero_link});
+  r = mlsi_here({"run", s.write("s.mls", kBatchScenario), "--catalog", zero_link});
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.err, "error: catalogue file `" + zero_link + "` is a system file (under /proc, /sys or /dev), which mlsi does not read\n");
   EXPECT_TRUE(mlsi::is_system_path("/proc"));
@@ -183,16 +171,16 @@ TEST(FileReader, SymbolicLinksIntoSystemFoldersAreRefused) {
 TEST(FileReader, BinaryContentIsNotQuoted) {
   // A file with the shape of /proc/self/environ: NUL-separated text on one line. The NUL-byte message
   // shows where, and nothing of the line.
-  Scratch s;
+  FileIoScratch s;
   std::string env = s.write("env.mls", std::string("HOME=/root\0SECRET=hunter2\0", 26));
-  auto r = mlsi({"check", s.write("imports.mls", "import \"env.mls\"\n")});
+  auto r = mlsi_here({"check", s.write("imports.mls", "import \"env.mls\"\n")});
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.err, env + ":1:11: error: a NUL byte (0x00) is not allowed in source text\n");
 }
 
 TEST(FileReader, ReadErrorIsAnError) {
   // A descriptor that cannot be read (open for writing only: EBADF), as /proc/self/mem fails with EIO.
-  Scratch s;
+  FileIoScratch s;
   std::string path = s.write("x.mls", "let x = 1\n");
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
   ASSERT_GE(fd, 0);
@@ -206,7 +194,7 @@ TEST(FileReader, ReadErrorIsAnError) {
 
 TEST(FileReader, AtMostTheLimit) {
   // 100 bytes: read with a limit of 100, refused with 99 (its size known from fstat, before reading).
-  Scratch s;
+  FileIoScratch s;
   std::string path = s.write("hundred.mls", std::string(99, '#') + "\n");
   auto read = mlsi::read_regular_file(path, 100);
   ASSERT_FALSE(read.error.has_value());
@@ -220,7 +208,7 @@ TEST(FileReader, StandardInputObeysTheLimit) {
   // `fmt - < /dev/zero`: exactly limit + 1 bytes are taken (the one more tells "too large"), then an error.
   Zeros zeros;
   std::istream in(&zeros);
-  auto r = mlsi({"fmt", "-", "--max-file-size", "1000"}, &in);
+  auto r = mlsi_here({"fmt", "-", "--max-file-size", "1000"}, &in);
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: `<stdin>` is more than the limit of 1000 bytes\n");
   EXPECT_EQ(zeros.taken, 1001u);
@@ -229,8 +217,8 @@ TEST(FileReader, StandardInputObeysTheLimit) {
 // ---- writing --------------------------------------------------------------------------------------
 
 TEST(WriteErrors, FailedStandardOutputIsAnError) {
-  Scratch s;
-  std::string file = s.write("s.mls", kScenario);
+  FileIoScratch s;
+  std::string file = s.write("s.mls", kBatchScenario);
   std::istringstream script("1 + 1\n");
   const std::vector<std::vector<std::string>> commands = {
       {"run", file},
@@ -256,8 +244,8 @@ TEST(WriteErrors, FailedStandardOutputIsAnError) {
 
 TEST(WriteErrors, SweepStopsOnceTheOutputFails) {
   // 100,000 points; stopped after the first, the sweep ends with the block of 256 it was in.
-  Scratch s;
-  std::string file = s.write("s.mls", kScenario);
+  FileIoScratch s;
+  std::string file = s.write("s.mls", kBatchScenario);
   mlsi::Options o;
   std::ostringstream out, err;
   mlsi::CliStreams io{out, err, false};
@@ -275,19 +263,19 @@ TEST(WriteErrors, SweepStopsOnceTheOutputFails) {
 
 TEST(WriteErrors, FailedOutputFileIsAnError) {
   // /dev/full: every write fails with ENOSPC.
-  Scratch s;
-  std::string file = s.write("s.mls", kScenario);
+  FileIoScratch s;
+  std::string file = s.write("s.mls", kBatchScenario);
   std::string reason = std::strerror(ENOSPC);
-  auto r = mlsi({"doc", file, "-o", "/dev/full"});
+  auto r = mlsi_here({"doc", file, "-o", "/dev/full"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: cannot write to `/dev/full`: " + reason + "\n");
-  r = mlsi({"plot", file, "--x", "batch=1,2", "-o", "/dev/full"});
+  r = mlsi_here({"plot", file, "--x", "batch=1,2", "-o", "/dev/full"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: cannot write to `/dev/full`: " + reason + "\n");
-  r = mlsi({"sweep", file, "--vary", "batch=1,2", "--plot", "/dev/full"});
+  r = mlsi_here({"sweep", file, "--vary", "batch=1,2", "--plot", "/dev/full"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: cannot write to `/dev/full`: " + reason + "\n");
-  r = mlsi({"doc", file, "-o", (s.dir / "no_such_folder" / "x.md").string()});
+  r = mlsi_here({"doc", file, "-o", (s.dir / "no_such_folder" / "x.md").string()});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: cannot write to `" + (s.dir / "no_such_folder" / "x.md").string() + "`: " + std::strerror(ENOENT) + "\n");
 }

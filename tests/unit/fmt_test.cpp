@@ -17,6 +17,8 @@
 #include "cli/cli.hpp"
 #include "formatter/formatter.hpp"
 #include "syntax/parser.hpp"
+#include "tests/unit/cli_harness.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -48,12 +50,7 @@ std::optional<mlsi::ast::Module> parse(mlsi::SourceManager& sources, const std::
   return mlsi::parse_module(sources, sources.add("t.mls", text), diags);
 }
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using mlsi_test::read_file;
 
 const char* kMessy = R"(import   "other.mls"   # end-of-line after import
 # a plain comment before a dimension
@@ -313,7 +310,7 @@ TEST(Fmt, IdempotentAndMeaningPreservingOnEveryProjectFile) {
     if (!fs::exists(root)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
       if (entry.path().extension() != ".mls") continue;
-      std::string source = read(entry.path());
+      std::string source = read_file(entry.path());
       mlsi::SourceManager sources;
       auto original = parse(sources, source);
       if (!original) {
@@ -343,7 +340,7 @@ TEST(Fmt, IdempotentAndMeaningPreservingOnEveryProjectFile) {
 TEST(Fmt, ExtraBlanksBetweenTokensChangeNothing) {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(MLSI_SOURCE_DIR) / "scenarios/training")) {
-    std::string source = read(entry.path());
+    std::string source = read_file(entry.path());
     std::string inflated;
     bool in_string = false, in_comment = false;
     for (char c : source) {
@@ -359,22 +356,7 @@ TEST(Fmt, ExtraBlanksBetweenTokensChangeNothing) {
   EXPECT_EQ(files, 57);
 }
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-Run mlsi_cli(std::vector<std::string> args) {
-  auto previous = fs::current_path();
-  fs::current_path(MLSI_SOURCE_DIR);
-  std::ostringstream out, err;
-  Run r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false});
-  fs::current_path(previous);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using mlsi_test::mlsi;
 
 // The built-in scenarios, formatted into a folder of their own, pass `mlsi test` with exactly the same
 // report as the originals.
@@ -385,14 +367,14 @@ TEST(FmtCli, FormattedTrainingScenariosTestTheSame) {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(MLSI_SOURCE_DIR) / "scenarios/training")) {
     if (entry.path().extension() != ".mls") continue;
-    auto r = mlsi_cli({"fmt", entry.path().string()});
+    auto r = mlsi({"fmt", entry.path().string()});
     ASSERT_EQ(r.status, 0) << entry.path() << r.err;
     std::ofstream(dir / entry.path().filename(), std::ios::binary) << r.out;
     ++files;
   }
   EXPECT_EQ(files, 57);
-  auto original = mlsi_cli({"test", "scenarios/training"});
-  auto formatted = mlsi_cli({"test", dir.string()});
+  auto original = mlsi({"test", "scenarios/training"});
+  auto formatted = mlsi({"test", dir.string()});
   EXPECT_EQ(original.status, 0);
   EXPECT_EQ(formatted.status, 0);
   EXPECT_EQ(formatted.out, original.out);
@@ -416,25 +398,25 @@ class FmtFiles : public ::testing::Test {
 
 TEST_F(FmtFiles, PrintsTheCanonicalForm) {
   auto messy = file("messy.mls", "let   a=1\n");
-  auto r = mlsi_cli({"fmt", messy});
+  auto r = mlsi({"fmt", messy});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "let a = 1\n");
-  EXPECT_EQ(read(messy), "let   a=1\n");  // printing leaves the file alone
+  EXPECT_EQ(read_file(messy), "let   a=1\n");  // printing leaves the file alone
 }
 
 TEST_F(FmtFiles, CheckListsTheFilesThatAreNotCanonical) {
   auto messy = file("messy.mls", "let   a=1\n");
   auto clean = file("clean.mls", "let a = 1\n");
-  auto r = mlsi_cli({"fmt", "--check", clean, messy});
+  auto r = mlsi({"fmt", "--check", clean, messy});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, messy + "\n");
-  EXPECT_EQ(read(messy), "let   a=1\n");
-  r = mlsi_cli({"fmt", "--check", clean});
+  EXPECT_EQ(read_file(messy), "let   a=1\n");
+  r = mlsi({"fmt", "--check", clean});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "");
   // A folder stands for its .mls files; other files in it are not read.
   file("notes.txt", "not   mls");
-  r = mlsi_cli({"fmt", "--check", dir_.string()});
+  r = mlsi({"fmt", "--check", dir_.string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, messy + "\n");
 }
@@ -444,12 +426,12 @@ TEST_F(FmtFiles, WriteRewritesOnlyChangedFiles) {
   auto clean = file("clean.mls", "let a = 1\n");
   auto old_time = fs::last_write_time(clean) - std::chrono::hours(1);
   fs::last_write_time(clean, old_time);
-  auto r = mlsi_cli({"fmt", "-w", messy, clean});
+  auto r = mlsi({"fmt", "-w", messy, clean});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, messy + ": formatted\n");
-  EXPECT_EQ(read(messy), "let a = 1\n");
+  EXPECT_EQ(read_file(messy), "let a = 1\n");
   EXPECT_EQ(fs::last_write_time(clean), old_time);  // not written at all
-  r = mlsi_cli({"fmt", "--write", messy});
+  r = mlsi({"fmt", "--write", messy});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "");
 }
@@ -457,18 +439,18 @@ TEST_F(FmtFiles, WriteRewritesOnlyChangedFiles) {
 TEST_F(FmtFiles, SyntaxErrorExitsThreeAndLeavesTheFileUntouched) {
   auto broken = file("broken.mls", "let a = (1 +\n");
   auto clean = file("clean.mls", "let   b = 2\n");
-  auto r = mlsi_cli({"fmt", "--write", broken, clean});
+  auto r = mlsi({"fmt", "--write", broken, clean});
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.err.find("broken.mls:2:1: error: syntax error"), std::string::npos) << r.err;
-  EXPECT_EQ(read(broken), "let a = (1 +\n");
-  EXPECT_EQ(read(clean), "let b = 2\n");  // the other files are still formatted
+  EXPECT_EQ(read_file(broken), "let a = (1 +\n");
+  EXPECT_EQ(read_file(clean), "let b = 2\n");  // the other files are still formatted
 }
 
 TEST(FmtCli, UsageErrors) {
-  EXPECT_EQ(mlsi_cli({"fmt"}).status, 2);
-  EXPECT_EQ(mlsi_cli({"fmt", "--write", "--check", "x.mls"}).status, 2);
-  EXPECT_EQ(mlsi_cli({"check", "--write", "x.mls"}).status, 2);
-  auto r = mlsi_cli({"fmt", "no_such_file.mls"});
+  EXPECT_EQ(mlsi({"fmt"}).status, 2);
+  EXPECT_EQ(mlsi({"fmt", "--write", "--check", "x.mls"}).status, 2);
+  EXPECT_EQ(mlsi({"check", "--write", "x.mls"}).status, 2);
+  auto r = mlsi({"fmt", "no_such_file.mls"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: cannot find file `no_such_file.mls`\n");
 }

@@ -15,17 +15,13 @@
 #include <tuple>
 
 #include "cli/cli.hpp"
+#include "tests/unit/test_support.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using mlsi_test::read_file;
 
 const fs::path& golden_root() {
   static const fs::path root = fs::path(MLSI_SOURCE_DIR) / "tests" / "golden";
@@ -40,21 +36,21 @@ struct Stage {
 constexpr Stage kStages[] = {{"parse", ".mls"},   {"check", ".mls"},    {"runtime", ".mls"}, {"usage", ".mls"},
                              {"catalogue", ".toml"}, {"commands", ".mls"}, {"imports", ".mls"}};
 
-struct Case {
+struct GoldenFile {
   std::string stage, name, extension;  // tests/golden/STAGE/NAME.EXTENSION
   fs::path folder() const { return golden_root() / stage; }
   std::string file() const { return name + extension; }
 };
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.stage << "/" << c.file(); }
+void PrintTo(const GoldenFile& c, std::ostream* os) { *os << c.stage << "/" << c.file(); }
 
-std::vector<Case> golden_cases() {
-  std::vector<Case> out;
+std::vector<GoldenFile> golden_cases() {
+  std::vector<GoldenFile> out;
   for (const Stage& stage : kStages)
     for (const auto& e : fs::directory_iterator(golden_root() / stage.folder))
       if (e.is_regular_file() && e.path().extension() == stage.extension)
         out.push_back({stage.folder, e.path().stem().string(), stage.extension});
-  std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) {
+  std::sort(out.begin(), out.end(), [](const GoldenFile& a, const GoldenFile& b) {
     return std::tie(a.stage, a.name) < std::tie(b.stage, b.name);
   });
   return out;
@@ -84,12 +80,12 @@ std::vector<std::string> command_of(const std::string& source, const std::string
   return args;
 }
 
-class GoldenCase : public ::testing::TestWithParam<Case> {};
+class GoldenCase : public ::testing::TestWithParam<GoldenFile> {};
 
 TEST_P(GoldenCase, PrintsItsOut) {
-  const Case& c = GetParam();
+  const GoldenFile& c = GetParam();
   const fs::path dir = c.folder();
-  std::string source = read(dir / c.file());
+  std::string source = read_file(dir / c.file());
   auto args = command_of(source, c.file());
   auto previous = fs::current_path();
   fs::current_path(dir);
@@ -103,7 +99,7 @@ TEST_P(GoldenCase, PrintsItsOut) {
     return;
   }
   ASSERT_TRUE(fs::exists(expected_path)) << "missing " << expected_path << "; actual output:\n" << actual;
-  EXPECT_EQ(read(expected_path), actual);
+  EXPECT_EQ(read_file(expected_path), actual);
   EXPECT_EQ(actual.find("nan"), std::string::npos) << "a golden output prints nan";
 }
 
@@ -111,11 +107,11 @@ TEST_P(GoldenCase, PrintsItsOut) {
 TEST(GoldenStages, EachHoldsCases) {
   auto cases = golden_cases();
   for (const Stage& stage : kStages)
-    EXPECT_TRUE(std::any_of(cases.begin(), cases.end(), [&](const Case& c) { return c.stage == stage.folder; }))
+    EXPECT_TRUE(std::any_of(cases.begin(), cases.end(), [&](const GoldenFile& c) { return c.stage == stage.folder; }))
         << "no case in tests/golden/" << stage.folder;
 }
 
 INSTANTIATE_TEST_SUITE_P(Golden, GoldenCase, ::testing::ValuesIn(golden_cases()),
-                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.stage + "_" + info.param.name; });
+                         [](const ::testing::TestParamInfo<GoldenFile>& info) { return info.param.stage + "_" + info.param.name; });
 
 }  // namespace

@@ -20,14 +20,14 @@ namespace fs = std::filesystem;
 namespace {
 
 using mlsi_test::Result;
-const auto& run_mlsi = mlsi_test::mlsi_here;
+using mlsi_test::mlsi_here;
 
-struct Scratch : mlsi_test::ScratchDir {
-  Scratch() : ScratchDir("mlsi_import_memory_test") {}
+struct ImportScratch : mlsi_test::ScratchDir {
+  ImportScratch() : ScratchDir("mlsi_import_memory_test") {}
 };
 
 // main.mls imports v0.mls ... v{n-1}.mls, where vI.mls is `let vI = I`, and outputs their sum.
-std::string many_imports(const Scratch& s, int n) {
+std::string many_imports(const ImportScratch& s, int n) {
   std::string main, sum;
   for (int i = 0; i < n; ++i) {
     std::string name = "v" + std::to_string(i);
@@ -40,7 +40,7 @@ std::string many_imports(const Scratch& s, int n) {
 }
 
 // a0.mls imports a1.mls, which imports a2.mls, ... a{n}.mls, which declares `last`.
-std::string import_chain(const Scratch& s, int n) {
+std::string import_chain(const ImportScratch& s, int n) {
   for (int i = 0; i < n; ++i) s.write("a" + std::to_string(i) + ".mls", "import \"a" + std::to_string(i + 1) + ".mls\"\n");
   s.write("a" + std::to_string(n) + ".mls", "let last = 1\n");
   return s.write("main.mls", "import \"a0.mls\"\n\nscenario Last {\n  output x = last\n}\n");
@@ -52,8 +52,8 @@ std::string import_chain(const Scratch& s, int n) {
 // the sources in a vector, its reallocation left that entry dangling (15 imports: a bogus "`import` is
 // only allowed in a file on disk"; 100: a crash).
 TEST(ImportMemory, FifteenImports) {
-  Scratch s;
-  auto r = run_mlsi({"run", many_imports(s, 15), "--format", "csv"});
+  ImportScratch s;
+  auto r = mlsi_here({"run", many_imports(s, 15), "--format", "csv"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.status, 0);
   // 0 + 1 + ... + 14 = 14 * 15 / 2 = 105.
@@ -61,8 +61,8 @@ TEST(ImportMemory, FifteenImports) {
 }
 
 TEST(ImportMemory, HundredImports) {
-  Scratch s;
-  auto r = run_mlsi({"run", many_imports(s, 100), "--format", "csv"});
+  ImportScratch s;
+  auto r = mlsi_here({"run", many_imports(s, 100), "--format", "csv"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.status, 0);
   // 0 + 1 + ... + 99 = 99 * 100 / 2 = 4950.
@@ -72,9 +72,9 @@ TEST(ImportMemory, HundredImports) {
 // The deepest chain the options allow: main.mls, a0.mls ... a999.mls is 1001 files, so the import in
 // a998.mls (the 1000th file) of a999.mls would make the chain 1001 deep.
 TEST(ImportMemory, ThousandDeepChainEndsWithADiagnostic) {
-  Scratch s;
+  ImportScratch s;
   auto top = import_chain(s, 999);
-  auto r = run_mlsi({"check", top, "--max-import-depth", "1000"});
+  auto r = mlsi_here({"check", top, "--max-import-depth", "1000"});
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.err.find("a998.mls:1:1: error: imports nested deeper than 1000"), std::string::npos) << r.err.substr(0, 500);
 }
@@ -99,12 +99,12 @@ int descend(Run& run, int headroom) {
 // Import recursion is under the stack guard: with little stack left, a chain the options allow stops
 // with one diagnostic at the import that would have gone deeper, instead of a stack overflow.
 TEST(ImportMemory, ChainRunningOutOfStackIsADiagnostic) {
-  Scratch s;
+  ImportScratch s;
   auto top = import_chain(s, 999);
   Result r;
   bool ran = false;
   auto run = [&] {
-    r = run_mlsi({"check", top, "--max-import-depth", "1000"});
+    r = mlsi_here({"check", top, "--max-import-depth", "1000"});
     ran = true;
   };
   descend(run, 64);  // 256 KiB: far less than 1000 nested imports take

@@ -20,6 +20,7 @@
 
 #include "base/activity.hpp"
 #include "cli/cli.hpp"
+#include "tests/unit/cli_harness.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MLSI_TEST_ASAN 1
@@ -33,19 +34,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
+using mlsi_test::Result;
 
-Result run_mlsi(const std::vector<std::string>& args, const std::string& input = "") {
-  std::ostringstream out, err;
+// Runs `mlsi ARGS...` in the current working directory with `input` as its standard input.
+Result run_with_input(const std::vector<std::string>& args, const std::string& input = "") {
   std::istringstream in(input);
-  Result r;
-  r.status = mlsi::run_cli(args, mlsi::CliStreams{out, err, false, &in, false});
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+  return mlsi_test::mlsi_here(args, &in);
 }
 
 struct ScratchFile {
@@ -114,7 +108,7 @@ Result in_child_with_memory_limit(const std::vector<std::string>& args, std::siz
     rlimit limit{};
     limit.rlim_cur = limit.rlim_max = used * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) + extra;
     if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(100);
-    Result r = run_mlsi(args);
+    Result r = run_with_input(args);
     std::string report = std::to_string(r.status) + "\n" + r.err;
     if (write(fds[1], report.data(), report.size()) != static_cast<ssize_t>(report.size())) _exit(101);
     _exit(0);
@@ -141,10 +135,10 @@ TEST(OutOfMemory, BigListUnderAMemoryLimitIsAnError) {
 #ifdef MLSI_TEST_ASAN
   // The equivalent in a sanitizer build: the allocation fails as evaluation starts.
   HookedActivity hook("evaluating");
-  Result r = run_mlsi({"run", file.path.string()});
+  Result r = run_with_input({"run", file.path.string()});
 #else
   // Without a limit the run succeeds: the limit, not the file, makes it fail.
-  Result unlimited = run_mlsi({"run", file.path.string(), "--format", "csv"});
+  Result unlimited = run_with_input({"run", file.path.string(), "--format", "csv"});
   ASSERT_EQ(unlimited.status, 0) << unlimited.err;
   EXPECT_EQ(unlimited.out, "n\n5000000\n");
   int wait_status = 0;
@@ -162,19 +156,19 @@ TEST(OutOfMemory, MessageNamesTheActivity) {
   ScratchFile file("small.mls", "scenario S {\n  input a: Count = 3\n  output x = 2 * a\n}\n");
   for (const char* activity : {"reading the prelude and the catalogue", "reading", "checking", "evaluating", "writing the results"}) {
     HookedActivity hook(activity);
-    Result r = run_mlsi({"run", file.path.string()});
+    Result r = run_with_input({"run", file.path.string()});
     EXPECT_EQ(r.status, 1) << activity;
     EXPECT_EQ(r.out, "") << activity;
     EXPECT_EQ(r.err, std::string("error: out of memory while ") + activity + "\n");
   }
   {
     HookedActivity hook("sweeping");
-    Result r = run_mlsi({"sweep", file.path.string(), "--vary", "a=1,2"});
+    Result r = run_with_input({"sweep", file.path.string(), "--vary", "a=1,2"});
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "error: out of memory while sweeping\n");
   }
   HookedActivity hook("formatting");
-  Result r = run_mlsi({"fmt", file.path.string()});
+  Result r = run_with_input({"fmt", file.path.string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "error: out of memory while formatting\n");
@@ -183,7 +177,7 @@ TEST(OutOfMemory, MessageNamesTheActivity) {
 // In the REPL memory running out fails the entry, and the session goes on.
 TEST(OutOfMemory, ReplEntryFailsAndTheSessionGoesOn) {
   HookedActivity hook("evaluating", 1);
-  Result r = run_mlsi({"repl"}, "2 * 3\n2 * 4\n");
+  Result r = run_with_input({"repl"}, "2 * 3\n2 * 4\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "error: out of memory while evaluating\n");
   EXPECT_EQ(r.out, "= 8  [Count]\n");
@@ -194,7 +188,7 @@ TEST(OutOfMemory, ReplDeclarationIsTakenBack) {
   // The REPL checks its start-up session twice (the prelude, then the built-in scenarios); the
   // entry's check is the third: `y` is declared by then, and must be taken back.
   HookedActivity hook("checking", 1, 2);
-  Result r = run_mlsi({"repl"}, "let y = 4\ny\n");
+  Result r = run_with_input({"repl"}, "let y = 4\ny\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1), "error: out of memory while checking\n");

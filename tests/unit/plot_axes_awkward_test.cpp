@@ -16,6 +16,7 @@
 
 #include "plot/plot_axes.hpp"
 #include "plot/svg_plot.hpp"
+#include "tests/unit/plot_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -69,7 +70,7 @@ std::string fmt_pair(double lo, double hi) {
   return text;
 }
 
-std::vector<double> ticks(const AxisScale& a) { return a.ticks; }
+using mlsi_test::ticks;
 
 std::vector<std::string> labels(const AxisScale& a) {
   std::vector<std::string> out;

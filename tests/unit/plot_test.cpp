@@ -16,6 +16,7 @@
 #include "cli/cli.hpp"
 #include "plot/plot_axes.hpp"
 #include "plot/svg_plot.hpp"
+#include "tests/unit/plot_support.hpp"
 #include "plot/sweep_plot.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
@@ -24,7 +25,7 @@ namespace {
 
 using mlsi::AxisScale;
 
-std::vector<double> ticks(const AxisScale& a) { return a.ticks; }
+using mlsi_test::ticks;
 
 // Ticks are exact decimals: 0.6 is the double nearest 0.6, not 3 * 0.2.
 TEST(PlotAxes, LinearTicksAtOneTwoFiveSteps) {

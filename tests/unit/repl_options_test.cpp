@@ -5,17 +5,13 @@
 #include <vector>
 
 #include "repl/repl.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>
 
 namespace {
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using mlsi_test::lines_of;
 
 // `:list` and `:show` reach the library listing (report/catalogue_listing.hpp) through it.
 TEST(ReplWithoutCommandLine, ListsAndShowsThroughTheLibrary) {
@@ -24,7 +20,7 @@ TEST(ReplWithoutCommandLine, ListsAndShowsThroughTheLibrary) {
   mlsi::ReplOptions options;
   auto end = mlsi::run_repl(options, mlsi::ReplStreams{out, err, false, &in, false});
   EXPECT_EQ(end, mlsi::ReplEnd::entry_failed);  // `:list hardwar` fails
-  auto shown = lines(out.str());
+  auto shown = lines_of(out.str());
   // The header, 45 hardware entries (stdlib/catalogue/hardware: 26 in cloud.toml, 8 edge, 4 mobile,
   // 5 tiny, 2 workstation), the count; then GiB = 2^30 byte (stdlib/prelude/units.mls).
   ASSERT_GE(shown.size(), 48u);

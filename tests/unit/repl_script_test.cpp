@@ -14,12 +14,15 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
 
 namespace fs = std::filesystem;
 
 namespace {
+
+using mlsi_test::read_source;
 
 // ---- a scripted session ----------------------------------------------------------------------------
 struct Session {
@@ -39,23 +42,16 @@ Session run_repl(const std::string& script, std::vector<std::string> args = {"re
   return s;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(std::string(MLSI_SOURCE_DIR) + "/" + path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // tests/repl/session.repl: 45 entries (expressions, declarations, a multi-line scenario, every command,
 // errors followed by successful lines), with the hand derivation of every expected number in its `#`
 // comments; tests/repl/session.out: everything the session prints. Line numbers matter: diagnostics
 // name them (`<repl>:LINE:COL`). (`:explain kv(80, hbm / (1 GiB)) -> KiB`, kept on one line so the line
 // numbers stay: hbm = 80 GiB makes the second argument 80; kv(80, 80) = 2 * 80 * 80 * 2 B = 25600 B = 25 KiB.)
 TEST(ReplScript, Session) {
-  std::string script = read_file("tests/repl/session.repl");
+  std::string script = read_source("tests/repl/session.repl");
   ASSERT_FALSE(script.empty());
   auto s = run_repl(script);
-  EXPECT_EQ(s.out, read_file("tests/repl/session.out"));
+  EXPECT_EQ(s.out, read_source("tests/repl/session.out"));
   EXPECT_EQ(s.status, 1);  // some entries failed; the session went on to `:quit`
   EXPECT_EQ(s.out.find("= 2  [Count]"), std::string::npos);  // `1 + 1` after `:quit` is not run
 }

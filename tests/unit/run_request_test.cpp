@@ -5,6 +5,7 @@
 
 #include "session/run_request.hpp"
 #include "tests/unit/cli_harness.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
 
@@ -13,7 +14,7 @@ namespace {
 using mlsi::Failure;
 using mlsi_test::TempFile;
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using mlsi_test::kGiB;
 
 const mlsi::Scenario& scenario_of(mlsi::Session& s, const mlsi::PreparedRun& run) {
   return s.program().scenarios[static_cast<std::size_t>(run.scenario)];

@@ -7,6 +7,7 @@
 
 #include "plot/sweep_plot.hpp"
 #include "session/sweep.hpp"
+#include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
 
@@ -14,7 +15,7 @@ namespace {
 
 using mlsi::Failure;
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using mlsi_test::kGiB;
 
 mlsi::SweepRequest activation_memory(std::vector<std::string> varies) {
   mlsi::SweepRequest request;

@@ -14,6 +14,7 @@
 
 #include "cli/cli.hpp"
 #include "tests/unit/cli_harness.hpp"
+#include "tests/unit/test_support.hpp"
 #include "session/session.hpp"
 
 // gtest after the interpreter headers (see cli_test.cpp).
@@ -49,13 +50,7 @@ config slower for Step {
 }
 )";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(line);
-  return out;
-}
+using mlsi_test::lines_of;
 
 // Cells of a Markdown table row: the `|` not escaped by `\`.
 int unescaped_pipes(const std::string& line) {
