@@ -2,6 +2,7 @@
 // --vary axes, each point equal to `mlsi run --set` of it; and their plots, bars over a categorical x and a
 // line per value of a categorical series.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -99,8 +100,8 @@ TEST(CategoricalPlot, BarsOverACategoricalX) {
   chart.x_label = "hardware";
   chart.y_label = "step (ms)";
   chart.x_categories = {"H100", "A100"};
-  chart.lines.push_back({"fp16", {0, 1}, {4, 6}});
-  chart.lines.push_back({"fp8", {0, 1}, {2, std::nan("")}});
+  chart.lines.push_back({"fp16", {0.0, 1.0}, {4.0, 6.0}});
+  chart.lines.push_back({"fp8", {0.0, 1.0}, {2.0, std::nan("")}});
   std::string svg = mlsi::render_svg(chart);
   // Three bars (the NaN draws none), no line paths; each category names its band.
   std::size_t bars = 0;
