@@ -106,10 +106,18 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
             diags_.error(fspan, fmt::format("{}: field `{}` expects a string", label, fname));
           } else {
             std::string s = *value.value<std::string>();
-            if (!spec->allowed.empty() && std::find(spec->allowed.begin(), spec->allowed.end(), s) == spec->allowed.end()) {
+            auto allowed = std::find(spec->allowed.begin(), spec->allowed.end(), s);
+            if (!spec->allowed.empty() && allowed == spec->allowed.end()) {
               std::string all;
-              for (const auto& a : spec->allowed) all += (all.empty() ? "" : ", ") + std::string(a);
-              diags_.error(fspan, fmt::format("{}: field `{}` must be one of {}; got \"{}\"", label, fname, all, s));
+              std::vector<std::string> cases;
+              for (const auto& a : spec->allowed) {
+                all += (all.empty() ? "" : ", ") + std::string(a);
+                cases.emplace_back(a);
+              }
+              auto& d = diags_.error(fspan, fmt::format("{}: field `{}` must be one of {}; got \"{}\"", label, fname, all, s));
+              if (auto near = closest_name(s, cases); !near.empty()) d.notes.push_back(fmt::format("did you mean \"{}\"?", near));
+            } else if (ft.kind == Type::Kind::enumeration) {
+              v = Value(EnumValue{static_cast<int>(allowed - spec->allowed.begin()), ft.enumeration});
             } else {
               v = Value(s);
             }

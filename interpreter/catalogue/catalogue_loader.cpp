@@ -30,7 +30,25 @@ std::string example_for(const std::string& dim) {
   return "\"<number> <unit>\"";
 }
 
+// A `.mls` name: letters, digits and `_`, not starting with a digit.
+bool is_case_name(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s.front()))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
 }  // namespace
+
+std::shared_ptr<const EnumType> catalogue_enumeration(const FieldSpec& f) {
+  if (f.type != "Text" || f.allowed.empty() || !std::all_of(f.allowed.begin(), f.allowed.end(), is_case_name)) return nullptr;
+  auto e = std::make_shared<EnumType>();
+  for (auto c : f.allowed) e->cases.emplace_back(c);
+  return e;
+}
+
+const std::string& category_text(const Value& v) {
+  if (std::holds_alternative<EnumValue>(v.v)) return v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index));
+  return v.text();
+}
 
 CatalogueLoader::CatalogueLoader(Program& program, Diagnostics& diags) : p_(program), diags_(diags) {
   if (p_.catalogue.kinds.empty()) define_kinds();
@@ -70,6 +88,9 @@ void CatalogueLoader::define_kinds() {
       if (f.name == "override") return;  // a loader instruction, not a field scenarios read
       Type t;
       if (f.type == "Count") t = Type::count();
+      // A field of a fixed set of names is an enumeration (docs/catalogue.md §1.3), so that `match` and
+      // `==` on it are checked; one whose values are not names (source_kind: "model card") stays Text.
+      else if (auto cases = catalogue_enumeration(f)) t = Type::of_enum(std::move(cases));
       else if (f.type == "Text") t = Type::text();
       else if (f.type == "Bool") t = Type::boolean();
       else if (f.type == "list Text") t = Type::list(Type::text());
@@ -246,7 +267,7 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     if (!has("dispatch_overhead")) get("dispatch_overhead") = Value(1e-5);
     if (!has("device_link_bidirectional") && has("device_link_bandwidth")) get("device_link_bidirectional") = Value(false);
     if (has("peak_flops")) {
-      std::string precision = has("peak_precision") ? get("peak_precision")->text() : "fp16";
+      std::string precision = has("peak_precision") ? category_text(*get("peak_precision")) : "fp16";
       auto rates_type = rt.types[static_cast<std::size_t>(rt.find("flops"))].record;
       RecordValue rv;
       if (has("flops")) {

@@ -75,7 +75,7 @@ void CatalogueLoader::validate(Pending& e) {
     auto seq = number("seq_len"), max_seq = number("max_seq_len");
     rule(seq && max_seq && *max_seq < *seq, "max_seq_len", fmt::format("`max_seq_len` ({}) must be at least `seq_len` ({})", max_seq.value_or(0), seq.value_or(0)));
     int fam = index("family");
-    bool moe = fam >= 0 && e.fields[static_cast<std::size_t>(fam)] && e.fields[static_cast<std::size_t>(fam)]->text() == "moe";
+    bool moe = fam >= 0 && e.fields[static_cast<std::size_t>(fam)] && category_text(*e.fields[static_cast<std::size_t>(fam)]) == "moe";
     if (moe && !written("active_parameters"))
       diags_.error(where("family"), fmt::format("Workload `{}` is a moe model: give `active_parameters`", e.key));
     if (!written("parameters") && !written("model_size"))
@@ -88,11 +88,11 @@ void CatalogueLoader::validate(Pending& e) {
     rule(price && price_max && *price > *price_max, "price", "`price` must not exceed `price_max`");
     auto sram = number("sram"), memory = number("memory");
     int tier = index("tier");
-    bool tiny = tier >= 0 && e.fields[static_cast<std::size_t>(tier)] && e.fields[static_cast<std::size_t>(tier)]->text() == "tiny";
+    bool tiny = tier >= 0 && e.fields[static_cast<std::size_t>(tier)] && category_text(*e.fields[static_cast<std::size_t>(tier)]) == "tiny";
     rule(!tiny && sram && memory && *sram > *memory, "sram", "`sram` must not exceed `memory` (outside the tiny tier)");
     int flops = index("flops"), sparse = index("flops_sparse");
     std::string precision = "fp16";
-    if (int pp = index("peak_precision"); pp >= 0 && e.fields[static_cast<std::size_t>(pp)]) precision = e.fields[static_cast<std::size_t>(pp)]->text();
+    if (int pp = index("peak_precision"); pp >= 0 && e.fields[static_cast<std::size_t>(pp)]) precision = category_text(*e.fields[static_cast<std::size_t>(pp)]);
     auto peak = number("peak_flops");
     if (flops >= 0 && e.fields[static_cast<std::size_t>(flops)] && peak && written("flops")) {
       const auto& r = e.fields[static_cast<std::size_t>(flops)]->record();

@@ -206,7 +206,15 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
     c.index = it->second;
     return c;
   }
-  if (const auto* entry = p_.catalogue.find(n)) return constant(e, entry->value, Type::of_record(entry->value.record().type));
+  if (const auto* entry = p_.catalogue.find(n)) {
+    // An entry is never a value of an enumeration: where one is expected, `fp16` that is not one of its
+    // cases is a misspelt case, even though the catalogue has a Precision `fp16`.
+    if (!expected || expected->kind != Type::Kind::enumeration) return constant(e, entry->value, Type::of_record(entry->value.record().type));
+    auto& d = diags_.error(e.span, fmt::format("`{}` is not a case of `{}`", n, tname(*expected)));
+    if (auto near = closest_name(n, expected->enumeration->cases); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
+    d.notes.push_back(fmt::format("`{}` is a {} entry of the catalogue, and an entry is never a case of an enumeration", n, entry->value.record().type->name));
+    return make(Op::constant, e, Type::error());
+  }
 
   auto& d = diags_.error(e.span, fmt::format("unknown name `{}`", n));
   if (expected && expected->kind == Type::Kind::enumeration) {

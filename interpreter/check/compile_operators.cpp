@@ -68,6 +68,25 @@ void Compiler::warn_byte_count(const ast::Expr& divisor, const Type& dividend) {
   d.notes.push_back(fmt::format("for {} billion (a Count), write `{}e9`", count, count));
 }
 
+// `workload.attention == "mla"`: a Text literal compared with an enumeration (a catalogue category, or
+// any `one of`) names one of its cases and becomes that case; any other text is an error now, where a
+// silent `false` would hide the misspelling. False when it reported one.
+bool Compiler::text_as_case(const CExpr& side, CExpr& literal) {
+  if (side.type.kind != Type::Kind::enumeration || literal.op != Op::constant || literal.type.kind != Type::Kind::text) return true;
+  const EnumType& en = *side.type.enumeration;
+  const std::string& text = literal.constant.text();
+  int idx = en.find(text);
+  if (idx >= 0) {
+    literal.constant = Value(EnumValue{idx, side.type.enumeration});
+    literal.type = side.type;
+    return true;
+  }
+  auto& d = diags_.error(literal.span, fmt::format("`\"{}\"` is not a case of `{}`", text, tname(side.type)));
+  if (auto near = closest_name(text, en.cases); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
+  literal.type = Type::error();
+  return false;
+}
+
 CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
   const std::string& op = e.text;
   static const std::map<std::string, Op> ops = {
@@ -91,6 +110,7 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
     const Type* rhs_hint = (equality || arithmetic_or_order) && !c.kids[0].type.is_error() ? &c.kids[0].type : hint;
     c.kids.push_back(expr(*e.operands[1], sc, rhs_hint));
   }
+  if (equality && text_as_case(c.kids[0], c.kids[1])) text_as_case(c.kids[1], c.kids[0]);
   const Type& a = c.kids[0].type;
   const Type& b = c.kids[1].type;
   auto mismatch = [&](const std::string& msg) {

@@ -67,6 +67,7 @@ class Compiler {
   CExpr expr(const ast::Expr& e, Scope& sc, const Type* expected = nullptr);
   CExpr name(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr binary(const ast::Expr& e, Scope& sc, const Type* expected);
+  bool text_as_case(const CExpr& side, CExpr& literal);
   void warn_byte_count(const ast::Expr& divisor, const Type& dividend);
   CExpr call(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname);

@@ -41,6 +41,9 @@ void print_diagnostics(Session& s, CliStreams& io) {
 int cmd_run(Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
   if (o.explain && o.format == Format::csv) return usage(io, "--explain writes a tree (table) or JSON, not csv");
+  // Silently running the defaults instead would print numbers for a point nobody asked for.
+  if (!o.varies.empty()) return usage(io, fmt::format("`mlsi run` evaluates one point: give an input with --set, or vary it with `mlsi sweep {} --vary {}`",
+                                                      o.positional.front(), o.varies.front()));
   Session session(session_options(o));
   int scenario = -1;
   GivenInputs given;

@@ -110,7 +110,8 @@ std::vector<CommandHelp> make_commands() {
        "one row per point of the cartesian product of the --vary values: `1,2,4`, `1024..16384 step 1024`, `1024..65536 *2`, "
        "`\"1 TB/s..4 TB/s step 0.5 TB/s\"`, `1..64` (50 points, both ends included); --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also draws the first varied input on x, "
        "the second as lines",
-       {{"--vary INPUT=VALUES", "an input and its values: a list, a range with a step, `a..b *FACTOR`, or `a..b` (50 points) (repeatable)"},
+       {{"--vary INPUT=VALUES", "an input and its values: a list, a range with a step, `a..b *FACTOR`, or `a..b` (50 points); "
+                                "catalogue entries, enumeration cases or true,false as a list (repeatable)"},
         {"--where COND", "only the points where the condition over inputs and outputs holds"},
         {"--shard K/N", "the K-th of N equal parts of the points, for running a sweep on N machines"},
         {"--plot FILE.svg", "also draw the points: the first varied input on x, the second as lines"},
@@ -119,7 +120,7 @@ std::vector<CommandHelp> make_commands() {
         {"--log-y", "a logarithmic y axis (with --plot)"}},
        true},
       {"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",
-       "an SVG line chart (standard output without -o); a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
+       "an SVG line chart (standard output without -o), or bars when --x varies catalogue entries, enumeration cases or Bools; a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
        {{"--x INPUT=VALUES", "the input on the x axis and its values"},
         {"--y OUTPUT[,OUTPUT]", "the outputs drawn (repeatable; default: the first numeric one or list of numbers); OUTPUT[N]: entry N of a list"},
         {"--series INPUT=VALUES", "a second input, one line per value"},

@@ -67,6 +67,9 @@ std::string render_svg(const LineChart& chart) {
   // Every x is on the axis, even where no line has a value.
   for (const auto& line : chart.lines)
     for (double x : line.x) widen(x_lo, x_hi, x, chart.log_x);
+  const bool bars = !chart.x_categories.empty();
+  // A bar's length is its value: a linear y axis of bars reaches 0.
+  if (bars && !chart.log_y) widen(y_lo, y_hi, 0, false);
   // x spans the points swept; y widens to round values.
   AxisScale xa = make_axis(x_lo, x_hi, chart.log_x, false);
   AxisScale ya = make_axis(y_lo, y_hi, chart.log_y, true);
@@ -74,7 +77,9 @@ std::string render_svg(const LineChart& chart) {
   bool legend = chart.lines.size() > 1;
   double right = kWidth - (legend ? kLegendWidth : kRightPad);
   double bottom = kHeight - kBottom;
-  auto px = [&](double x) { return kLeft + xa.fraction(x) * (right - kLeft); };
+  // Bars: value i is the middle of the i-th of equal bands across the axis.
+  const double band = bars ? (right - kLeft) / static_cast<double>(chart.x_categories.size()) : 0;
+  auto px = [&](double x) { return bars ? kLeft + (x + 0.5) * band : kLeft + xa.fraction(x) * (right - kLeft); };
   auto py = [&](double y) { return bottom - ya.fraction(y) * (bottom - kTop); };
 
   std::string s = fmt::format(
@@ -91,7 +96,12 @@ std::string render_svg(const LineChart& chart) {
 
   // Grid and ticks.
   s += "<g class=\"x-axis\">\n";
-  for (double t : xa.ticks) {
+  for (std::size_t i = 0; i < chart.x_categories.size(); ++i) {
+    double x = px(static_cast<double>(i));
+    s += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#333333\"/>\n", num(x), num(bottom), num(bottom + 5));
+    s += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", num(x), num(bottom + 19), xml_escape(chart.x_categories[i]));
+  }
+  for (double t : bars ? std::vector<double>{} : xa.ticks) {
     double x = px(t);
     s += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#e6e6e6\"/>\n", num(x), num(kTop), num(bottom));
     s += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#333333\"/>\n", num(x), num(bottom), num(bottom + 5));
@@ -112,9 +122,27 @@ std::string render_svg(const LineChart& chart) {
   s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333333\"/>\n", num(kLeft), num(kTop),
                    num(right - kLeft), num(bottom - kTop));
 
+  if (bars) {
+    // In each band, the lines' bars side by side over 80 % of it, from the value 0 (the bottom of a
+    // log axis) to the value.
+    s += "<g class=\"bars\" clip-path=\"url(#plot-area)\" stroke=\"none\">\n";
+    double width = 0.8 * band / static_cast<double>(chart.lines.size());
+    double base = chart.log_y ? bottom : py(std::clamp(0.0, ya.lo, ya.hi));
+    for (std::size_t l = 0; l < chart.lines.size(); ++l) {
+      const PlotLine& line = chart.lines[l];
+      for (std::size_t i = 0; i < line.x.size(); ++i) {
+        if (!std::isfinite(line.y[i]) || (chart.log_y && !(line.y[i] > 0))) continue;
+        double left = px(line.x[i]) - 0.4 * band + static_cast<double>(l) * width;
+        double top = std::min(base, py(line.y[i])), height = std::fabs(base - py(line.y[i]));
+        s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", num(left), num(top), num(width), num(height),
+                         line_colour(l));
+      }
+    }
+    s += "</g>\n";
+  }
   // Lines: a path broken where a y is missing; a lone point between gaps is a dot.
   s += "<g clip-path=\"url(#plot-area)\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\">\n";
-  for (std::size_t l = 0; l < chart.lines.size(); ++l) {
+  for (std::size_t l = 0; l < (bars ? 0 : chart.lines.size()); ++l) {
     const PlotLine& line = chart.lines[l];
     std::string colour = line_colour(l);
     std::string dash = kDashes[(l / kColours.size()) % kDashes.size()];

@@ -1,6 +1,7 @@
 #pragma once
 // A line chart as a self-contained SVG document: axes with ticks and labels, one line per series,
-// a legend, a title. Points whose y is NaN leave a gap in their line.
+// a legend, a title. Points whose y is NaN leave a gap in their line. Over a categorical x the same
+// chart is drawn as grouped bars, one bar per line in each value's group; a NaN y draws no bar.
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct LineChart {
   std::string legend_title;      // empty: the legend has no heading
   bool log_x = false, log_y = false;
   std::vector<PlotLine> lines;
+  // Names of the values of a categorical x (catalogue entries, enumeration cases, Bools): the chart is
+  // then bars, one group per name, whose lines' x are the indices 0, 1, ... of these names.
+  std::vector<std::string> x_categories;
 };
 
 // The colour of line `i`: distinct for the first ten, then repeating with a dash pattern.

@@ -177,6 +177,9 @@ Outcome SweepPlot::refuse(const std::vector<VarySpec>& varied) {
 Outcome SweepPlot::setup(Sweep& sweep, const PlotRequest& request) {
   const auto& varied = sweep.varied();
   if (Outcome refused = refuse(varied); !refused.ok()) return refused;
+  if (request.log_x && varied[0].categorical())
+    return Outcome{Failure::usage, fmt::format("--log-x needs numbers on x, and `{}` is {}: its values are drawn as bars, one per value",
+                                               varied[0].name, type_name(sweep.column_type(0), sweep.program().dims))};
   if (request.log_x)
     for (double x : varied[0].values)
       if (!(x > 0))
@@ -260,7 +263,7 @@ Outcome SweepPlot::chart(Sweep& sweep, const PlotRequest& request, LineChart& ou
         return Outcome{Failure::unshowable,
                        fmt::format("--log-y needs values above 0; `{}` is {} at {} = {}", drawn.written,
                                    format_value(Value(y), sweep.column_type(drawn.column).scalar(), sweep.column_units()[drawn.column], p), varied[0].name,
-                                   format_value(Value(varied[0].values[i]), sweep.column_type(0), varied[0].display, p))};
+                                   format_value(varied[0].value(i), sweep.column_type(0), varied[0].display, p))};
       }
     }
   if (!any) {
@@ -271,7 +274,9 @@ Outcome SweepPlot::chart(Sweep& sweep, const PlotRequest& request, LineChart& ou
   }
 
   const Scenario& sc = sweep.scenario();
-  DisplayUnit xu = axis_unit(x_largest, x_smallest == inf ? 0 : x_smallest, sweep.column_type(0), varied[0].display, p);
+  // A categorical x (entries, cases, Bools) is a bar chart: one group of bars per value, named by it.
+  DisplayUnit xu = varied[0].categorical() ? DisplayUnit{"", 1, false}
+                                           : axis_unit(x_largest, x_smallest == inf ? 0 : x_smallest, sweep.column_type(0), varied[0].display, p);
   const Slot& first_y = sc.slots[static_cast<std::size_t>(sc.outputs[y_columns_.front() - varied.size()])];
   DisplayUnit yu = axis_unit(y_largest, y_smallest == inf ? 0 : y_smallest, first_y.type.scalar(), first_y.display, p);
   out = LineChart{};
@@ -286,6 +291,8 @@ Outcome SweepPlot::chart(Sweep& sweep, const PlotRequest& request, LineChart& ou
   // One line per series value is named by the series input; one per entry of one list, by the list.
   if (varied.size() > 1 && lines_.size() == 1) out.legend_title = varied[1].name;
   else if (varied.size() == 1 && y_columns_.size() == 1 && lines_.size() > 1) out.legend_title = names[y_columns_.front()];
+  if (varied[0].categorical())
+    for (std::size_t i = 0; i < x_count_; ++i) out.x_categories.push_back(format_value(varied[0].value(i), sweep.column_type(0), varied[0].display, p));
   std::vector<double> xs;
   for (double x : varied[0].values) xs.push_back(x / xu.factor);
   for (std::size_t k = 0; k < lines_.size(); ++k)
@@ -293,7 +300,7 @@ Outcome SweepPlot::chart(Sweep& sweep, const PlotRequest& request, LineChart& ou
       PlotLine line;
       line.x = xs;
       for (double y : y_[k * series_count_ + s]) line.y.push_back(y / yu.factor);
-      std::string value = varied.size() > 1 ? format_value(Value(varied[1].values[s]), sweep.column_type(1), varied[1].display, p) : "";
+      std::string value = varied.size() > 1 ? format_value(varied[1].value(s), sweep.column_type(1), varied[1].display, p) : "";
       if (lines_.size() == 1) line.label = value;
       else if (value.empty()) line.label = lines_[k].name;
       else line.label = fmt::format("{}, {} = {}", lines_[k].name, varied[1].name, value);

@@ -92,12 +92,19 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   for (std::size_t i = 0; i < given_.size(); ++i)
     if (given_[i] && given_[i]->in_scope && std::find(slots.begin(), slots.end(), static_cast<int>(i)) == slots.end())
       formula_varies = formula_varies || reads_any(reads, static_cast<int>(i), slots);
-  if (base_ && !formula_varies) program_ = SweepProgram::compile(p, scenario_, slots, *base_, extra, nullptr);
+  // The compiled program computes numbers; a point with an entry, a case or a Bool varied is
+  // evaluated by the tree evaluator, as `mlsi run --set` would.
+  bool categorical = std::any_of(varies_.begin(), varies_.end(), [](const VarySpec& v) { return v.categorical(); });
+  if (base_ && !formula_varies && !categorical) program_ = SweepProgram::compile(p, scenario_, slots, *base_, extra, nullptr);
 
   // Columns: the varied inputs, then every output, in fixed units.
   for (const auto& v : varies_) {
     names_.push_back(v.name);
     const Type& type = sc.slots[static_cast<std::size_t>(v.slot)].type;
+    if (v.categorical()) {
+      units_.push_back(DisplayUnit{"", 1, false});
+      continue;
+    }
     DisplayUnit u = effective_unit(Value(v.values.front()), type, v.display, p);
     // Every value of the column is known: one its unit cannot show (1e300 year -> as) is refused now.
     for (double x : v.values) {
@@ -157,7 +164,7 @@ void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, const PointFn
 void Sweep::point_inputs(std::size_t index, GivenInputs& g) const {
   for (std::size_t v = varies_.size(); v-- > 0;) {
     std::size_t n = varies_[v].values.size();
-    g[static_cast<std::size_t>(varies_[v].slot)] = InputValue{Value(varies_[v].values[index % n]), "--vary", varies_[v].display, Span{}};
+    g[static_cast<std::size_t>(varies_[v].slot)] = InputValue{varies_[v].value(index % n), "--vary", varies_[v].display, Span{}};
     index /= n;
   }
 }
@@ -167,7 +174,13 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
   const Scenario& sc = scenario();
   GivenInputs g = given_;
   point_inputs(index, g);
-  for (std::size_t v = 0; v < varies_.size(); ++v) cells[v].set(g[static_cast<std::size_t>(varies_[v].slot)]->value.number());
+  for (std::size_t v = 0; v < varies_.size(); ++v) {
+    const Value& x = g[static_cast<std::size_t>(varies_[v].slot)]->value;
+    const Type& type = sc.slots[static_cast<std::size_t>(varies_[v].slot)].type;
+    if (!varies_[v].categorical()) cells[v].set(x.number());
+    else if (type.is_bool()) cells[v].set_bool(x.boolean());
+    else cells[v].set_value(format_value(x, type, units_[v], p), x, {});
+  }
   Evaluator ev(p, request_.limits);
   try {
     ScenarioRun run = ev.run(scenario_, g);

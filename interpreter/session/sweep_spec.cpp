@@ -37,7 +37,71 @@ std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::u
   }
 }
 
+// One value of a categorical spec: an entry of the input's kind, a case of its enumeration, or a Bool.
+std::optional<Value> choice_at(Session& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
+                               const std::string& flag, const std::string& input, const Limits& limits) {
+  const Program& p = s.program();
+  while (begin < end && p.sources.file(f).text[begin] == ' ') ++begin;
+  while (end > begin && p.sources.file(f).text[end - 1] == ' ') --end;
+  auto expr = parse_expression(s.program().sources, f, s.diagnostics(), begin, end);
+  if (!expr) return std::nullopt;
+  // An entry is looked up among the entries of the input's kind, so that a misspelt one is suggested
+  // from them and not from every name a formula could read.
+  if (want.kind == Type::Kind::record && expr->kind == ast::ExprKind::name) {
+    const CatalogueEntry* entry = p.catalogue.find(expr->text);
+    if (!entry) {
+      auto& d = s.diagnostics().error(expr->span, fmt::format("{} {}: there is no {} `{}` in the catalogue", flag, input, want.record->name, expr->text));
+      std::vector<std::string> same_kind;
+      for (const auto& n : p.catalogue.all_names())
+        if (const CatalogueEntry* e = p.catalogue.find(n); e && e->value.record().type->name == want.record->name) same_kind.push_back(n);
+      if (auto near = closest_name(expr->text, same_kind); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
+      return std::nullopt;
+    }
+  }
+  if (want.is_bool() && expr->kind != ast::ExprKind::boolean) {
+    auto& d = s.diagnostics().error(expr->span, fmt::format("{} {} takes `true` and `false`", flag, input));
+    if (expr->kind == ast::ExprKind::name)
+      if (auto near = closest_name(expr->text, {"true", "false"}); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
+    return std::nullopt;
+  }
+  std::size_t before = s.diagnostics().size();
+  CExpr c = s.compiler().compile_value(*expr, want, nullptr);
+  if (s.diagnostics().size() > before) return std::nullopt;
+  if (!compatible(c.type, want)) {
+    std::string found = type_name(c.type, p.dims);
+    if (c.type.kind == Type::Kind::record && c.op == Op::constant && c.constant.is_record() && !c.constant.record().key.empty())
+      s.diagnostics().error(c.span, fmt::format("{} {} expects a {}; {} is a {}", flag, input, type_name(want, p.dims), c.constant.record().key, found));
+    else
+      s.diagnostics().error(c.span, fmt::format("{} {} needs values of {}, found {}", flag, input, type_name(want, p.dims), found));
+    return std::nullopt;
+  }
+  try {
+    return Evaluator(s.program(), limits).value(c);
+  } catch (const EvalError& e) {
+    s.diagnostics().add(e.diag);
+    return std::nullopt;
+  }
+}
+
+// How the values of a categorical input are written, for messages: `precision=fp16,bf16`.
+std::string choices_example(const Program& p, const std::string& input, const Type& t) {
+  if (t.is_bool()) return fmt::format("`{}=true,false`", input);
+  if (t.kind == Type::Kind::enumeration) {
+    const auto& cases = t.enumeration->cases;
+    return fmt::format("`{}={}`", input, cases.size() > 1 ? cases[0] + "," + cases[1] : cases[0]);
+  }
+  std::vector<std::string> keys;
+  for (const auto& n : p.catalogue.all_names())
+    if (const CatalogueEntry* e = p.catalogue.find(n); e && e->value.record().key == n && e->value.record().type->name == t.record->name) keys.push_back(n);
+  if (keys.size() < 2) return fmt::format("the names of {} entries", t.record->name);
+  return fmt::format("`{}={},{}`", input, keys[0], keys[1]);
+}
+
 }  // namespace
+
+bool categorical_type(const Type& t) {
+  return t.is_bool() || t.kind == Type::Kind::enumeration || (t.kind == Type::Kind::record && t.record->catalogue);
+}
 
 std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const Limits& limits,
                                    const VaryOptions& options) {
@@ -65,8 +129,10 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
     return std::nullopt;
   }
   const Slot& slot = sc.slots[static_cast<std::size_t>(v.slot)];
-  if (!slot.type.is_quantity()) {
-    s.diagnostics().error(name_span, fmt::format("{} takes numbers or quantities; input `{}` is {}", flag, v.name, type_name(slot.type, p.dims)));
+  const bool categorical = categorical_type(slot.type);
+  if (!slot.type.is_quantity() && !categorical) {
+    s.diagnostics().error(name_span, fmt::format("{} takes numbers, quantities, catalogue entries, enumeration cases or Bools; input `{}` is {}",
+                                                 flag, v.name, type_name(slot.type, p.dims)));
     return std::nullopt;
   }
   v.display = slot.display;
@@ -74,7 +140,23 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
   auto end = static_cast<std::uint32_t>(text.size());
   std::string body = text.substr(eq + 1);
   auto dots = body.find("..");
-  if (dots == std::string::npos) {
+  if (categorical && dots != std::string::npos) {
+    auto& d = s.diagnostics().error(Span{f, begin, end}, fmt::format("{} {}: a range needs numbers, and `{}` is {}", flag, v.name, v.name,
+                                                                     type_name(slot.type, p.dims)));
+    d.notes.push_back("list its values, separated by commas: " + choices_example(p, v.name, slot.type));
+    return std::nullopt;
+  }
+  if (categorical) {
+    std::uint32_t start = begin;
+    for (std::uint32_t i = begin; i <= end; ++i) {
+      if (i < end && text[i] != ',') continue;
+      auto x = choice_at(s, f, start, i, slot.type, flag, v.name, limits);
+      if (!x) return std::nullopt;
+      v.values.push_back(static_cast<double>(v.choices.size()));
+      v.choices.push_back(std::move(*x));
+      start = i + 1;
+    }
+  } else if (dots == std::string::npos) {
     // A list: top-level commas separate values.
     std::uint32_t start = begin;
     int depth = 0;

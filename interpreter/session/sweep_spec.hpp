@@ -23,12 +23,21 @@ struct VaryOptions {
   bool geometric = false;
 };
 
+// A numeric axis holds its values in SI. A categorical axis (catalogue entries, enumeration cases, Bools)
+// holds them in `choices`, and `values` numbers them 0, 1, 2, ... so that counting and plotting need no
+// second path.
 struct VarySpec {
   int slot = -1;
   std::string name;
-  std::vector<double> values;  // SI
+  std::vector<double> values;
+  std::vector<Value> choices;
   DisplayUnit display;
+  bool categorical() const { return !choices.empty(); }
+  Value value(std::size_t i) const { return categorical() ? choices[i] : Value(values[i]); }
 };
+
+// Whether an input of this type is varied by naming its values (an entry, a case, true or false).
+bool categorical_type(const Type& t);
 
 // Parses NAME=SPEC for `scenario`; reports problems in the session's diagnostics and returns nothing.
 // The values are evaluated under `limits`, the command's, and at most limits.max_list_length are taken.

@@ -168,8 +168,11 @@ def every_command():
         check(["run", *args, "--format", "json"], [root, of["run"], own])
         check(["run", *args, "--explain", "--format", "json"], [root, of["explain"]])
 
-    # Sweeps: numbers, Bools, lists, and a row whose point fails (batch = 0).
+    # Sweeps: numbers, Bools, lists, a row whose point fails (batch = 0), and categorical axes (catalogue
+    # entries, enumeration cases, Bools) crossed with a numeric one.
     for args in (["ActivationMemory", "--vary", "bytes_per_value=1 byte..4 byte step 1 byte"],
+                 ["tests/golden/commands/categorical/decode_step.mls", "--vary", "hardware=H100,A100", "--vary", "precision=fp16,fp8",
+                  "--vary", "batched=true,false", "--vary", "parameters=7e9,14e9"],
                  ["tests/examples/kv_cache.mls", "--vary", "batch=0,1,64", "--vary", "bytes_per_value=1 byte,2 byte"],
                  ["ZeroSharding", "--vary", "n_devices=1,8,1024"]):
         check(["sweep", *args, "--format", "json"], [root, of["sweep"]])

@@ -1178,6 +1178,14 @@ TEST(CatalogueSpot, TextReferenceAndBoolFieldsMatchTheSpec) {
       ADD_FAILURE() << t.key << "." << t.path << ": " << why << " (spec: \"" << t.text << "\")";
       continue;
     }
+    // Categories (docs/catalogue.md §1.3) hold a case of their enumeration; other text fields hold text.
+    static const std::vector<std::string> categories = {"tier", "peak_precision", "family", "attention", "kind", "cooling"};
+    if (std::find(categories.begin(), categories.end(), t.path) != categories.end()) {
+      ASSERT_TRUE(std::holds_alternative<mlsi::EnumValue>(v->v)) << t.key << "." << t.path;
+      const auto& e = v->enumeration();
+      EXPECT_EQ(e.type->cases.at(static_cast<std::size_t>(e.index)), t.text) << t.key << "." << t.path;
+      continue;
+    }
     ASSERT_TRUE(is_text(*v)) << t.key << "." << t.path;
     EXPECT_EQ(v->text(), t.text) << t.key << "." << t.path;
   }
