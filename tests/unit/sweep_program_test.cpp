@@ -216,7 +216,9 @@ scenario Remainder {
     EXPECT_EQ(program->value(r, k), expected[k]) << k;
     EXPECT_EQ(program->point_value(r), expected[k]) << k;
     EXPECT_EQ(tree, expected[k]) << k;
-    if (expected[k] == 0) EXPECT_FALSE(std::signbit(tree) || std::signbit(program->value(r, k))) << "+0, not -0: " << k;
+    if (expected[k] == 0) {
+      EXPECT_FALSE(std::signbit(tree) || std::signbit(program->value(r, k))) << "+0, not -0: " << k;
+    }
   }
 }
 
