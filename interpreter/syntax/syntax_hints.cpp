@@ -10,10 +10,21 @@ namespace {
 bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
-// The name or number that ends just before `end` (spaces skipped), or empty.
+// The name, number or bracketed operand (`(a + b)`, `xs[i]`) that ends just before `end` (spaces
+// skipped), or empty.
 std::string_view word_before(std::string_view text, std::size_t end) {
   while (end > 0 && blank(text[end - 1])) --end;
   std::size_t begin = end;
+  if (begin > 0 && (text[begin - 1] == ')' || text[begin - 1] == ']')) {
+    int depth = 0;
+    while (begin > 0) {
+      char c = text[--begin];
+      if (c == '\n') return {};
+      if (c == ')' || c == ']') ++depth;
+      if ((c == '(' || c == '[') && --depth == 0) break;
+    }
+    if (depth != 0) return {};
+  }
   while (begin > 0 && word_char(text[begin - 1])) --begin;
   return text.substr(begin, end - begin);
 }
@@ -27,6 +38,8 @@ std::string_view word_after(std::string_view text, std::size_t begin) {
 }
 
 std::string remainder_note(std::string_view left, std::string_view right) {
+  // `(a + b) % 3`: the brackets were for the operator; an argument needs none.
+  if (left.size() > 2 && left.front() == '(') left = left.substr(1, left.size() - 2);
   std::string call = !left.empty() && !right.empty() ? fmt::format("mod({}, {})", left, right) : "mod(a, b)";
   return fmt::format("`%` is the percent unit; for a remainder write `{}`", call);
 }
