@@ -107,9 +107,17 @@ struct reserved {
 
 struct identifier : pg::seq<pg::not_at<reserved>, pg::identifier> {};
 
+// Digits may be grouped with `_` between two digits: `1_000`, `2_048 GiB`, `1_000_000.5` (not in an
+// exponent). A `_` anywhere else next to a number's digits (`1__0`, `1_`, `1_.5`, `1e1_0`) is a syntax
+// error of its own (parser.cpp), not a number followed by a unit named `_0`.
+struct misplaced_separator : pg::one<'_'> {};
+struct exponent_separator : pg::one<'_'> {};
+struct digit_groups : pg::seq<pg::plus<pg::digit>, pg::star<pg::one<'_'>, pg::plus<pg::digit>>,
+                              pg::opt<pg::at<pg::one<'_'>>, pg::raise<misplaced_separator>>> {};
 struct number
-    : pg::seq<pg::plus<pg::digit>, pg::opt<pg::one<'.'>, pg::plus<pg::digit>>,
-              pg::opt<pg::one<'e', 'E'>, pg::opt<pg::one<'+', '-'>>, pg::plus<pg::digit>>> {};
+    : pg::seq<digit_groups, pg::opt<pg::one<'.'>, digit_groups>,
+              pg::opt<pg::one<'e', 'E'>, pg::opt<pg::one<'+', '-'>>, pg::plus<pg::digit>,
+                      pg::opt<pg::at<pg::one<'_'>>, pg::raise<exponent_separator>>>> {};
 
 struct string_char : pg::sor<pg::seq<pg::one<'\\'>, pg::any>, pg::not_one<'"', '\n'>> {};
 struct string_end : pg::one<'"'> {};
@@ -203,7 +211,10 @@ struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_e
 
 struct arg_name : identifier {};
 struct named_arg : pg::seq<arg_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
-struct call_arg : pg::sor<named_arg, expr> {};
+// `max_by(d.memory for d in devices)`: a comprehension without brackets, as a call's only argument
+// (check/compile_calls.cpp says where it is allowed). The expression is parsed once, then maybe `for`.
+struct positional_arg : pg::seq<expr, pg::opt<comprehension>> {};
+struct call_arg : pg::sor<named_arg, positional_arg> {};
 struct call_args
     : pg::seq<pg::one<'('>, ws, pg::opt<call_arg, pg::star<ws, pg::one<','>, ws, call_arg>, pg::opt<ws, pg::one<','>>>,
               ws, pg::one<')'>> {};

@@ -23,7 +23,9 @@ const BuiltinInfo kBuiltins[] = {
     {"max", Builtin::max_list}, {"range", Builtin::range}, {"sqrt", Builtin::sqrt},   {"exp", Builtin::exp},
     {"log", Builtin::log},     {"ln", Builtin::log},      {"log2", Builtin::log2},   {"log10", Builtin::log10},
     {"ceil", Builtin::ceil},   {"floor", Builtin::floor}, {"round", Builtin::round}, {"abs", Builtin::abs},
-    {"is_whole", Builtin::is_whole},
+    {"is_whole", Builtin::is_whole}, {"argmax", Builtin::argmax}, {"argmin", Builtin::argmin},
+    {"index_of", Builtin::index_of}, {"zip", Builtin::zip},    {"mod", Builtin::mod},     {"max_by", Builtin::max_by},
+    {"min_by", Builtin::min_by},
 };
 
 }  // namespace
@@ -43,13 +45,16 @@ std::vector<std::string> builtin_function_names() {
 CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   const ast::Expr& callee = *e.operands[0];
   if (callee.kind != ast::ExprKind::name) {
-    diags_.error(callee.span, "only a named function or scenario can be called");
+    auto& d = diags_.error(callee.span, "only a named function or scenario can be called");
+    if (callee.kind == ast::ExprKind::number || callee.kind == ast::ExprKind::quantity) d.notes.push_back(multiplication_hint(e));
     return make(Op::constant, e, Type::error());
   }
   const std::string& n = callee.text;
+  bool builtin = std::any_of(std::begin(kBuiltins), std::end(kBuiltins), [&](const BuiltinInfo& b) { return n == b.name; });
+  int own = sc.scenario ? sc.scenario->find_function(n) : -1;
+  if (builtin || own >= 0 || n == "has" || p_.function_index.count(n) || p_.scenario_index.count(n)) reject_bare_comprehensions(e);
   // A scenario's own function hides a top-level one of the same name inside that scenario.
-  if (sc.scenario)
-    if (int local = sc.scenario->find_function(n); local >= 0) return call_local(e, sc, local);
+  if (own >= 0) return call_local(e, sc, own);
   if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
   if (n == "has") return has_field(e, sc);
   if (auto it = p_.scenario_index.find(n); it != p_.scenario_index.end()) return call_scenario(e, sc, it->second);
@@ -57,6 +62,12 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
     if (n == b.name) return call_builtin(e, sc, b.builtin, n);
   (void)expected;
   auto& d = diags_.error(callee.span, fmt::format("unknown function `{}`", n));
+  // `n (n - 1)`: a value before `(` is a call of it, where a product was meant.
+  bool local = std::any_of(sc.locals.begin(), sc.locals.end(), [&](const Local& l) { return l.name == n; });
+  if (local || (sc.scenario && sc.scenario->find_slot(n) >= 0) || p_.global_index.count(n)) {
+    d.notes.push_back(fmt::format("`{}` is a value, not a function: {}", n, multiplication_hint(e)));
+    return make(Op::constant, e, Type::error());
+  }
   std::vector<std::string> candidates = builtin_function_names();
   for (const auto& f : p_.functions) candidates.push_back(f.name);
   if (sc.scenario)
@@ -80,13 +91,23 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   return make(Op::constant, e, Type::error());
 }
 
+// "write `2 * (n - 1)`" for `2 (n - 1)`: the callee and its parenthesised arguments as written.
+std::string Compiler::multiplication_hint(const ast::Expr& call) const {
+  const ast::Expr& callee = *call.operands[0];
+  std::string_view rest = p_.sources.text(Span{call.span.file, callee.span.end, call.span.end});
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  return fmt::format("to multiply, write `{} * {}`", p_.sources.text(callee.span), rest);
+}
+
 CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname) {
   CExpr c = make(Op::builtin, e, Type::error());
   std::size_t nargs = e.operands.size() - 1;
   for (std::size_t i = 1; i < e.operands.size(); ++i) {
     if (!e.names[i - 1].empty())
       diags_.error(e.name_spans[i - 1], fmt::format("`{}` takes positional arguments", fname));
-    c.kids.push_back(expr(*e.operands[i], sc));
+    // `index_of(precisions, fp8)`: the value sought is an entry, so an enumeration's case names are values.
+    bool entry = b == Builtin::index_of && i == 2 && c.kids[0].type.is_list();
+    c.kids.push_back(expr(*e.operands[i], sc, entry ? c.kids[0].type.element.get() : nullptr));
   }
   auto arity = [&](std::size_t lo, std::size_t hi) {
     if (nargs >= lo && nargs <= hi) return true;
@@ -159,6 +180,17 @@ CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std
         else c.type = t.is_list() ? Type::list(Type::boolean()) : Type::boolean();
       }
       break;
+    case Builtin::argmax:
+    case Builtin::argmin:
+    case Builtin::index_of:
+    case Builtin::zip:
+    case Builtin::mod:
+    case Builtin::max_by:
+    case Builtin::min_by: {
+      std::size_t n = b == Builtin::index_of || b == Builtin::zip || b == Builtin::mod ? 2 : 1;
+      if (arity(n, n) && !any_error) list_function(c, e, b, fname);
+      break;
+    }
     default:  // exp, log, log2, log10, ceil, floor, round: dimensionless in, dimensionless out
       if (arity(1, 1) && !any_error) {
         const Type& t = c.kids[0].type;

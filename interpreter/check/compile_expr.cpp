@@ -9,6 +9,7 @@
 #include "check/compiler.hpp"
 #include "base/stack_guard.hpp"
 #include "model/display.hpp"
+#include "model/unit_example.hpp"
 #include "base/work_counters.hpp"
 
 namespace mlsi {
@@ -24,7 +25,8 @@ bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& 
     msg = fmt::format("{} expects a {}; {} is a {}", what, want.record->name, c.constant.record().key, c.type.record->name);
   else
     msg = fmt::format("{} expects {}, found {}", what, tname(want), tname(c.type));
-  diags_.error(c.span, msg);
+  auto& d = diags_.error(c.span, msg);
+  if (std::string note = bare_number_note(c, want, p_); !note.empty()) d.notes.push_back(std::move(note));
   return false;
 }
 

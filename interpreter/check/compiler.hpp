@@ -71,6 +71,12 @@ class Compiler {
   void warn_byte_count(const ast::Expr& divisor, const Type& dividend);
   CExpr call(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname);
+  // argmax, argmin, index_of, zip, mod, max_by, min_by (compile_list_functions.cpp): `c` holds the
+  // checked arguments; sets its type, or reports why the arguments do not fit.
+  void list_function(CExpr& c, const ast::Expr& e, Builtin b, const std::string& fname);
+  std::string multiplication_hint(const ast::Expr& call) const;
+  // A comprehension without brackets is an argument of max_by or min_by only.
+  void reject_bare_comprehensions(const ast::Expr& call);
   CExpr call_scenario(const ast::Expr& e, Scope& sc, int index);
   CExpr call_function(const ast::Expr& e, Scope& sc, int index);
   CExpr call_local(const ast::Expr& e, Scope& sc, int index);

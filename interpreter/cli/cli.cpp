@@ -90,6 +90,7 @@ int cmd_test(Options& o, CliStreams& io) {
   test.report = o.report;
   test.published_only = o.published;
   test.format = o.format;
+  test.config = o.config;
   return run_tests(o.positional, session_options(o), o.limits, io, test);
 }
 

@@ -100,10 +100,12 @@ std::vector<CommandHelp> make_commands() {
   return {
       {"run", "run FILE|NAME [options]", "evaluate a scenario and print its results", {}, true},
       {"check", "check FILE...", "parse and check files without evaluating", {}, false},
-      {"test", "test [PATH...] [--report [--format table|md|json]] [--published]",
-       "verify every config's `expect` (files or folders; no PATH: the built-in scenarios); --report: one row per expectation, expected "
+      {"test", "test [PATH...] [--config NAME] [--report [--format table|md|json]] [--published]",
+       "verify every config's `expect` (files or folders; no PATH: the built-in scenarios); --config: only the configs named NAME; "
+       "--report: one row per expectation, expected "
        "against computed with the error and its published source; --published: only the expectations that cite a `source`",
-       {{"--report", "one row per expectation: expected, computed, the error and its source"},
+       {{"--config NAME", "only the configs named NAME (an error if no config has that name)"},
+        {"--report", "one row per expectation: expected, computed, the error and its source"},
         {"--format table|md|json", "the report's format (with --report; table by default)"},
         {"--published", "only the expectations that cite a `source`"}}, false},
       {"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]",

@@ -28,6 +28,8 @@ struct TestRun {
   CliStreams& io;
   Tally tally;
   TestReport report;
+  int configs_named = 0;                  // with --config: the configs of that name that were tested
+  std::vector<std::string> config_names;  // with --config: every config seen, for a did-you-mean
 };
 
 // The largest error of `computed` against `expected` over the quantities they hold: relative where the
@@ -155,6 +157,11 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
   CliStreams& io = t.io;
   for (const auto& cfg : p.configs) {
     if (std::find(files.begin(), files.end(), cfg.file) == files.end()) continue;
+    if (!t.options.config.empty()) {
+      t.config_names.push_back(cfg.name);
+      if (cfg.name != t.options.config) continue;
+      ++t.configs_named;
+    }
     std::vector<const Expectation*> expects;
     for (const auto& x : cfg.expects)
       if (!t.options.published_only || !x.source.empty()) expects.push_back(&x);
@@ -231,7 +238,7 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
 
 int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io,
               const TestOptions& test) {
-  TestRun t{test, limits, io, {}, {}};
+  TestRun t{test, limits, io, {}, {}, 0, {}};
   Tally& tally = t.tally;
   bool source_errors = false;
   if (paths.empty()) {
@@ -275,6 +282,12 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
       continue;
     }
     test_session(session, {*file}, t);
+  }
+  // `--config C` as `mlsi run` reads it: a name that no config of the files has is a usage error.
+  if (!test.config.empty() && t.configs_named == 0 && !source_errors) {
+    io.err << fmt::format("error: no config `{}` in {}{}\n", test.config, paths.empty() ? "the built-in scenarios" : "the files tested",
+                          did_you_mean(test.config, t.config_names));
+    return kExitUsage;
   }
   if (test.report) io.out << render_test_report(t.report, test.format);
   else io.out << fmt::format("{} passed, {} failed\n", tally.passed, tally.failed);

@@ -105,6 +105,7 @@ Value Evaluator::unary_math(Builtin b, const Value& v, const CExpr& e) {
 
 Value Evaluator::builtin(const CExpr& e, Frame& f) {
   auto b = static_cast<Builtin>(e.index);
+  if (b == Builtin::max_by || b == Builtin::min_by) return keyed_extreme(e, f);
   std::vector<Value> args;
   args.reserve(e.kids.size());
   for (const auto& k : e.kids) args.push_back(eval(k, f));
@@ -161,6 +162,11 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
       for (std::size_t i = 0; i < count; ++i) out.emplace_back(lo + static_cast<double>(i));
       return Value(std::move(out));
     }
+    case Builtin::argmax:
+    case Builtin::argmin:
+    case Builtin::index_of:
+    case Builtin::zip:
+    case Builtin::mod: return list_function(b, args, e);
     default: return unary_math(b, args[0], e);
   }
 }

@@ -55,6 +55,10 @@ struct ScenarioRun {
   std::vector<bool> available;      // per slot: false for an unused default that could not be evaluated
 };
 
+// `mod(x, y)`: the remainder with the sign of `y` (floored, as in Python); NaN when `y` is 0. One
+// formula for the evaluator and the sweep kernel, so that both paths agree to the bit.
+double floored_remainder(double x, double y);
+
 class Evaluator {
  public:
   explicit Evaluator(const Program& program, Limits limits = {}) : p_(program), limits_(limits) {}
@@ -105,6 +109,11 @@ class Evaluator {
   Value compare(Op op, const Value& a, const Value& b, const CExpr& e);
   Value builtin(const CExpr& e, Frame& f);
   Value unary_math(Builtin b, const Value& v, const CExpr& e);
+  // argmax, argmin, index_of, zip and mod of evaluated arguments (evaluate_list_functions.cpp).
+  Value list_function(Builtin b, const std::vector<Value>& args, const CExpr& e);
+  Value remainder(const Value& a, const Value& b, const CExpr& e);
+  // max_by, min_by: the entry with the largest (smallest) key, evaluated entry by entry.
+  Value keyed_extreme(const CExpr& e, Frame& f);
   double finite(double x, const CExpr& e, const char* what);
   [[noreturn]] void fail(Span span, std::string message, std::vector<std::string> notes = {});
   void step(const CExpr& e);

@@ -19,6 +19,13 @@ std::string shorten(std::string s, std::size_t max) {
   return s.substr(0, cut) + " …";
 }
 
+// The local that max_by or min_by binds for its key and filter, or -1 for any other node.
+int loop_variable(const CExpr& e) {
+  if (e.op != Op::builtin) return -1;
+  auto b = static_cast<Builtin>(e.index);
+  return (b == Builtin::max_by || b == Builtin::min_by) && !e.map.empty() ? e.map[0] : -1;
+}
+
 }  // namespace
 
 // Whether `e` can be evaluated here: it reads no local that only a loop binds (a comprehension's
@@ -31,9 +38,17 @@ bool TermWriter::evaluable(const CExpr& e, const TermContext& cx, std::vector<in
     case Op::slot:
       return cx.run && (cx.run->available.empty() || cx.run->available[static_cast<std::size_t>(e.index)]);
     case Op::let_in:
+    case Op::builtin:
     case Op::comprehension: {
+      // max_by and min_by bind a loop variable as a comprehension does (the index of its local in `map`).
+      bool keyed = e.op == Op::builtin && loop_variable(e) >= 0;
+      if (e.op == Op::builtin && !keyed) {
+        for (const auto& k : e.kids)
+          if (!evaluable(k, cx, bound)) return false;
+        return true;
+      }
       if (!evaluable(e.kids[0], cx, bound)) return false;
-      bound.push_back(e.index);
+      bound.push_back(keyed ? loop_variable(e) : e.index);
       bool ok = true;
       for (std::size_t i = 1; i < e.kids.size(); ++i) ok = ok && evaluable(e.kids[i], cx, bound);
       bound.pop_back();
@@ -130,7 +145,7 @@ std::vector<const CExpr*> TermWriter::live_kids(const CExpr& e, const TermContex
     return kids;
   }
   // A comprehension's body and filter read its loop variable: shown as written, only the list substituted.
-  if (e.op == Op::comprehension) return {&e.kids[0]};
+  if (e.op == Op::comprehension || loop_variable(e) >= 0) return {&e.kids[0]};
   for (const auto& k : e.kids) kids.push_back(&k);
   return kids;
 }

@@ -154,12 +154,12 @@ class SweepCompiler {
   static bool arithmetic(VOp op) {
     switch (op) {
       case VOp::add: case VOp::sub: case VOp::mul: case VOp::div: case VOp::pow:
-      case VOp::sqrt: case VOp::exp: case VOp::log: case VOp::log2: case VOp::log10: return true;
+      case VOp::sqrt: case VOp::exp: case VOp::log: case VOp::log2: case VOp::log10: case VOp::mod: return true;
       default: return false;
     }
   }
 
-  // Every arithmetic result (add, sub, mul, div, pow, sqrt, exp, log, log2, log10) must be finite for the
+  // Every arithmetic result (add, sub, mul, div, pow, sqrt, exp, log, log2, log10, mod) must be finite for the
   // fast path; it is checked unless it feeds an add, sub, mul or div numerator, which carries an infinity
   // or NaN on into its own result (IEEE 754), itself checked or carried further.
   void mark_finite_checks() {
@@ -272,6 +272,7 @@ class SweepCompiler {
           case Builtin::round: return emit(VOp::round, k(0));
           case Builtin::abs: return emit(VOp::abs, k(0));
           case Builtin::is_whole: return emit(VOp::is_whole, k(0));
+          case Builtin::mod: return emit(VOp::mod, k(0), k(1));  // mod by zero: NaN, found by the finite check
           case Builtin::min_args:
           case Builtin::max_args: {
             std::uint32_t r = k(0);
@@ -366,6 +367,7 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
       case VOp::is_whole: MLSI_LOOP(a[k] == std::floor(a[k]) ? 1.0 : 0.0)
       case VOp::min: MLSI_LOOP(std::min(a[k], b[k]))
       case VOp::max: MLSI_LOOP(std::max(a[k], b[k]))
+      case VOp::mod: MLSI_ARITHMETIC(floored_remainder(a[k], b[k]))
 #undef MLSI_ARITHMETIC
 #undef MLSI_LOOP
     }
@@ -415,6 +417,7 @@ bool SweepProgram::run_point(const double* inputs) {
       case VOp::is_whole: x = a == std::floor(a) ? 1.0 : 0.0; break;
       case VOp::min: x = std::min(a, b); break;
       case VOp::max: x = std::max(a, b); break;
+      case VOp::mod: x = floored_remainder(a, b); if (in.check_finite) finite &= x * 0.0 == 0.0; break;
       default: __builtin_unreachable();  // every operation has its case: no range check per instruction
     }
     r[in.dst] = x;

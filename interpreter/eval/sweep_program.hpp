@@ -15,7 +15,7 @@ namespace mlsi {
 
 enum class VOp : std::uint8_t {
   neg, logical_not, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, logical_and, logical_or, select,
-  sqrt, exp, log, log2, log10, ceil, floor, round, abs, is_whole, min, max,
+  sqrt, exp, log, log2, log10, ceil, floor, round, abs, is_whole, min, max, mod,
 };
 
 struct VInstr {

@@ -356,9 +356,10 @@ class Printer {
         entries(ops.size(), Space::none, [&](std::size_t i, Space s) { expr(*ops[i], s); });
         return w_.close("]", true, !ops.empty());
       case ExprKind::comprehension:
-        w_.open("[", space);
+        if (e.flag) w_.begin_expression();  // `max_by(d.memory for d in devices)`: no brackets of its own
+        else w_.open("[", space);
         w_.begin_expression();
-        expr(*ops.at(0), Space::none);
+        expr(*ops.at(0), e.flag ? space : Space::none);
         w_.end_expression();
         w_.expect("for", Space::one);
         w_.expect(e.text, Space::one);
@@ -372,6 +373,7 @@ class Printer {
           expr(*ops[2], Space::one);
           w_.end_expression();
         }
+        if (e.flag) return w_.end_expression();
         return w_.close("]", false, true);
       case ExprKind::record:
         w_.open("{", space);

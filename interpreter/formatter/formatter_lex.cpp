@@ -10,16 +10,18 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ident_first(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_ident(char c) { return is_ident_first(c) || is_digit(c); }
 
+// The end of the digits at text[i], with `_` separators between two digits kept as written (`1_000`).
+std::size_t digit_groups_end(std::string_view text, std::size_t i) {
+  while (i < text.size() && (is_digit(text[i]) || (text[i] == '_' && i + 1 < text.size() && is_digit(text[i + 1])))) ++i;
+  return i;
+}
+
 }  // namespace
 
 // The length of the number literal at text[0] (grammar.hpp `number`).
 std::size_t number_length(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size() && is_digit(text[i])) ++i;
-  if (i + 1 < text.size() && text[i] == '.' && is_digit(text[i + 1])) {
-    ++i;
-    while (i < text.size() && is_digit(text[i])) ++i;
-  }
+  std::size_t i = digit_groups_end(text, 0);
+  if (i + 1 < text.size() && text[i] == '.' && is_digit(text[i + 1])) i = digit_groups_end(text, i + 1);
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     std::size_t j = i + 1;
     if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
@@ -46,7 +48,7 @@ std::vector<Lexeme> lex_region(const Writer& w, std::uint32_t begin, std::uint32
     if (is_ident_first(s[i])) {
       while (j < end && is_ident(s[j])) ++j;
     } else if (is_digit(s[i])) {
-      while (j < end && is_digit(s[j])) ++j;
+      j = static_cast<std::uint32_t>(std::min<std::size_t>(digit_groups_end(s, j), end));
     } else if (s[i] == '^') {
       if (j < end && s[j] == '-') ++j;
       while (j < end && is_digit(s[j])) ++j;

@@ -32,7 +32,7 @@ enum class Op : std::uint8_t {
 
 enum class Builtin : std::uint8_t {
   len, sum, mean, min_list, max_list, min_args, max_args, range, sqrt, exp, log, log2, log10, ceil, floor, round, abs,
-  is_whole,
+  is_whole, argmax, argmin, index_of, zip, mod, max_by, min_by,
 };
 
 struct CExpr {

@@ -20,12 +20,13 @@ bool digit_separator(const UnknownUnit& u) {
   return !u.number.empty() && u.first && u.name.size() > 1 && u.name[0] == '_' && is_digit(u.name[1]);
 }
 
-// The number `1_000` meant (`1000`), and the unit written after its digits, if any (`1_000GB`: `GB`).
+// The number `1 _000` meant (`1_000`: a separator stands between two digits, no space), and the unit
+// written after its digits, if any (`1 _000GB`: `GB`).
 std::string without_separators(const UnknownUnit& u) {
   std::string digits = u.number;
   std::size_t i = 0;
   while (i < u.name.size() && (u.name[i] == '_' || is_digit(u.name[i]))) {
-    if (u.name[i] != '_') digits += u.name[i];
+    digits += u.name[i];
     ++i;
   }
   return i < u.name.size() ? digits + " " + u.name.substr(i) : digits;
@@ -95,15 +96,13 @@ std::string suggestion(const UnknownUnit& u, const UnitRegistry& units) {
 }  // namespace
 
 std::string unknown_unit_message(const UnknownUnit& u) {
-  if (digit_separator(u)) return "digit separators are not supported";
   return fmt::format("unknown unit `{}`", u.name);
 }
 
 std::vector<std::string> unknown_unit_notes(const UnknownUnit& u, const UnitRegistry& units) {
   std::vector<std::string> notes;
   if (digit_separator(u)) {
-    notes.push_back(fmt::format("write `{}` (`_` is not part of a number: `{}{}` is {} followed by a unit named `{}`)",
-                                without_separators(u), u.number, u.name, u.number, u.name));
+    notes.push_back(fmt::format("a digit separator `_` goes between two digits, with no space: write `{}`", without_separators(u)));
     return notes;
   }
   bool after_number = u.first && !u.number.empty();

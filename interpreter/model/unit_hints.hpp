@@ -23,7 +23,7 @@ struct UnknownUnit {
   bool names_value = false;     // a value of this name is in scope where the number is written
 };
 
-// `unknown unit `Gb``; for `1_000`, that digit separators are not supported.
+// `unknown unit `Gb``.
 std::string unknown_unit_message(const UnknownUnit& u);
 // Its notes: a suggestion (`did you mean `Gbit`?`) or a hint, and how to write arithmetic on values.
 std::vector<std::string> unknown_unit_notes(const UnknownUnit& u, const UnitRegistry& units);

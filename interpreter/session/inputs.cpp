@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 
+#include "model/unit_example.hpp"
 #include "source/file_reader.hpp"
 #include "syntax/parser.hpp"
 
@@ -78,7 +79,8 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
       msg = fmt::format("{} expects a {}; {} is a {}", name, want.record->name, c.constant.record().key, c.type.record->name);
     else
       msg = fmt::format("input `{}` expects {}, found {}", name, type_name(want, p.dims), type_name(c.type, p.dims));
-    s.diagnostics().error(c.span, msg);
+    auto& d = s.diagnostics().error(c.span, msg);
+    if (std::string note = bare_number_note(c, want, p); !note.empty()) d.notes.push_back(std::move(note));
     return false;
   }
   Span span = c.span;

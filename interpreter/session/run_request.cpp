@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "session/input_formulas.hpp"
@@ -60,6 +61,25 @@ Outcome choose_scenario(const Program& p, const RunRequest& request, const std::
     return {};
   }
   if (candidates.empty()) return fail(Failure::usage, fmt::format("`{}` declares no scenario (imported ones do not count)", request.target));
+  // `--config C`: a config names its scenario (`config C for S`), so no --scenario is needed.
+  if (!request.config.empty()) {
+    std::vector<std::string> owners, configs;
+    for (const auto& c : p.configs) {
+      if (std::find(candidates.begin(), candidates.end(), c.scenario) == candidates.end()) continue;
+      configs.push_back(c.name);
+      if (c.name != request.config) continue;
+      scenario = c.scenario;
+      owners.push_back(name_of(c.scenario));
+    }
+    if (owners.size() == 1) return {};
+    scenario = -1;
+    if (owners.empty())
+      return fail(Failure::usage, fmt::format("`{}` declares no config `{}`{}", request.target, request.config, did_you_mean(request.config, configs)));
+    std::string list;
+    for (const auto& o : owners) list += (list.empty() ? "" : ", ") + o;
+    return fail(Failure::usage, fmt::format("`{}` declares a config `{}` for several scenarios ({}); choose one with --scenario NAME",
+                                            request.target, request.config, list));
+  }
   std::string names;
   for (int c : candidates) names += (names.empty() ? "" : ", ") + name_of(c);
   return fail(Failure::usage, fmt::format("`{}` declares several scenarios ({}); choose one with --scenario NAME", request.target, names));

@@ -48,7 +48,7 @@ enum class ExprKind {
   field,       // operands[0] . text
   index,       // operands[0] [ operands[1] ]
   list,        // operands
-  comprehension, // operands: element, source[, filter]; text is the variable
+  comprehension, // operands: element, source[, filter]; text is the variable; flag: without brackets (a call argument)
   record,      // operands; names parallel
   match,       // operands[0] subject, operands[1..] arms; names are the patterns
   convert,     // operands[0] -> unit

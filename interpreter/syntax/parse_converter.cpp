@@ -21,6 +21,25 @@ Converter::Chain Converter::chain(const Node& n, std::size_t operators) {
   return Chain{*this, length};
 }
 
+double Converter::number_value(std::string_view text) {
+  std::string digits;
+  digits.reserve(text.size());
+  for (char c : text)
+    if (c != '_') digits += c;
+  return std::strtod(digits.c_str(), nullptr);
+}
+
+ast::ExprPtr Converter::comprehension(const Node& whole, const Node& body, const Node& rest, bool bare) {
+  auto e = make(ast::ExprKind::comprehension, whole);
+  e->flag = bare;
+  e->operands.push_back(expr(body));
+  e->text = rest.children.at(0)->string();
+  e->op_span = span(*rest.children[0]);
+  e->operands.push_back(expr(*rest.children.at(1)));
+  if (rest.children.size() > 2) e->operands.push_back(expr(*rest.children[2]->children.at(0)));
+  return e;
+}
+
 int Converter::power_of(const Node& n) const {
   std::string text = n.string();  // `^2`, `^-1`: the grammar allows only these characters
   bool negative = text.size() > 1 && text[1] == '-';
@@ -217,6 +236,10 @@ ast::ExprPtr Converter::expr(const Node& n) {
             next->names.push_back(a->children.at(0)->string());
             next->name_spans.push_back(span(*a->children[0]));
             next->operands.push_back(expr(*a->children.at(1)));
+          } else if (a->is_type<g::positional_arg>()) {  // `key for x in xs`: a comprehension without brackets
+            next->names.emplace_back();
+            next->name_spans.push_back(span(*a));
+            next->operands.push_back(comprehension(*a, *a->children.at(0), *a->children.at(1), true));
           } else {
             next->names.emplace_back();
             next->name_spans.push_back(span(*a));
@@ -244,12 +267,12 @@ ast::ExprPtr Converter::expr(const Node& n) {
   }
   if (n.is_type<g::number>()) {
     auto e = make(K::number, n);
-    e->value = std::strtod(n.string().c_str(), nullptr);
+    e->value = number_value(n.string_view());
     return e;
   }
   if (n.is_type<g::quantity>()) {
     auto e = make(K::quantity, n);
-    e->value = std::strtod(n.children.at(0)->string().c_str(), nullptr);
+    e->value = number_value(n.children.at(0)->string_view());
     e->unit = unit(*n.children.at(1));
     e->op_span = e->unit.span;
     return e;
@@ -293,15 +316,7 @@ ast::ExprPtr Converter::expr(const Node& n) {
     if (n.children.empty()) return make(K::list, n);
     const Node& body = *n.children[0];  // list_body: the first entry, then a comprehension or more entries
     const Node& rest = *body.children.at(1);
-    if (rest.is_type<g::comprehension>()) {
-      auto e = make(K::comprehension, n);
-      e->operands.push_back(expr(*body.children[0]));
-      e->text = rest.children.at(0)->string();
-      e->op_span = span(*rest.children[0]);
-      e->operands.push_back(expr(*rest.children.at(1)));
-      if (rest.children.size() > 2) e->operands.push_back(expr(*rest.children[2]->children.at(0)));
-      return e;
-    }
+    if (rest.is_type<g::comprehension>()) return comprehension(n, *body.children[0], rest, false);
     auto e = make(K::list, n);
     e->operands.push_back(expr(*body.children[0]));
     for (const auto& item : rest.children) e->operands.push_back(expr(*item));

@@ -49,6 +49,10 @@ class Converter {
   ast::ExprPtr make(ast::ExprKind k, const Node& n);
   ast::ExprPtr binary(const Node& n);
   ast::ExprPtr expr(const Node& n);
+  // `[body for x in xs if c]` (`whole` the list literal), or without brackets as a call's argument (`bare`).
+  ast::ExprPtr comprehension(const Node& whole, const Node& body, const Node& rest, bool bare);
+  // The value of a number literal; `_` digit separators are skipped.
+  static double number_value(std::string_view text);
   std::optional<ast::TypeExpr> annotation(const Node& n);
   ast::Member member(const Node& n);
   ast::LetDecl let(const Node& n, std::string doc);

@@ -6,6 +6,7 @@
 #include "syntax/parse_converter.hpp"
 #include "syntax/parse_node.hpp"
 #include "syntax/parse_tree_builder.hpp"
+#include "syntax/syntax_hints.hpp"
 #include "base/stack_guard.hpp"
 #include "source/text_rules.hpp"
 
@@ -64,6 +65,10 @@ struct control : pg::normal<Rule> {
   // A `must` that fails: what the failed rule recorded (in failure above) is the message.
   template <typename Input>
   [[noreturn]] static void raise(const Input& in, ParseState& ps) {
+    if constexpr (std::is_same_v<Rule, g::misplaced_separator>)
+      throw pg::parse_error("a digit separator `_` goes between two digits, as in `1_000` or `2_048.5`", in);
+    if constexpr (std::is_same_v<Rule, g::exponent_separator>)
+      throw pg::parse_error("an exponent has no digit separators: write `1e10`, not `1e1_0`", in);
     auto pos = static_cast<std::size_t>(in.current() - in.begin());
     if (ps.farthest < pos || ps.expected.empty()) {
       ps.farthest = pos;
@@ -106,7 +111,7 @@ using selector = pg::parse_tree::selector<
         g::scenario_decl, g::expect_tolerance, g::expect_source_text, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
     // does not select); each has exactly one child, which takes its place.
-    pg::parse_tree::fold_one::on<g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
+    pg::parse_tree::fold_one::on<g::positional_arg, g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
                                  g::pow_operand,
                                  // The levels of operator precedence: one with a single operand is that
                                  // operand (the converter reads it so either way). Kept, every number of a
@@ -155,7 +160,8 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
       expected += (i == 0 ? "" : i + 1 == ps.expected.size() ? " or " : ", ") + std::string(ps.expected[i]);
     if (expected.empty()) expected = "valid syntax";
     auto pos = static_cast<std::uint32_t>(begin + ps.farthest);
-    diags.error(Span{file, pos, pos + 1}, fmt::format("syntax error: expected {}, found {}", expected, describe_found(f.text, pos)));
+    auto& d = diags.error(Span{file, pos, pos + 1}, fmt::format("syntax error: expected {}, found {}", expected, describe_found(f.text, pos)));
+    if (std::string hint = syntax_hint(f.text, pos); !hint.empty()) d.notes.push_back(std::move(hint));
   };
   try {
     ParseTreeState tree;

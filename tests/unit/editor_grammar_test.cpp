@@ -204,6 +204,17 @@ TEST(EditorGrammar, ScopeNameMatchesTheVsCodeExtension) {
   EXPECT_NE(package.find(R"("extensions": [".mls"])"), std::string::npos);
 }
 
+// grammar.hpp `digit_groups`: `1_000`, `2_048.5`, with `_` only between two digits, highlighted as one number.
+TEST(EditorGrammar, NumbersTakeDigitSeparators) {
+  JsonChecker json(read_or_fail("editors/mls.tmLanguage.json"));
+  ASSERT_EQ(json.check(), "");
+  const std::string digits = R"([0-9]+(?:_[0-9]+)*)";
+  bool found = false;
+  for (const auto& s : json.strings)
+    found = found || s.find("(" + digits + R"((?:\.)" + digits + ")?") != std::string::npos;
+  EXPECT_TRUE(found) << "the number pattern of editors/mls.tmLanguage.json does not take `1_000` or `2_048.5`";
+}
+
 TEST(EditorGrammar, NamesEveryKeywordOfTheLanguage) {
   auto keywords = language_keywords();
   // The keyword list of grammar.hpp, as of this test (`source` of `expect ... source "TEXT"` too).

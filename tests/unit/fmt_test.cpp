@@ -285,6 +285,18 @@ TEST(Fmt, LiteralsUnitsAndParenthesesAsWritten) {
             "let e = (3 s) ^ 2\nlet f = 3 s ^ 2\nlet g = [1, 2] GB\nlet h = x -> (GB/s)\n");
 }
 
+// Digit separators stay as written (`1_000`, not `1000`), also before a unit written tight or spaced.
+TEST(Fmt, DigitSeparatorsAsWritten) {
+  EXPECT_EQ(format_ok("let a = 1_000\nlet b = 2_048   GiB\nlet c = 1_000_000.5e3\nlet d = [1_0, 2_0]GB\nlet e = 3_0GB/s\n"),
+            "let a = 1_000\nlet b = 2_048 GiB\nlet c = 1_000_000.5e3\nlet d = [1_0, 2_0] GB\nlet e = 3_0GB/s\n");
+}
+
+// The key of `max_by` is a comprehension without brackets, and stays one.
+TEST(Fmt, KeyOfMaxByWithoutBrackets) {
+  EXPECT_EQ(format_ok("let a = max_by( d.memory   for d in ds  if d.x>1 )\nlet b = min_by(x for x in [1,2])\n"),
+            "let a = max_by(d.memory for d in ds if d.x > 1)\nlet b = min_by(x for x in [1, 2])\n");
+}
+
 TEST(Fmt, LineEndingsBlankLinesAndByteOrderMark) {
   EXPECT_EQ(format_ok("let a = 1\r\n\r\n\r\n\r\nlet b = 2   \r\n"), "let a = 1\n\nlet b = 2\n");
   EXPECT_EQ(format_ok(""), "");

@@ -83,7 +83,7 @@ std::string show(const ast::Expr& e) {
       return s + "]";
     }
     case K::comprehension: {
-      std::string s = "(for " + e.text + " " + kid(1) + " " + kid(0);
+      std::string s = std::string(e.flag ? "(bare-for " : "(for ") + e.text + " " + kid(1) + " " + kid(0);
       if (e.operands.size() > 2) s += " if " + kid(2);
       return s + ")";
     }
@@ -203,6 +203,30 @@ TEST(GrammarExpr, Comprehensions) {
   EXPECT_EQ(expr("[x * 2 for x in xs if x > 0]"), "(for x xs (* x 2) if (> x 0))");
   EXPECT_EQ(expr("[rewards[i] - baseline[i] for i in range(n)]"),
             "(for i (call range n) (- ([] rewards i) ([] baseline i)))");
+}
+// The key of max_by: a comprehension without brackets, only as a call's argument.
+TEST(GrammarExpr, ComprehensionWithoutBracketsAsAnArgument) {
+  EXPECT_EQ(expr("max_by(d.memory for d in devices)"), "(call max_by (bare-for d devices (. d memory)))");
+  EXPECT_EQ(expr("min_by(x for x in xs if x > 0)"), "(call min_by (bare-for x xs x if (> x 0)))");
+  EXPECT_EQ(expr("f(a, x for x in xs)"), "(call f a (bare-for x xs x))");
+  EXPECT_EQ(expr("x for x in xs"), "error: syntax error: expected `(` or the end of the input, found `for`");
+}
+// `_` between two digits groups them; the value is the number without it.
+TEST(GrammarExpr, DigitSeparators) {
+  EXPECT_EQ(expr("1_000"), "1000");
+  EXPECT_EQ(expr("1_000_000"), "1000000");
+  EXPECT_EQ(expr("12_345.5"), "12345.5");
+  EXPECT_EQ(expr("0.000_5"), "0.0005");
+  EXPECT_EQ(expr("2_048 GiB"), "2048[GiB]");
+  EXPECT_EQ(expr("3_0GB/s"), "30[GB/s]");
+  EXPECT_EQ(expr("1_0e2"), "1000");
+  const std::string misplaced = "error: syntax error: a digit separator `_` goes between two digits, as in `1_000` or `2_048.5`";
+  EXPECT_EQ(expr("1__0"), misplaced);
+  EXPECT_EQ(expr("1_"), misplaced);
+  EXPECT_EQ(expr("1_.5"), misplaced);
+  EXPECT_EQ(expr("1.5_"), misplaced);
+  EXPECT_EQ(expr("1e1_0"), "error: syntax error: an exponent has no digit separators: write `1e10`, not `1e1_0`");
+  EXPECT_EQ(expr("_1"), "_1");  // a name
 }
 TEST(GrammarExpr, RecordLiterals) {
   EXPECT_EQ(expr("{}"), "{}");

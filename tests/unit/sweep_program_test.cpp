@@ -163,6 +163,69 @@ scenario Overflow {
 
 namespace {
 
+// `mod` compiles to the kernel (VOp::mod) with the evaluator's floored remainder: both paths give the
+// same doubles, and a divisor of 0 (NaN on the kernel) is flagged, so the sweep reports the evaluator's
+// "`mod` by zero".
+TEST(SweepProgramPaths, RemainderAgreesWithTheEvaluator) {
+  mlsi::Session session;
+  session.load_text("mod.mls", R"(
+scenario Remainder {
+  input x: Count = 7
+  input y: Count = 3
+  output r = mod(x, y)
+}
+)");
+  ASSERT_TRUE(session.check());
+  const mlsi::Program& p = session.program();
+  int scenario = p.find_scenario_index("Remainder");
+  const auto& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  int x = sc.find_slot("x"), y = sc.find_slot("y");
+  mlsi::GivenInputs given(sc.slots.size());
+  auto base = mlsi::Evaluator(p).run(scenario, given);
+  auto program = mlsi::SweepProgram::compile(p, scenario, {x, y}, base, {}, nullptr);
+  ASSERT_TRUE(program);
+  // Floored, the sign of y: 7 = 2*3 + 1; -7 = -3*3 + 2; 7 = -3*(-3) - 2; -7 = 2*(-3) - 1; 6 = 2*3 + 0;
+  // 7.5 = 3*2.5 + 0 (exact in binary); -6 mod 3 is +0, not -0; y = 0 is flagged.
+  std::vector<double> xs = {7, -7, 7, -7, 6, 7.5, -6, 1};
+  std::vector<double> ys = {3, 3, -3, -3, 3, 2.5, 3, 0};
+  std::vector<double> expected = {1, 2, -2, -1, 0, 0, 0, 0};
+  std::vector<const double*> columns = {xs.data(), ys.data()};
+  program->run(columns, xs.size());
+  std::uint32_t r = program->slot_register[static_cast<std::size_t>(sc.find_slot("r"))];
+  for (std::size_t k = 0; k < xs.size(); ++k) {
+    bool divisor_zero = ys[k] == 0;
+    EXPECT_EQ(program->ok(k), !divisor_zero) << k;
+    double point[2] = {xs[k], ys[k]};
+    EXPECT_EQ(program->run_point(point), !divisor_zero) << k;
+    mlsi::InputValue xv, yv;
+    xv.value = mlsi::Value(xs[k]);
+    yv.value = mlsi::Value(ys[k]);
+    xv.origin = yv.origin = "--vary";
+    given[static_cast<std::size_t>(x)] = xv;
+    given[static_cast<std::size_t>(y)] = yv;
+    if (divisor_zero) {
+      try {
+        mlsi::Evaluator(p).run(scenario, given);
+        ADD_FAILURE() << "mod by zero was not reported";
+      } catch (const mlsi::EvalError& err) {
+        EXPECT_EQ(err.diag.message, "`mod` by zero");
+      }
+      continue;
+    }
+    double tree = mlsi::Evaluator(p).run(scenario, given).slots[static_cast<std::size_t>(sc.find_slot("r"))].number();
+    EXPECT_EQ(program->value(r, k), expected[k]) << k;
+    EXPECT_EQ(program->point_value(r), expected[k]) << k;
+    EXPECT_EQ(tree, expected[k]) << k;
+    if (expected[k] == 0) {
+      EXPECT_FALSE(std::signbit(tree) || std::signbit(program->value(r, k))) << "+0, not -0: " << k;
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
 // A scenario's own function reads the scenario's slots, and `let ... in` names a value: both compile to
 // the kernel (no fall-back to the evaluator), and a slot that calls the function is recomputed when an
 // input the function reads (not one of its arguments) is varied.

@@ -1,0 +1,13 @@
+#pragma once
+// Hints for syntax errors whose likely cause the parser's "expected ..." does not say.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace mlsi {
+
+// A note for the syntax error at `pos` of `text`, or empty: `n % 3` and `10 % 3` ask for a remainder,
+// but `%` is the percent unit (language.md §8.4).
+std::string syntax_hint(std::string_view text, std::size_t pos);
+
+}  // namespace mlsi
