@@ -158,7 +158,11 @@ struct dim_factor : pg::seq<pg::sor<dim_paren, dim_name, dim_one>, pg::opt<dim_p
 struct dim_mul : pg::one<'*'> {};
 struct dim_div : pg::one<'/'> {};
 struct dim_expr : pg::seq<dim_factor, pg::star<ws, pg::sor<dim_mul, dim_div>, ws, dim_factor>> {};
-struct type_expr : pg::sor<list_type, enum_type, dim_expr> {};
+// `{ name: Text, memory: Information }`: a record type (field_name is declared with the expressions).
+struct field_name;
+struct record_type_field;
+struct record_type;
+struct type_expr : pg::sor<list_type, enum_type, record_type, dim_expr> {};
 
 // ---- expressions --------------------------------------------------------------------------------
 struct expr;
@@ -184,6 +188,11 @@ struct list_body : pg::seq<expr, pg::sor<comprehension, list_items>> {};
 struct list_lit : pg::seq<pg::one<'['>, ws, pg::opt<list_body>, ws, pg::one<']'>> {};
 
 struct field_name : identifier {};
+struct record_type_field : pg::seq<field_name, ws, pg::one<':'>, ws, type_expr> {};
+struct record_type
+    : pg::seq<pg::one<'{'>, ws,
+              pg::opt<record_type_field, pg::star<ws, pg::one<','>, ws, record_type_field>, pg::opt<ws, pg::one<','>>>, ws,
+              pg::one<'}'>> {};
 struct record_field : pg::seq<field_name, ws, pg::one<':'>, ws, expr> {};
 struct record_lit
     : pg::seq<pg::one<'{'>, ws,
@@ -304,8 +313,13 @@ struct config_decl
     : pg::seq<kw_config, ws, decl_name, ws, for_kw, ws, config_target, ws, pg::one<'{'>, ws,
               pg::star<config_item, ws>, pg::one<'}'>> {};
 
+// `type Name = T` names a type. `type` is a keyword only here, where a declaration starts: it stays free
+// as a name (a catalogue field, an input).
+struct type_kw : keyword<TAO_PEGTL_STRING("type")> {};
+struct type_decl : pg::seq<type_kw, ws, decl_name, ws, pg::one<'='>, ws, type_expr> {};
+
 struct declaration
-    : pg::sor<scenario_decl, config_decl, fn_decl, let_decl, unit_decl, dimension_decl, import_decl> {};
+    : pg::sor<scenario_decl, config_decl, fn_decl, let_decl, unit_decl, dimension_decl, import_decl, type_decl> {};
 struct utf8_bom : TAO_PEGTL_STRING("\xEF\xBB\xBF") {};
 struct file : pg::seq<pg::opt<utf8_bom>, ws, pg::star<declaration, ws>, pg::eof> {};
 
@@ -324,10 +338,10 @@ template <> inline constexpr const char* expected<expr> = "an expression";
 template <> inline constexpr const char* expected<primary> = "an expression";
 template <> inline constexpr const char* expected<decl_name> = "a name";
 template <> inline constexpr const char* expected<unit_factor> = "a unit";
-template <> inline constexpr const char* expected<type_expr> = "a type (a dimension such as Information / Time, Bool, Text, List[T] or `one of a | b`)";
+template <> inline constexpr const char* expected<type_expr> = "a type (a dimension such as Information / Time, Bool, Text, List[T], `one of a | b` or `{ field: T }`)";
 template <> inline constexpr const char* expected<member> = "`input`, `let`, `output`, `check`, `fn`";
 template <> inline constexpr const char* expected<config_item> = "`name = value`, `expect`";
-template <> inline constexpr const char* expected<declaration> = "a declaration (`scenario`, `config`, `fn`, `let`, `unit`, `dimension` or `import`)";
+template <> inline constexpr const char* expected<declaration> = "a declaration (`scenario`, `config`, `fn`, `let`, `type`, `unit`, `dimension` or `import`)";
 template <> inline constexpr const char* expected<string_lit> = "a string in double quotes";
 template <> inline constexpr const char* expected<config_target> = "the name of a scenario";
 template <> inline constexpr const char* expected<dim_factor> = "a dimension (a name such as Time, `1` or `(`)";

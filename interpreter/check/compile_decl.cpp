@@ -88,6 +88,8 @@ void Compiler::declare(const ast::Module& module) {
       sc.decl = s;
       bind_name(p_, NameTable::scenarios, s->name, static_cast<std::int64_t>(p_.scenarios.size()));
       p_.scenarios.push_back(std::move(sc));
+    } else if (const auto* t = std::get_if<ast::TypeDecl>(&decl)) {
+      declare_type(*t);
     } else if (const auto* c = std::get_if<ast::ConfigDecl>(&decl)) {
       pending_configs_.push_back(c);
       pending_config_files_.push_back(module.file);
@@ -172,61 +174,6 @@ void Compiler::declare_unit(const ast::UnitDecl& d) {
 }
 
 
-Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
-  using K = ast::TypeExpr::Kind;
-  switch (t.kind) {
-    case K::one: return Type::count();
-    case K::list: return Type::list(resolve_type(t.operands[0]));
-    case K::enumeration: {
-      auto e = std::make_shared<EnumType>();
-      for (std::size_t i = 0; i < t.cases.size(); ++i) {
-        if (e->find(t.cases[i]) >= 0) diags_.error(t.case_spans[i], fmt::format("case `{}` is listed twice", t.cases[i]));
-        e->cases.push_back(t.cases[i]);
-      }
-      return Type::of_enum(e);
-    }
-    case K::mul:
-    case K::div:
-    case K::pow: {
-      std::vector<Type> ops;
-      for (const auto& o : t.operands) ops.push_back(resolve_type(o));
-      for (const auto& o : ops) {
-        if (o.is_error()) return o;
-        if (!o.is_quantity()) {
-          diags_.error(t.span, "only dimensions can be multiplied, divided or raised to a power");
-          return Type::error();
-        }
-      }
-      DimOutcome r = t.kind == K::pow ? power(ops[0].dim, Rational{t.power, 1})
-                     : t.kind == K::mul ? multiply(ops[0].dim, ops[1].dim)
-                                        : divide(ops[0].dim, ops[1].dim);
-      if (!r.ok()) {
-        diags_.error(t.span, p_.dims.overflow_message(r));
-        return Type::error();
-      }
-      return Type::quantity(*r.dim);
-    }
-    case K::name: break;
-  }
-  const std::string& n = t.name;
-  if (n == "Bool") return Type::boolean();
-  if (n == "Text") return Type::text();
-  if (const Dim* d = p_.dims.find(n)) return Type::quantity(*d);
-  if (auto it = p_.catalogue.kinds.find(n); it != p_.catalogue.kinds.end()) return Type::of_record(it->second);
-  if (const Unit* u = p_.units.find(n)) {
-    if (display) *display = DisplayUnit{u->name, u->factor, false};
-    return Type::quantity(u->dim);
-  }
-  auto& d = diags_.error(t.span, fmt::format("unknown type `{}`", n));
-  std::vector<std::string> candidates = p_.dims.names();
-  candidates.insert(candidates.end(), {"Bool", "Text", "List"});
-  for (const auto& [k, v] : p_.catalogue.kinds) candidates.push_back(k);
-  auto s = closest_name(n, candidates);
-  if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
-  d.notes.push_back("a type is a dimension (Count, Information, Information / Time, ...), a unit, Bool, Text, a catalogue kind, List[T] or `one of a | b`");
-  return Type::error();
-}
-
 void Compiler::ensure_global(int index) {
   Global& g = p_.globals[static_cast<std::size_t>(index)];
   if (g.state == State::done || g.state == State::failed) return;
@@ -302,6 +249,9 @@ void Compiler::truncated(std::size_t globals, std::size_t functions, std::size_t
 void Compiler::compile_pending() {
   // Each pass says once that it ran out of stack: a REPL session runs many passes.
   stack_reported_ = false;
+  // A type nothing uses is checked all the same (types are few: every pass looks at all of them).
+  for (std::size_t i = 0; i < p_.types.size(); ++i)
+    if (p_.types[i].state == State::pending) ensure_type(static_cast<int>(i), p_.types[i].span);
   // Only what was declared since the last pass: a REPL session runs one pass per entry.
   for (std::size_t i = compiled_.globals; i < p_.globals.size(); ++i, ++work_counters().pending_declarations_visited)
     ensure_global(static_cast<int>(i));

@@ -159,23 +159,23 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       return c;
     }
     case K::comprehension: return comprehension(e, sc, expected);
-    case K::record: {
-      CExpr c = make(Op::record, e, Type::error());
-      auto rt = std::make_shared<RecordType>();
-      for (std::size_t i = 0; i < e.operands.size(); ++i) {
-        if (rt->find(e.names[i]) >= 0) diags_.error(e.name_spans[i], fmt::format("field `{}` is given twice", e.names[i]));
-        c.kids.push_back(expr(*e.operands[i], sc));
-        rt->fields.push_back(e.names[i]);
-        rt->types.push_back(c.kids.back().type);
-      }
-      c.type = Type::of_record(rt);
-      return c;
-    }
+    case K::record: return record_literal(e, sc, expected);
     case K::match: return match(e, sc, expected);
     case K::convert: return convert(e, sc, expected);
   }
   return make(Op::constant, e, Type::error());
 }
+
+namespace {
+
+// `a, b, c`: the cases of an enumeration, for a note.
+std::string case_list(const EnumType& en) {
+  std::string cases;
+  for (const auto& c : en.cases) cases += (cases.empty() ? "" : ", ") + c;
+  return cases;
+}
+
+}  // namespace
 
 CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
   const std::string& n = e.text;
@@ -215,14 +215,13 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
     auto& d = diags_.error(e.span, fmt::format("`{}` is not a case of `{}`", n, tname(*expected)));
     if (auto near = closest_name(n, expected->enumeration->cases); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
     d.notes.push_back(fmt::format("`{}` is a {} entry of the catalogue, and an entry is never a case of an enumeration", n, entry->value.record().type->name));
+    d.notes.push_back("expected one of: " + case_list(*expected->enumeration));
     return make(Op::constant, e, Type::error());
   }
 
   auto& d = diags_.error(e.span, fmt::format("unknown name `{}`", n));
   if (expected && expected->kind == Type::Kind::enumeration) {
-    std::string cases;
-    for (const auto& c : expected->enumeration->cases) cases += (cases.empty() ? "" : ", ") + c;
-    d.notes.push_back(fmt::format("expected one of: {}", cases));
+    d.notes.push_back("expected one of: " + case_list(*expected->enumeration));
     auto s = closest_name(n, expected->enumeration->cases);
     if (!s.empty()) d.notes.insert(d.notes.begin(), fmt::format("did you mean `{}`?", s));
     return make(Op::constant, e, Type::error());

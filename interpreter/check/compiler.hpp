@@ -40,6 +40,9 @@ class Compiler {
   }
   // The type a type expression names (a dimension, unit, Bool, Text, catalogue kind, List[T], `one of`).
   Type resolve_type(const ast::TypeExpr& t, DisplayUnit* display = nullptr);
+  // A `type` declaration: its name bound now, its type resolved on first use (ensure_type).
+  void declare_type(const ast::TypeDecl& d);
+  NamedType& ensure_type(int index, Span use);
 
   void ensure_scenario(int index);
   void ensure_function(int index);
@@ -93,6 +96,9 @@ class Compiler {
                          std::map<std::pair<int, int>, int>& through);
   void add_local_reads(const Scenario& s, const std::vector<int>& calls, std::vector<int>& out) const;
   CExpr let_in(const ast::Expr& e, Scope& sc, const Type* expected);
+  Type record_type(const ast::TypeExpr& t);
+  // `{ a: 1, ... }`: checked field by field against an expected named record type, else its own type.
+  CExpr record_literal(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr match(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr comprehension(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr field(const ast::Expr& e, Scope& sc);

@@ -163,6 +163,14 @@ class Printer {
     }
   }
 
+  void decl(const ast::TypeDecl& d) {
+    start(0);
+    header("type", Space::none);
+    header(d.name);
+    header("=");
+    type<grammar::type_expr>();
+  }
+
   void decl(const ast::ImportDecl&) {
     start(0);
     header("import", Space::none);
@@ -217,8 +225,8 @@ class Printer {
     for (const auto& t : fmt_layout::lex_region(w_, begin, end)) {
       std::string_view text = src_.substr(t.begin, t.end - t.begin);
       // Against its neighbour: `(`, `[` and what follows them, `)`, `]`, the `[` of `List[` and a power.
-      bool tight = !prev.empty() && (text == ")" || text == "]" || text == "[" || text[0] == '^' ||
-                                     prev == "(" || prev == "[");
+      bool tight = !prev.empty() && (text == ")" || text == "]" || text == "[" || text[0] == '^' || text == ":" ||
+                                     text == "," || prev == "(" || prev == "[");
       w_.token(text, t.begin, t.end, tight ? Space::none : Space::one, false);
       prev = text;
     }

@@ -17,6 +17,7 @@ void with_table(Program& p, NameTable table, F&& f) {
     case NameTable::functions: return f(p.function_index);
     case NameTable::scenarios: return f(p.scenario_index);
     case NameTable::loaded_paths: return f(p.loaded_paths);
+    case NameTable::types: return f(p.type_index);
   }
 }
 

@@ -12,7 +12,7 @@ namespace mlsi {
 
 struct Program;
 
-enum class NameTable : std::uint8_t { globals, functions, scenarios, loaded_paths };
+enum class NameTable : std::uint8_t { globals, functions, scenarios, loaded_paths, types };
 
 struct NameChange {
   NameTable table;

@@ -112,6 +112,17 @@ struct Scenario {
 };
 
 
+// `type Name = T` (language.md §4.6): resolved on first use, so that a type may name one declared below it.
+struct NamedType {
+  std::string name;
+  std::string doc;
+  Span span;
+  const ast::TypeDecl* decl = nullptr;
+  State state = State::pending;
+  Type type;
+  DisplayUnit display;  // a type that is a unit name (`type Memory = GiB`) shows values in it
+};
+
 struct Global {
   std::string name;
   std::string doc;
@@ -167,8 +178,9 @@ struct Program {
   std::deque<Function> functions;
   std::deque<Scenario> scenarios;
   std::deque<Config> configs;
+  std::deque<NamedType> types;
   // Changed only through bind_name and unbind_name (name_undo.hpp), which log into name_log when set.
-  std::map<std::string, int> global_index, function_index, scenario_index;
+  std::map<std::string, int> global_index, function_index, scenario_index, type_index;
   std::vector<NameChange>* name_log = nullptr;
   // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
   // did-you-mean, which must suggest them as if they were.

@@ -49,6 +49,7 @@ std::string type_name(const Type& t, const DimensionRegistry& dims) {
       return s + "}";
     }
     case Type::Kind::enumeration: {
+      if (!t.enumeration->name.empty()) return t.enumeration->name;
       std::string s = "one of ";
       for (std::size_t i = 0; i < t.enumeration->cases.size(); ++i) s += (i ? " | " : "") + t.enumeration->cases[i];
       return s;

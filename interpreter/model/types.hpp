@@ -20,6 +20,7 @@ struct RecordType {
 };
 
 struct EnumType {
+  std::string name;  // the name a `type` declaration gives it, or empty
   std::vector<std::string> cases;
   int find(const std::string& c) const;
 };

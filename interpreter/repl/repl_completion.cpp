@@ -80,7 +80,7 @@ Names value_names(const Program& p, std::string_view word, bool line_start) {
   for (const auto& [name, i] : p.catalogue.names) add_matching(n, name, word);
   for (const char* k : {"if", "then", "else", "match", "for", "in", "and", "or", "not", "true", "false"}) add_matching(n, k, word);
   if (line_start)
-    for (const char* k : {"let", "fn", "unit", "dimension", "scenario", "config", "import"}) add_matching(n, k, word, " ");
+    for (const char* k : {"let", "fn", "type", "unit", "dimension", "scenario", "config", "import"}) add_matching(n, k, word, " ");
   return n;
 }
 

@@ -54,6 +54,15 @@ EntryKind classify_entry(std::string_view text) {
   static const std::array<std::string_view, 6> decls = {"let", "fn", "unit", "dimension", "scenario", "config"};
   if (std::find(decls.begin(), decls.end(), w) != decls.end()) return EntryKind::declaration;
   if (w == "import") return EntryKind::import;
+  // `type Name = ...` declares a type; `type` alone is a name like any other (`type * 2`).
+  if (w == "type") {
+    std::size_t at = n;
+    while (at < c.size() && is_space(c[at])) ++at;
+    std::size_t name = at;
+    while (at < c.size() && is_identifier_char(c[at])) ++at;
+    while (at < c.size() && is_space(c[at])) ++at;
+    if (at > name && at < c.size() && c[at] == '=' && (at + 1 == c.size() || c[at + 1] != '=')) return EntryKind::declaration;
+  }
   return EntryKind::expression;
 }
 

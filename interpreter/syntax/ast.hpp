@@ -24,13 +24,13 @@ struct UnitExpr {
 
 // A type as written: a dimension expression, a unit, Bool, Text, a catalogue kind, List[T], an enumeration.
 struct TypeExpr {
-  enum class Kind { name, one, mul, div, pow, list, enumeration };
+  enum class Kind { name, one, mul, div, pow, list, enumeration, record };
   Kind kind = Kind::name;
   Span span;
   std::string name;                // Kind::name
   int power = 1;                   // Kind::pow
   std::vector<TypeExpr> operands;  // mul/div: 2, pow: 1, list: 1
-  std::vector<std::string> cases;  // Kind::enumeration
+  std::vector<std::string> cases;  // Kind::enumeration; the field names of Kind::record (operands: their types)
   std::vector<Span> case_spans;
 };
 
@@ -170,7 +170,15 @@ struct ImportDecl {
   Span span;
 };
 
-using Decl = std::variant<ScenarioDecl, ConfigDecl, FnDecl, LetDecl, UnitDecl, DimensionDecl, ImportDecl>;
+// `type Name = T`.
+struct TypeDecl {
+  std::string name;
+  Span name_span;
+  TypeExpr type;
+  std::string doc;
+};
+
+using Decl = std::variant<ScenarioDecl, ConfigDecl, FnDecl, LetDecl, UnitDecl, DimensionDecl, ImportDecl, TypeDecl>;
 
 struct Module {
   FileId file = kNoFile;

@@ -105,6 +105,10 @@ bool same_decl(const Decl& a, const Decl& b) {
     const auto& y = std::get<DimensionDecl>(b);
     return x->name == y.name && same_doc(x->doc, y.doc) && same_optional(x->definition, y.definition, same_type);
   }
+  if (const auto* x = std::get_if<TypeDecl>(&a)) {
+    const auto& y = std::get<TypeDecl>(b);
+    return x->name == y.name && same_doc(x->doc, y.doc) && same_type(x->type, y.type);
+  }
   return std::get<ImportDecl>(a).path == std::get<ImportDecl>(b).path;
 }
 

@@ -138,6 +138,13 @@ ast::TypeExpr Converter::type(const Node& n) {
       t.cases.push_back(c->string());
       t.case_spans.push_back(span(*c));
     }
+  } else if (n.is_type<g::record_type>()) {
+    t.kind = ast::TypeExpr::Kind::record;
+    for (const auto& f : n.children) {
+      t.cases.push_back(f->children.at(0)->string());
+      t.case_spans.push_back(span(*f->children[0]));
+      t.operands.push_back(type(*f->children.at(1)));
+    }
   } else if (n.is_type<g::dim_expr>()) {
     auto deeper = chain(n, n.children.size() / 2);
     t = type(*n.children.at(0));

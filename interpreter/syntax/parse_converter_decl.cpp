@@ -144,6 +144,11 @@ ast::Decl Converter::decl(const Node& n) {
     }
     return d;
   }
+  if (n.is_type<g::type_decl>()) {
+    auto d = named<ast::TypeDecl>(*this, n, std::move(doc));
+    d.type = type(*n.children.at(1));
+    return d;
+  }
   ast::ImportDecl d;
   d.span = span(n);
   d.path = unescape(n.children.at(0)->string_view());

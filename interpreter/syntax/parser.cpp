@@ -101,7 +101,7 @@ using selector = pg::parse_tree::selector<
         g::unit_tight, g::unit_one, g::unit_paren, g::unit_expr, g::list_type, g::enum_case, g::enum_type, g::dim_name,
         g::dim_one, g::dim_power, g::dim_paren, g::dim_factor, g::dim_mul, g::dim_div, g::dim_expr, g::true_lit,
         g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_body, g::list_lit, g::list_quantity,
-        g::field_name, g::record_field, g::record_lit, g::if_expr, g::let_name, g::let_in, g::match_pattern, g::match_arm, g::match_expr,
+        g::field_name, g::record_field, g::record_lit, g::record_type_field, g::record_type, g::type_decl, g::if_expr, g::let_name, g::let_in, g::match_pattern, g::match_arm, g::match_expr,
         g::arg_name, g::named_arg, g::call_args, g::field_access, g::index_access, g::call_suffix,
         g::op_pow, g::op_neg, g::negation, g::op_mul, g::op_div, g::op_add, g::op_sub,
         g::op_cmp, g::logical_not, g::op_and, g::op_or, g::expr,

@@ -49,6 +49,11 @@ std::string type_text(const ast::TypeExpr& t) {
       for (std::size_t i = 0; i < t.cases.size(); ++i) s += (i ? " | " : " ") + t.cases[i];
       return s;
     }
+    case K::record: {
+      std::string s = "{";
+      for (std::size_t i = 0; i < t.cases.size(); ++i) s += (i ? ", " : "") + t.cases[i] + ": " + type_text(t.operands[i]);
+      return s + "}";
+    }
   }
   return "?";
 }
@@ -263,6 +268,28 @@ TEST(GrammarExpr, UnitOnTheNextLineIsNotAUnit) {
 }
 
 // ---- declarations -----------------------------------------------------------------------------------
+TEST(GrammarDecl, TypeDeclarationsAndRecordTypes) {
+  Parsed p;
+  auto m = module(p, R"(type Device = { name: Text, memory: Information, price: Money / Time, }
+type Format = one of fp8 | bf16
+type Fleet = List[{ d: Device, n: Count }]
+type Empty = {}
+scenario S {
+  input type: Count = 1
+  output x = type
+}
+)");
+  ASSERT_TRUE(m) << mlsi::render_all(p.sources, p.diags, false);
+  ASSERT_EQ(m->decls.size(), 5u);
+  EXPECT_EQ(type_text(std::get<ast::TypeDecl>(m->decls[0]).type), "{name: Text, memory: Information, price: (Money / Time)}");
+  EXPECT_EQ(type_text(std::get<ast::TypeDecl>(m->decls[1]).type), "one of fp8 | bf16");
+  EXPECT_EQ(type_text(std::get<ast::TypeDecl>(m->decls[2]).type), "List[{d: Device, n: Count}]");
+  EXPECT_EQ(std::get<ast::TypeDecl>(m->decls[3]).name, "Empty");
+  // `type` is a keyword only where a declaration starts: elsewhere it is a name.
+  const auto& sc = std::get<ast::ScenarioDecl>(m->decls[4]);
+  EXPECT_EQ(std::get<ast::InputDecl>(sc.members[0]).name, "type");
+}
+
 TEST(GrammarDecl, EveryDeclarationKind) {
   Parsed p;
   auto m = module(p, R"(import "kv_cache.mls"
@@ -527,7 +554,7 @@ TEST(GrammarError, ExpectNeedsDoubleEquals) {
 TEST(GrammarError, UnknownTopLevelWordExpectsADeclaration) {
   auto e = syntax_error("let a = 1\nblah\n");
   EXPECT_EQ(e.message,
-            "syntax error: expected a declaration (`scenario`, `config`, `fn`, `let`, `unit`, `dimension` or "
+            "syntax error: expected a declaration (`scenario`, `config`, `fn`, `let`, `type`, `unit`, `dimension` or "
             "`import`) or the end of the input, found `blah`");
   EXPECT_EQ(e.line, 2u);
   EXPECT_EQ(e.col, 1u);

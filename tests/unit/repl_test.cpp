@@ -49,6 +49,10 @@ TEST(ReplInput, Classify) {
   EXPECT_EQ(mlsi::classify_entry("import \"a.mls\""), EntryKind::import);
   EXPECT_EQ(mlsi::classify_entry("letter + 1"), EntryKind::expression);  // `let` only as a whole word
   EXPECT_EQ(mlsi::classify_entry("1 GiB -> MB"), EntryKind::expression);
+  // `type` starts a declaration only as `type Name =`; otherwise it is a name.
+  EXPECT_EQ(mlsi::classify_entry("type Device = { name: Text }"), EntryKind::declaration);
+  EXPECT_EQ(mlsi::classify_entry("type * 2"), EntryKind::expression);
+  EXPECT_EQ(mlsi::classify_entry("type == 2"), EntryKind::expression);
 }
 
 TEST(ReplInput, Continuation) {
