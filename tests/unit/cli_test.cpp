@@ -302,7 +302,21 @@ TEST(CliInfo, Version) {
 TEST(CliTest, ExamplesPass) {
   auto r = mlsi({"test", "tests/examples"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_EQ(r.out, "ok   KvCache / long_context (1 expectation)\n1 passed, 0 failed\n");
+  // Every config of every example, file by file, with the number of `expect` lines each has.
+  EXPECT_EQ(r.out,
+            "ok   CheckpointTiers / default_budget (5 expectations)\n"
+            "ok   CheckpointTiers / one_minute (1 expectation)\n"
+            "ok   DecodeRoofline / small_batch (3 expectations)\n"
+            "ok   DecodeRoofline / large_batch (2 expectations)\n"
+            "ok   DecodeRoofline / fp32_weights (2 expectations)\n"
+            "ok   Fp8TrainingMemory / zero3_64 (5 expectations)\n"
+            "ok   Fp8TrainingMemory / bf16_weights (1 expectation)\n"
+            "ok   KvCache / long_context (1 expectation)\n"
+            "ok   MoeAllToAll / eight_ranks (4 expectations)\n"
+            "ok   MoeAllToAll / sixteen_ranks (3 expectations)\n"
+            "ok   ServingCost / default_fleet (2 expectations)\n"
+            "ok   ServingCost / full_use (2 expectations)\n"
+            "31 passed, 0 failed\n");
 }
 
 TEST(CliTest, FailedExpectationIsOne) {
