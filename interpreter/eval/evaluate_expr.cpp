@@ -13,20 +13,8 @@
 namespace mlsi {
 
 Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
-  if (a.is_list() || b.is_list()) {
-    charge((a.is_list() ? a : b).list().size(), e);
-    List out;
-    if (a.is_list() && b.is_list()) {
-      if (a.list().size() != b.list().size())
-        fail(e.op_span, fmt::format("lists of different lengths ({} and {})", a.list().size(), b.list().size()));
-      for (std::size_t i = 0; i < a.list().size(); ++i) out.push_back(arith(op, a.list()[i], b.list()[i], e));
-    } else if (a.is_list()) {
-      for (const auto& x : a.list()) out.push_back(arith(op, x, b, e));
-    } else {
-      for (const auto& y : b.list()) out.push_back(arith(op, a, y, e));
-    }
-    return Value(std::move(out));
-  }
+  if (a.is_list() || b.is_list())
+    return broadcast(a, b, e, e.op_span, [&](const Value& x, const Value& y) { return arith(op, x, y, e); });
   double x = a.number(), y = b.number();
   switch (op) {
     case Op::add: return finite(x + y, e, "the sum");
@@ -44,20 +32,8 @@ Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
 }
 
 Value Evaluator::compare(Op op, const Value& a, const Value& b, const CExpr& e) {
-  if (a.is_list() || b.is_list()) {
-    charge((a.is_list() ? a : b).list().size(), e);
-    List out;
-    if (a.is_list() && b.is_list()) {
-      if (a.list().size() != b.list().size())
-        fail(e.op_span, fmt::format("lists of different lengths ({} and {})", a.list().size(), b.list().size()));
-      for (std::size_t i = 0; i < a.list().size(); ++i) out.push_back(compare(op, a.list()[i], b.list()[i], e));
-    } else if (a.is_list()) {
-      for (const auto& x : a.list()) out.push_back(compare(op, x, b, e));
-    } else {
-      for (const auto& y : b.list()) out.push_back(compare(op, a, y, e));
-    }
-    return Value(std::move(out));
-  }
+  if (a.is_list() || b.is_list())
+    return broadcast(a, b, e, e.op_span, [&](const Value& x, const Value& y) { return compare(op, x, y, e); });
   if (a.is_number()) {
     double x = a.number(), y = b.number();
     switch (op) {

@@ -17,20 +17,8 @@ double floored_remainder(double x, double y) {
 }
 
 Value Evaluator::remainder(const Value& a, const Value& b, const CExpr& e) {
-  if (a.is_list() || b.is_list()) {
-    charge((a.is_list() ? a : b).list().size(), e);
-    List out;
-    if (a.is_list() && b.is_list()) {
-      if (a.list().size() != b.list().size())
-        fail(e.span, fmt::format("lists of different lengths ({} and {})", a.list().size(), b.list().size()));
-      for (std::size_t i = 0; i < a.list().size(); ++i) out.push_back(remainder(a.list()[i], b.list()[i], e));
-    } else if (a.is_list()) {
-      for (const auto& x : a.list()) out.push_back(remainder(x, b, e));
-    } else {
-      for (const auto& y : b.list()) out.push_back(remainder(a, y, e));
-    }
-    return Value(std::move(out));
-  }
+  if (a.is_list() || b.is_list())
+    return broadcast(a, b, e, e.span, [&](const Value& x, const Value& y) { return remainder(x, y, e); });
   if (b.number() == 0) fail(e.kids[1].span, "`mod` by zero", {fmt::format("`{}` is 0", p_.sources.text(e.kids[1].span))});
   return floored_remainder(a.number(), b.number());
 }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "source/diagnostics.hpp"
 #include "model/program.hpp"
 
@@ -112,6 +114,10 @@ class Evaluator {
   // argmax, argmin, index_of, zip and mod of evaluated arguments (evaluate_list_functions.cpp).
   Value list_function(Builtin b, const std::vector<Value>& args, const CExpr& e);
   Value remainder(const Value& a, const Value& b, const CExpr& e);
+  // `scalar(x, y)` entry by entry when `a` or `b` is a list (language.md §10): a list with a single value,
+  // or two lists of one length (else an error at `where`); otherwise `scalar(a, b)`.
+  template <typename Scalar>
+  Value broadcast(const Value& a, const Value& b, const CExpr& e, Span where, Scalar scalar);
   // max_by, min_by: the entry with the largest (smallest) key, evaluated entry by entry.
   Value keyed_extreme(const CExpr& e, Frame& f);
   double finite(double x, const CExpr& e, const char* what);
@@ -129,5 +135,22 @@ class Evaluator {
   int depth_ = 0;
   std::uint64_t steps_ = 0;
 };
+
+template <typename Scalar>
+Value Evaluator::broadcast(const Value& a, const Value& b, const CExpr& e, Span where, Scalar scalar) {
+  if (!a.is_list() && !b.is_list()) return scalar(a, b);
+  charge((a.is_list() ? a : b).list().size(), e);
+  List out;
+  if (a.is_list() && b.is_list()) {
+    if (a.list().size() != b.list().size())
+      fail(where, fmt::format("lists of different lengths ({} and {})", a.list().size(), b.list().size()));
+    for (std::size_t i = 0; i < a.list().size(); ++i) out.push_back(scalar(a.list()[i], b.list()[i]));
+  } else if (a.is_list()) {
+    for (const auto& x : a.list()) out.push_back(scalar(x, b));
+  } else {
+    for (const auto& y : b.list()) out.push_back(scalar(a, y));
+  }
+  return Value(std::move(out));
+}
 
 }  // namespace mlsi
