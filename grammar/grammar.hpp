@@ -128,18 +128,23 @@ struct string_lit : pg::seq<pg::one<'"'>, pg::star<string_char>, string_end> {};
 // line and compound units are written without spaces (`3.35 TB/s`, `USD/TB/month`, `s^2`); with spaces,
 // `/` and `*` are ordinary arithmetic (`100 GB / bandwidth`).
 struct unit_name : pg::sor<identifier, pg::one<'%'>> {};
-struct unit_power : pg::seq<pg::one<'^'>, pg::opt<pg::one<'-'>>, pg::plus<pg::digit>> {};
+// An integer power (`^2`, `^-1`) or a fraction in parentheses (`^(1/2)`, `^(-3/2)`), as a square root
+// of a quantity is printed.
+struct signed_digits : pg::seq<pg::opt<pg::one<'-'>>, pg::plus<pg::digit>> {};
+struct fraction_power : pg::seq<pg::one<'('>, signed_digits, pg::one<'/'>, pg::plus<pg::digit>, pg::one<')'>> {};
+struct unit_power : pg::seq<pg::one<'^'>, pg::sor<fraction_power, signed_digits>> {};
 struct unit_atom : pg::seq<unit_name, pg::opt<unit_power>> {};
 struct unit_mul : pg::one<'*'> {};
 struct unit_div : pg::one<'/'> {};
-struct unit_tight : pg::seq<unit_atom, pg::star<pg::sor<unit_mul, unit_div>, unit_atom>> {};
+struct unit_one : pg::one<'1'> {};
+// `1/s` leads with a 1, as mlsi prints a rate with no unit of its own (`81570.8 1/s`).
+struct unit_tight : pg::seq<pg::sor<unit_atom, pg::seq<unit_one, unit_div, unit_atom>>, pg::star<pg::sor<unit_mul, unit_div>, unit_atom>> {};
 // `source` after a number starts the source of an `expect` (`== 0.5 source "..."`), never a unit.
 struct source_kw : keyword<TAO_PEGTL_STRING("source")> {};
 struct quantity : pg::seq<number, hs, pg::not_at<source_kw>, unit_tight> {};
 
 // After `->` and in `unit` declarations a unit expression may use spaces and parentheses: `-> 1/s`.
 struct unit_expr;
-struct unit_one : pg::one<'1'> {};
 struct unit_paren : pg::seq<pg::one<'('>, ws, unit_expr, ws, pg::one<')'>> {};
 struct unit_factor : pg::sor<unit_paren, unit_atom, pg::seq<unit_one, pg::not_at<pg::digit>>> {};
 struct unit_expr : pg::seq<unit_factor, pg::star<ws, pg::sor<unit_mul, unit_div>, ws, unit_factor>> {};
@@ -152,7 +157,7 @@ struct enum_type : pg::seq<kw_one, ws, kw_of, ws, enum_case, pg::star<ws, pg::on
 struct dim_expr;
 struct dim_name : identifier {};
 struct dim_one : pg::one<'1'> {};
-struct dim_power : pg::seq<pg::one<'^'>, pg::opt<pg::one<'-'>>, pg::plus<pg::digit>> {};
+struct dim_power : pg::seq<pg::one<'^'>, pg::sor<fraction_power, signed_digits>> {};
 struct dim_paren : pg::seq<pg::one<'('>, ws, dim_expr, ws, pg::one<')'>> {};
 struct dim_factor : pg::seq<pg::sor<dim_paren, dim_name, dim_one>, pg::opt<dim_power>> {};
 struct dim_mul : pg::one<'*'> {};

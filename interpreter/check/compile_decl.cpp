@@ -154,8 +154,12 @@ void Compiler::declare_unit(const ast::UnitDecl& d) {
       u.display = true;
       continue;
     }
+    if (a.name == "replaceable" && a.args.empty()) {
+      u.replaceable = true;
+      continue;
+    }
     if (a.name != "prefixes") {
-      diags_.error(a.span, fmt::format("unknown attribute `@{}`; units take `@prefixes(large, small, binary)` and `@display()`", a.name));
+      diags_.error(a.span, fmt::format("unknown attribute `@{}`; units take `@prefixes(large, small, binary)`, `@display()` and `@replaceable()`", a.name));
       continue;
     }
     for (const auto& arg : a.args) {
@@ -290,7 +294,7 @@ CExpr Compiler::compile_input_formula(const ast::Expr& e, int scenario, int slot
   CExpr c = expr(e, sc, expected.is_error() ? nullptr : &expected);
   // Its comprehensions use the frame of the scenario's run.
   s.locals = std::max(s.locals, sc.max_locals);
-  if (display) *display = display_of(e);
+  if (display) *display = display_of(e, &s);
   add_local_reads(s, calls, deps[static_cast<std::size_t>(slot)]);
   if (reads) *reads = std::move(deps[static_cast<std::size_t>(slot)]);
   return c;

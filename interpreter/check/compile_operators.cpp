@@ -57,7 +57,7 @@ void Compiler::warn_byte_count(const ast::Expr& divisor, const Type& dividend) {
   if (divisor.kind != ast::ExprKind::quantity || divisor.unit.terms.size() != 1) return;
   const ast::UnitTerm& term = divisor.unit.terms.front();
   const Unit* byte = p_.units.find("B");
-  if (term.name != "B" || term.power != 1 || term.divide || !byte || !dividend.scalar().is_quantity() || !(dividend.scalar().dim == byte->dim))
+  if (term.name != "B" || term.power != 1 || term.power_den != 1 || term.divide || !byte || !dividend.scalar().is_quantity() || !(dividend.scalar().dim == byte->dim))
     return;
   // Only `70B`, written against its number as a model size is: `x / (1 B)` strips the unit on purpose,
   // and `80 GB / 2 B` counts two-byte values.

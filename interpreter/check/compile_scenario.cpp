@@ -81,7 +81,7 @@ void Compiler::compile_scenario_body(Scenario& s) {
                   sc.in_default = true;
                   CExpr c = expr(*decl.default_value, sc, &slot.type);
                   expect_type(c, slot.type, fmt::format("the default of input `{}`", slot.name));
-                  DisplayUnit du = display_of(*decl.default_value);
+                  DisplayUnit du = display_of(*decl.default_value, &s);
                   if (slot.display.automatic) slot.display = du;
                   slot.expr = std::move(c);
                   sc.in_default = false;
@@ -105,7 +105,7 @@ void Compiler::compile_scenario_body(Scenario& s) {
                   diag.labels.push_back(Label{decl.type->span, ""});
                 }
                 slot.type = declared && !declared->is_error() ? *declared : c.type;
-                slot.display = display_of(*decl.value);
+                slot.display = display_of(*decl.value, &s);
                 if (slot.display.automatic && !annotated.automatic) slot.display = annotated;
                 slot.expr = std::move(c);
               }

@@ -154,13 +154,20 @@ Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
           return Type::error();
         }
       }
-      DimOutcome r = t.kind == K::pow ? power(ops[0].dim, Rational{t.power, 1})
+      auto exponent = Rational::make(t.power, t.power_den);
+      if (!exponent) {
+        diags_.error(t.span, "the power is too large");
+        return Type::error();
+      }
+      DimOutcome r = t.kind == K::pow ? power(ops[0].dim, *exponent)
                      : t.kind == K::mul ? multiply(ops[0].dim, ops[1].dim)
                                         : divide(ops[0].dim, ops[1].dim);
       if (!r.ok()) {
         diags_.error(t.span, p_.dims.overflow_message(r));
         return Type::error();
       }
+      if (display)
+        if (auto unit = unit_display_of(t)) *display = *unit;
       return Type::quantity(*r.dim);
     }
     case K::record: return record_type(t);
@@ -177,7 +184,10 @@ Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
   if (const Dim* d = p_.dims.find(n)) return Type::quantity(*d);
   if (auto it = p_.catalogue.kinds.find(n); it != p_.catalogue.kinds.end()) return Type::of_record(it->second);
   if (const Unit* u = p_.units.find(n)) {
-    if (display) *display = DisplayUnit{u->name, u->factor, false};
+    if (display) {
+      *display = DisplayUnit{u->name, u->factor, false};
+      if (const Unit* label = p_.units.label_unit(u->name)) display->label = CountLabel{label->name, 1};
+    }
     return Type::quantity(u->dim);
   }
   auto& d = diags_.error(t.span, fmt::format("unknown type `{}`", n));

@@ -97,6 +97,8 @@ class Compiler {
   void add_local_reads(const Scenario& s, const std::vector<int>& calls, std::vector<int>& out) const;
   CExpr let_in(const ast::Expr& e, Scope& sc, const Type* expected);
   Type record_type(const ast::TypeExpr& t);
+  // The unit a type written in units (`USD/kWh`, `1/s`) shows its values in; nothing for another type.
+  std::optional<DisplayUnit> unit_display_of(const ast::TypeExpr& t) const;
   // `{ a: 1, ... }`: checked field by field against an expected named record type, else its own type.
   CExpr record_literal(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr match(const ast::Expr& e, Scope& sc, const Type* expected);
@@ -117,7 +119,13 @@ class Compiler {
   void check_see_also(const Scenario& s);
   void compile_config(const ast::ConfigDecl& d, FileId file);
   void report_cycles(Scenario& s, const std::vector<std::vector<int>>& deps, const std::map<std::pair<int, int>, int>& through);
-  DisplayUnit display_of(const ast::Expr& e);
+  // The display unit an expression names (language.md §12, rule 3), or an automatic one with the count
+  // label the expression carries (count_labels.cpp); `in` is the scenario whose names it reads.
+  DisplayUnit display_of(const ast::Expr& e, const Scenario* in = nullptr);
+  DisplayUnit named_display(const ast::Expr& e);
+  // Names bound inside an expression (`let ... in`, a comprehension's variable) and their labels.
+  using LabelScope = std::vector<std::pair<std::string, CountLabel>>;
+  CountLabel count_label(const ast::Expr& e, const Scenario* in, const LabelScope& bound = {}) const;
   void declare_dimension(const ast::DimensionDecl& d);
   void declare_unit(const ast::UnitDecl& d);
   void check_redefinition(const std::string& name, Span span);

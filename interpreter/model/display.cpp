@@ -67,8 +67,8 @@ DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& uni
   // checked by the evaluator only where it shows a result: any other value falls back to SI.
   DisplayUnit u = unit;
   if (unit.automatic) {
-    auto r = auto_display_unit(magnitude(v), s.dim, p.units, p.dims);
-    u = DisplayUnit{r.text, r.factor, false};
+    auto r = auto_display_unit(magnitude(v), s.dim, p.units, p.dims, unit.label);
+    u = DisplayUnit{r.text, r.factor, false, unit.label};
   }
   return shows_finite(v, u.factor) ? u : si_display_unit(s.dim, p);
 }

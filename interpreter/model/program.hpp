@@ -50,6 +50,8 @@ struct DisplayUnit {
   std::string text;  // empty: a plain number, or chosen automatically when `automatic`
   double factor = 1;
   bool automatic = true;
+  // What the value counts (`tok` for a token rate), which an automatic choice shows (language.md §12).
+  CountLabel label = {};
 };
 
 enum class SlotKind { input, let, output };

@@ -38,18 +38,46 @@ std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std:
 
 std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::string>& sets) {
   // A name may mean one unit only: the new one, its prefixed forms, the units declared before and theirs.
-  if (find(unit.name)) return unit.name;
+  // A replaceable unit gives way: the prelude's `tok` to a file's own `unit tok: Tokens` (the unit is
+  // replaced), and its prefixed form `ktok` to a file's own `unit ktok` (found first from now on).
+  // Within one file a name still means one unit.
+  auto replaceable = [&](const Unit* existing) {
+    const Unit& owner = existing->base.empty() ? *existing : units_.at(existing->base);
+    return owner.replaceable && owner.span.file != unit.span.file;
+  };
+  if (const Unit* existing = find(unit.name)) {
+    if (!replaceable(existing)) return unit.name;
+    if (existing->base.empty()) remove(unit.name);
+    else prefixed_.erase(unit.name);
+  }
   for (const auto& set_name : sets) {
     for (const auto& set : prefix_sets()) {
       if (set_name != set.name) continue;
       unit.prefix_sets.push_back(set_name);
-      for (const auto& prefix : set.prefixes)
-        if (std::string name = prefix.first + unit.name; find(name)) return name;
+      for (const auto& prefix : set.prefixes) {
+        std::string name = prefix.first + unit.name;
+        const Unit* existing = find(name);
+        if (!existing) continue;
+        if (!replaceable(existing)) return name;
+        remove(existing->base.empty() ? name : existing->base);
+      }
     }
   }
   declared_.push_back(unit.name);
   units_.emplace(unit.name, std::move(unit));
   return std::nullopt;
+}
+
+void UnitRegistry::remove(const std::string& name) {
+  units_.erase(name);
+  declared_.erase(std::remove(declared_.begin(), declared_.end(), name), declared_.end());
+  std::erase_if(prefixed_, [&](const auto& entry) { return entry.second.base == name; });
+}
+
+const Unit* UnitRegistry::label_unit(const std::string& name) const {
+  const Unit* u = find(name);
+  if (u && !u->base.empty()) u = find(u->base);
+  return u && u->from_dimension && u->dim.dimensionless() ? u : nullptr;
 }
 
 const Unit* UnitRegistry::find(const std::string& name) const {
@@ -148,14 +176,17 @@ std::optional<Dim> UnitRegistry::expected_of_unknown(const ast::UnitExpr& u, con
       unknown = &t;
       continue;
     }
-    DimOutcome d = power(found->dim, Rational{t.power, 1});
+    auto exponent = Rational::make(t.power, t.power_den);
+    if (!exponent) return std::nullopt;
+    DimOutcome d = power(found->dim, *exponent);
     if (d.ok()) d = t.divide ? divide(known, *d.dim) : multiply(known, *d.dim);
     if (!d.ok()) return std::nullopt;
     known = *d.dim;
   }
   if (!unknown || unknown->power == 0) return std::nullopt;
   DimOutcome rest = divide(expected, known);
-  auto exponent = Rational::make(unknown->divide ? -1 : 1, unknown->power);
+  // U^(p/q) = rest, so U = rest^(q/p).
+  auto exponent = Rational::make(unknown->divide ? -unknown->power_den : unknown->power_den, unknown->power);
   if (!exponent) return std::nullopt;
   if (rest.ok()) rest = power(*rest.dim, *exponent);
   if (!rest.ok()) return std::nullopt;
@@ -166,6 +197,7 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
                                                   const SourceManager& sources, Diagnostics& diags, const UnitContext* context) const {
   ResolvedUnit r;
   bool ok = true;
+  bool mixed_labels = false;  // `tok/sample`: no one label
   std::optional<Dim> unknown_expected = context && context->expected ? expected_of_unknown(u, *context->expected) : std::nullopt;
   for (std::size_t i = 0; i < u.terms.size(); ++i) {
     const auto& t = u.terms[i];
@@ -189,10 +221,17 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
       ok = false;
       continue;
     }
+    auto exponent = Rational::make(t.power, t.power_den);
+    if (!exponent) {
+      diags.error(t.span, fmt::format("the power of `{}` is too large", t.name));
+      ok = false;
+      continue;
+    }
     r.text += t.name;
-    if (t.power != 1) r.text += fmt::format("^{}", t.power);
-    double f = std::pow(found->factor, t.power);
-    DimOutcome d = power(found->dim, Rational{t.power, 1});
+    if (exponent->den != 1) r.text += fmt::format("^({})", exponent->str());
+    else if (exponent->num != 1) r.text += fmt::format("^{}", exponent->num);
+    double f = std::pow(found->factor, static_cast<double>(exponent->num) / exponent->den);
+    DimOutcome d = power(found->dim, *exponent);
     if (d.ok()) d = t.divide ? divide(r.dim, *d.dim) : multiply(r.dim, *d.dim);
     if (!d.ok()) {
       diags.error(t.span, dims.overflow_message(d));
@@ -201,6 +240,11 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
     }
     r.dim = *d.dim;
     r.factor = t.divide ? r.factor / f : r.factor * f;
+    if (const Unit* label = label_unit(t.name); label && exponent->den == 1) {
+      int p = t.divide ? -exponent->num : exponent->num;
+      if (r.label.unit.empty() || r.label.unit == label->name) r.label = CountLabel{label->name, r.label.power + p};
+      else mixed_labels = true;
+    }
     // `big^2` with `unit big = 1e200 s` is 1e400 s^2: no value could be shown in it.
     if (ok && (!std::isfinite(f) || f == 0 || !std::isfinite(r.factor) || r.factor == 0)) {
       diags.error(u.span, fmt::format("the unit `{}` is beyond the range of a double: its size in SI units {}", sources.text(u.span),
@@ -209,6 +253,7 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
     }
   }
   if (!ok) return std::nullopt;
+  if (mixed_labels || r.label.power == 0) r.label = {};
   return r;
 }
 
@@ -258,7 +303,31 @@ ResolvedUnit choose(double v, const std::vector<Candidate>& candidates, const Di
 
 }  // namespace
 
-ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims) {
+ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims,
+                               const CountLabel& label) {
+  if (const Unit* l = label ? units.label_unit(label.unit) : nullptr; l && (label.power == 1 || label.power == -1)) {
+    if (label.power == 1) {
+      // A count of tokens (`2.048 ktok`) or tokens over one base unit (`3 ktok/s`): the label leads
+      // with its prefixes.
+      std::vector<Candidate> candidates;
+      add_candidates(*l, candidates);
+      if (d.dimensionless()) return choose(value_in_si, candidates, d, "");
+      std::optional<std::size_t> only;
+      for (std::size_t i = 0; i < kMaxBaseDimensions; ++i)
+        if (!d.exp[i].is_zero()) only = only ? kMaxBaseDimensions : i;
+      const Unit* per = only && *only < kMaxBaseDimensions && d.exp[*only] == Rational{-1, 1} ? units.display_base(Dim::base(*only)) : nullptr;
+      if (per) {
+        for (auto& c : candidates) c.factor /= per->factor;
+        return choose(value_in_si, candidates, d, "/" + per->name);
+      }
+      // Tokens times bytes is shown as bytes: `tok*GB` would read as a typo.
+    } else if (!d.dimensionless()) {
+      // Per token: `25 ms/tok`, `1.4 GFLOP/tok`.
+      ResolvedUnit r = auto_display_unit(value_in_si, d, units, dims);
+      if (r.text.find(" (SI)") == std::string::npos) r.text += "/" + l->name;
+      return r;
+    }
+  }
   if (d.dimensionless()) return ResolvedUnit{1, d, ""};
   std::vector<Candidate> candidates;
   for (const Unit* u : units.display_units(d)) add_candidates(*u, candidates);

@@ -13,6 +13,15 @@
 
 namespace mlsi {
 
+// A unit declared from Count (`unit tok: Count`) is 1: it labels a count without changing it. A value's
+// label is such a unit and its power (`tok/s`: tok, 1; `s/tok`: tok, -1); `unit` empty for none.
+struct CountLabel {
+  std::string unit;
+  int power = 0;
+  bool operator==(const CountLabel&) const = default;
+  explicit operator bool() const { return !unit.empty() && power != 0; }
+};
+
 struct Unit {
   std::string name;
   double factor = 1;  // SI value of one of this unit
@@ -23,6 +32,9 @@ struct Unit {
   std::vector<std::string> prefix_sets;  // the prefix sets it takes, for automatic display
   bool display = false;  // @display: shows values of its dimension when no `-> unit` is given
   bool from_dimension = false;  // declared from a dimension (`unit s: Time`), not from another unit
+  // @replaceable: a file's own unit of this name replaces it (with its prefixed forms), and a file's
+  // own unit named like one of its prefixed forms is found before that form.
+  bool replaceable = false;
   bool prefixable() const { return !prefix_sets.empty(); }
 };
 
@@ -44,6 +56,7 @@ struct ResolvedUnit {
   double factor = 1;
   Dim dim;
   std::string text;
+  CountLabel label = {};  // the count label its units carry (`tok/s`), if exactly one
 };
 
 class UnitRegistry {
@@ -60,11 +73,14 @@ class UnitRegistry {
   std::vector<const Unit*> display_units(const Dim& d) const;
   // The unit that shows values of this dimension when no `-> unit` is given, if there is one.
   const Unit* display_base(const Dim& d) const;
+  // The unprefixed label unit that `name` is or is a prefixed form of (`ktok` -> `tok`), or null.
+  const Unit* label_unit(const std::string& name) const;
 
   std::optional<ResolvedUnit> resolve(const ast::UnitExpr& u, const DimensionRegistry& dims, const SourceManager& sources,
                                       Diagnostics& diags, const UnitContext* context = nullptr) const;
 
  private:
+  void remove(const std::string& name);  // a unit and its prefixed forms
   // The dimension the one unknown term of `u` must have for `u` to be `expected`, if it has one.
   std::optional<Dim> expected_of_unknown(const ast::UnitExpr& u, const Dim& expected) const;
 
@@ -79,6 +95,8 @@ class UnitRegistry {
 std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std::string>& prefix_sets, const UnitRegistry& units);
 
 // A readable display unit for a value of dimension `d` (`3.35 TB/s`, `10 GiB` -> `10.7374 GB`).
-ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims);
+// With a count label, the label's unit joins the unit chosen: `3 ktok/s`, `25 ms/tok`, `2.048 ktok`.
+ResolvedUnit auto_display_unit(double value_in_si, const Dim& d, const UnitRegistry& units, const DimensionRegistry& dims,
+                               const CountLabel& label = {});
 
 }  // namespace mlsi

@@ -15,6 +15,7 @@ struct UnitTerm {
   std::string name;  // empty for the literal `1`
   Span span;
   int power = 1;
+  int power_den = 1;  // `s^(1/2)`: power / power_den, not yet in lowest terms
   bool divide = false;  // this term divides what precedes it
 };
 struct UnitExpr {
@@ -28,7 +29,8 @@ struct TypeExpr {
   Kind kind = Kind::name;
   Span span;
   std::string name;                // Kind::name
-  int power = 1;                   // Kind::pow
+  int power = 1;                   // Kind::pow: power / power_den
+  int power_den = 1;
   std::vector<TypeExpr> operands;  // mul/div: 2, pow: 1, list: 1
   std::vector<std::string> cases;  // Kind::enumeration; the field names of Kind::record (operands: their types)
   std::vector<Span> case_spans;

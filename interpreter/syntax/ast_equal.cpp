@@ -24,7 +24,7 @@ bool same_ptr(const ExprPtr& a, const ExprPtr& b) { return same_optional(a, b, s
 
 bool same_unit(const UnitExpr& a, const UnitExpr& b) {
   return same_all(a.terms, b.terms, [](const UnitTerm& x, const UnitTerm& y) {
-    return x.name == y.name && x.power == y.power && x.divide == y.divide;
+    return x.name == y.name && x.power == y.power && x.power_den == y.power_den && x.divide == y.divide;
   });
 }
 
@@ -120,7 +120,7 @@ bool same_expr(const Expr& a, const Expr& b) {
 }
 
 bool same_type(const TypeExpr& a, const TypeExpr& b) {
-  return a.kind == b.kind && a.name == b.name && a.power == b.power && a.cases == b.cases &&
+  return a.kind == b.kind && a.name == b.name && a.power == b.power && a.power_den == b.power_den && a.cases == b.cases &&
          same_all(a.operands, b.operands, same_type);
 }
 

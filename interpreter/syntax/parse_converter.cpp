@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <tuple>
 
 #include "grammar/grammar.hpp"
 #include "syntax/parser.hpp"
@@ -40,16 +41,31 @@ ast::ExprPtr Converter::comprehension(const Node& whole, const Node& body, const
   return e;
 }
 
-int Converter::power_of(const Node& n) const {
-  std::string text = n.string();  // `^2`, `^-1`: the grammar allows only these characters
-  bool negative = text.size() > 1 && text[1] == '-';
-  int value = 0;
-  for (std::size_t i = negative ? 2 : 1; i < text.size(); ++i) {
-    value = value * 10 + (text[i] - '0');
-    if (value > kMaxPower)
-      throw ConvertError{span(n), fmt::format("the power `{}` is too large (at most {})", text, kMaxPower)};
+std::pair<int, int> Converter::power_of(const Node& n) const {
+  // `^2`, `^-1`, `^(1/2)`, `^(-3/2)`: the grammar allows only these characters.
+  std::string text = n.string();
+  auto digits = [&](std::size_t& i) {
+    int value = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      value = value * 10 + (text[i] - '0');
+      if (value > kMaxPower)
+        throw ConvertError{span(n), fmt::format("the power `{}` is too large (at most {})", text, kMaxPower)};
+    }
+    return value;
+  };
+  std::size_t i = 1;
+  bool fraction = text[i] == '(';
+  if (fraction) ++i;
+  bool negative = text[i] == '-';
+  if (negative) ++i;
+  int num = digits(i);
+  int den = 1;
+  if (fraction) {
+    ++i;  // the '/'
+    den = digits(i);
+    if (den == 0) throw ConvertError{span(n), fmt::format("the power `{}` divides by zero", text)};
   }
-  return negative ? -value : value;
+  return {negative ? -num : num, den};
 }
 
 Span Converter::span(const Node& n) const {
@@ -109,7 +125,7 @@ void Converter::add_unit_terms(const Node& n, bool inverted, std::vector<ast::Un
       ast::UnitTerm t;
       t.name = c->children.at(0)->string();
       t.span = span(*c);
-      if (c->children.size() > 1) t.power = power_of(*c->children[1]);
+      if (c->children.size() > 1) std::tie(t.power, t.power_den) = power_of(*c->children[1]);
       t.divide = inverted != divide_next;
       out.push_back(std::move(t));
       divide_next = false;
@@ -162,7 +178,7 @@ ast::TypeExpr Converter::type(const Node& n) {
       ast::TypeExpr p;
       p.kind = ast::TypeExpr::Kind::pow;
       p.span = span(n);
-      p.power = power_of(*n.children[1]);
+      std::tie(p.power, p.power_den) = power_of(*n.children[1]);
       p.operands.push_back(std::move(t));
       t = std::move(p);
     }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "syntax/ast.hpp"
@@ -36,8 +37,8 @@ class Converter {
   };
   Chain chain(const Node& n, std::size_t operators);
 
-  // The exponent of a unit or dimension power, `^-2`.
-  int power_of(const Node& n) const;
+  // The exponent of a unit or dimension power, `^-2` or `^(1/2)`, as numerator and denominator.
+  std::pair<int, int> power_of(const Node& n) const;
   Span span(const Node& n) const;
   static std::string unescape(std::string_view quoted);
 

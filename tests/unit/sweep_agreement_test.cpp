@@ -61,6 +61,7 @@ constexpr const char* kList = "a list, record or scenario call that depends on a
 constexpr const char* kListFunction = "a list function of a varied value";
 constexpr const char* kText = "a list, record or text value that depends on a varied input";
 constexpr const char* kNoNumber = "no numeric input to vary";
+constexpr const char* kListParameter = "a function of a list or record";
 const std::map<std::string, std::string> kKnownFallbacks = {
     {"CenteredReward", kList},
     {"ContinuationForkCost", kList},
@@ -69,7 +70,7 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"EpochOverhead", kListFunction},
     {"GroupBarrier", kNoNumber},
     {"GroupCoefficients", kNoNumber},
-    {"LayerStack", kList},
+    {"LayerStack", kListParameter},
     {"ParadigmCost", kList},
     {"PerExampleGradient", kList},
     {"RepeatedVerification", kListFunction},
