@@ -68,7 +68,7 @@ Value convert(const Program& p, const mlsi::Value& v, const Type& t, const Displ
       out.kind = Value::Kind::record;
       for (std::size_t i = 0; i < r.fields.size(); ++i) {
         Field f{r.type->fields[i], r.fields[i].has_value(), {}};
-        if (f.present) f.value = public_value(p, *r.fields[i], r.type->types[i], DisplayUnit{});
+        if (f.present) f.value = public_value(p, *r.fields[i], r.type->types[i], field_display(*r.type, i));
         out.fields.push_back(std::move(f));
       }
       break;

@@ -72,7 +72,9 @@ Type Compiler::record_type(const ast::TypeExpr& t) {
   for (std::size_t i = 0; i < t.cases.size(); ++i) {
     if (r->find(t.cases[i]) >= 0) diags_.error(t.case_spans[i], fmt::format("field `{}` is listed twice", t.cases[i]));
     r->fields.push_back(t.cases[i]);
-    r->types.push_back(resolve_type(t.operands[i]));
+    DisplayUnit unit;
+    r->types.push_back(resolve_type(t.operands[i], &unit));
+    r->units.push_back(unit.automatic ? DisplayUnitText{} : DisplayUnitText{unit.text, unit.factor});
   }
   return Type::of_record(r);
 }
@@ -120,7 +122,7 @@ CExpr Compiler::record_literal(const ast::Expr& e, Scope& sc, const Type* expect
   if (!missing.empty() && ok) {
     auto& d = diags_.error(e.span, fmt::format("this record lacks {} of {}", missing, shown));
     if (!want->name.empty())
-      d.notes.push_back(fmt::format("{} is {}", want->name, type_name(Type::of_record(std::make_shared<RecordType>(RecordType{"", false, want->fields, want->types})), p_.dims)));
+      d.notes.push_back(fmt::format("{} is {}", want->name, type_name(Type::of_record(std::make_shared<RecordType>(RecordType{"", false, want->fields, want->types, {}})), p_.dims)));
     ok = false;
   }
   if (!ok) return c;

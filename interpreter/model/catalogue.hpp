@@ -47,11 +47,6 @@ const FieldSpec* find_field_spec(const KindSpec& kind, const std::string& name);
 const std::vector<std::string_view>& precision_keys();
 
 // A unit as a catalogue string wrote it, to show the value the way the source gave it.
-struct DisplayUnitText {
-  std::string text;
-  double factor = 1;
-};
-
 struct CatalogueEntry {
   std::string key;
   std::string kind;

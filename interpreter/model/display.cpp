@@ -60,6 +60,11 @@ DisplayUnit si_display_unit(const Dim& d, const Program& p) {
   return DisplayUnit{si == "1" ? "" : si, 1, false};
 }
 
+DisplayUnit field_display(const RecordType& r, std::size_t field) {
+  if (field >= r.units.size() || r.units[field].text.empty()) return DisplayUnit{};
+  return DisplayUnit{r.units[field].text, r.units[field].factor, false};
+}
+
 DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p) {
   const Type& s = t.scalar();
   if (!s.is_quantity()) return unit;
@@ -90,6 +95,18 @@ std::optional<Diagnostic> display_overflow(const std::string& subject, const Val
 }
 
 namespace {
+// A string literal of `.mls` (language.md §2) that means `text`.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else out += c;
+  }
+  return out + "\"";
+}
+
 std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Program& p, NumberStyle style) {
   auto number = [&](double x) { return style == NumberStyle::exact ? exact_number(x) : format_number(x); };
   switch (t.kind) {
@@ -114,8 +131,10 @@ std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Prog
           continue;
         }
         const Type& ft = r.type->types[i];
-        DisplayUnit fu = effective_unit(*r.fields[i], ft, DisplayUnit{}, p);
-        s += bare(*r.fields[i], ft, fu, p, style);
+        DisplayUnit fu = effective_unit(*r.fields[i], ft, field_display(*r.type, i), p);
+        // In quotes, as a record literal writes it: `{name: "H100", memory: 80 GB}` reads back.
+        if (ft.kind == Type::Kind::text) s += quoted(r.fields[i]->text());
+        else s += bare(*r.fields[i], ft, fu, p, style);
         if (ft.scalar().is_quantity() && !fu.text.empty()) s += " " + fu.text;
       }
       return s + "}";

@@ -27,6 +27,8 @@ std::string format_bare(const Value& v, const Type& t, const DisplayUnit& unit, 
 // The display unit actually used for a value: the declared one, or one chosen for its magnitude. Never
 // one in which a number of the value would be infinite (1e300 year in `as`): the SI unit instead.
 DisplayUnit effective_unit(const Value& v, const Type& t, const DisplayUnit& unit, const Program& p);
+// The display unit of a record's field: the unit its declared type names (`{ price: USD/h }`), or automatic.
+DisplayUnit field_display(const RecordType& r, std::size_t field);
 // The SI unit of a dimension (`s`, `byte/s`; none for a Count), in which every finite value shows.
 DisplayUnit si_display_unit(const Dim& d, const Program& p);
 // Whether every number of `v` (a number or a list of them, at any depth) is finite divided by `factor`.

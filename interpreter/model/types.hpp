@@ -11,11 +11,20 @@ namespace mlsi {
 
 struct Type;
 
+// A unit as written for display (`GiB`, `USD/h`), with its size in SI; empty text for none.
+struct DisplayUnitText {
+  std::string text;
+  double factor = 1;
+};
+
 struct RecordType {
   std::string name;  // catalogue kind (Workload), scenario name, or empty for a literal
   bool catalogue = false;
   std::vector<std::string> fields;
   std::vector<Type> types;
+  // Per field, the unit its declared type names (`{ price: USD/h }` shows prices in USD/h); may be
+  // shorter than `fields` (a literal's own type, a catalogue kind: none).
+  std::vector<DisplayUnitText> units;
   int find(std::string_view field) const;
 };
 

@@ -43,7 +43,7 @@ std::string json_record(const Program& p, const Value& v) {
   std::string s = "{\"fields\": {";
   for (std::size_t i = 0; i < r.fields.size(); ++i) {
     s += (i ? ", " : "") + json_escape(r.type->fields[i]) + ": ";
-    s += r.fields[i] ? json_field(p, *r.fields[i], r.type->types[i], DisplayUnit{}) : "null";
+    s += r.fields[i] ? json_field(p, *r.fields[i], r.type->types[i], field_display(*r.type, i)) : "null";
   }
   return s + "}}";
 }
