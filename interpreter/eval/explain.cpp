@@ -241,6 +241,13 @@ class Explainer {
       n.substituted = terms_.substitute(fn.body, body);
       collect(fn.body, body, n.terms, n.depends_on);
       calls_.pop_back();
+    } else if (!known && !recursive && calls_.size() < 16) {
+      // An argument with no one value (a comprehension's variable): the body's terms that do not
+      // depend on the parameters (the scenario's inputs, constants, catalogue fields) still count.
+      calls_.push_back(call_id);
+      TermContext body{local ? cx.run : nullptr, nullptr};
+      collect(fn.body, body, n.terms, n.depends_on);
+      calls_.pop_back();
     }
     if (n.call == n.name) n.call.clear();
     if (n.substituted == n.formula || n.substituted == n.value) n.substituted.clear();
