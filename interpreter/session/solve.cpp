@@ -1,0 +1,262 @@
+#include "session/solve.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "model/display.hpp"
+
+namespace mlsi {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// How far a search goes toward an end the domain leaves open: 2^53 (beyond it whole numbers are not
+// all doubles) or 1e300.
+constexpr double kWholeReach = 9007199254740992.0;
+constexpr double kContinuousReach = 1e300;
+// Points of the domain sampled to see that feasibility changes once; a whole domain this small or
+// smaller is evaluated at every value instead.
+constexpr int kSamples = 33;
+constexpr double kScanAll = 64;
+
+bool reads_slots(const CExpr& e) {
+  if (e.op == Op::slot || e.op == Op::local || e.op == Op::call_local) return true;
+  return std::any_of(e.kids.begin(), e.kids.end(), reads_slots);
+}
+
+}  // namespace
+
+Solve::Solve(SolveRequest request) : request_(std::move(request)), session_(request_.session_options), low_(-kInfinity), high_(kInfinity) {}
+
+Outcome Solve::prepare() {
+  PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
+  warnings_ = std::move(run.warnings);
+  if (!run.outcome.ok()) return run.outcome;
+  scenario_ = run.scenario;
+  given_ = std::move(run.given);
+  const Scenario& sc = session_.program().scenarios[static_cast<std::size_t>(scenario_)];
+  auto it = sc.slot_index.find(request_.input);
+  std::string inputs;
+  for (int i : sc.inputs)
+    if (sc.slots[static_cast<std::size_t>(i)].type.is_quantity()) inputs += (inputs.empty() ? "`" : ", `") + sc.slots[static_cast<std::size_t>(i)].name + "`";
+  if (it == sc.slot_index.end() || sc.slots[static_cast<std::size_t>(it->second)].kind != SlotKind::input)
+    return Outcome{Failure::usage, fmt::format("`{}` is not an input of {}; its numeric inputs are {}", request_.input, sc.name, inputs)};
+  slot_ = it->second;
+  if (!sc.slots[static_cast<std::size_t>(slot_)].type.is_quantity())
+    return Outcome{Failure::usage, fmt::format("`{}` is not a number or a quantity, so it has no largest or smallest value; the numeric inputs of {} are {}",
+                                               request_.input, sc.name, inputs)};
+  if (request_.conditions.empty()) return Outcome{Failure::usage, "a solve needs at least one --such-that condition"};
+  std::vector<std::pair<std::string, Type>> names;
+  for (int i : sc.inputs) names.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+  for (int i : sc.outputs) names.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+  for (const auto& text : request_.conditions) {
+    auto c = session_.compile_condition("--such-that", text, names);
+    if (!c || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
+    conditions_.push_back(std::move(*c));
+  }
+  read_domain();
+  return {};
+}
+
+void Solve::read_domain() {
+  const Program& p = session_.program();
+  const Slot& sl = p.scenarios[static_cast<std::size_t>(scenario_)].slots[static_cast<std::size_t>(slot_)];
+  if (!sl.where) return;
+  std::vector<std::pair<Op, double>> bounds;  // `x OP value`, with x on the left
+  auto is_self = [&](const CExpr& e) { return e.op == Op::slot && e.index == slot_; };
+  auto visit = [&](const auto& self, const CExpr& e) -> void {
+    if (e.op == Op::logical_and) {
+      for (const auto& k : e.kids) self(self, k);
+      return;
+    }
+    if (e.op == Op::builtin && static_cast<Builtin>(e.index) == Builtin::is_whole && e.kids.size() == 1 && is_self(e.kids[0])) {
+      whole_ = true;
+      return;
+    }
+    if (e.op != Op::lt && e.op != Op::le && e.op != Op::gt && e.op != Op::ge) return;
+    bool left = is_self(e.kids[0]);
+    if (!left && !is_self(e.kids[1])) return;
+    const CExpr& other = e.kids[left ? 1 : 0];
+    if (reads_slots(other)) return;
+    try {
+      double v = Evaluator(p, request_.limits).value(other).number();
+      // `1 <= x` is `x >= 1`.
+      Op op = left ? e.op : e.op == Op::lt ? Op::gt : e.op == Op::le ? Op::ge : e.op == Op::gt ? Op::lt : Op::le;
+      bounds.emplace_back(op, v);
+    } catch (const EvalError&) {
+    }
+  };
+  visit(visit, *sl.where);
+  for (auto [op, v] : bounds) {
+    double lo = -kInfinity, hi = kInfinity;
+    if (op == Op::ge) lo = whole_ ? std::ceil(v) : v;
+    if (op == Op::gt) lo = whole_ ? std::floor(v) + 1 : std::nextafter(v, kInfinity);
+    if (op == Op::le) hi = whole_ ? std::floor(v) : v;
+    if (op == Op::lt) hi = whole_ ? std::ceil(v) - 1 : std::nextafter(v, -kInfinity);
+    low_ = std::max(low_, lo);
+    high_ = std::min(high_, hi);
+  }
+  // A bound read before is_whole was seen: make it whole.
+  if (whole_) {
+    if (std::isfinite(low_)) low_ = std::ceil(low_);
+    if (std::isfinite(high_)) high_ = std::floor(high_);
+  }
+}
+
+GivenInputs Solve::given_at(double value) {
+  GivenInputs g = given_;
+  const Slot& sl = session_.program().scenarios[static_cast<std::size_t>(scenario_)].slots[static_cast<std::size_t>(slot_)];
+  DisplayUnit display = g[static_cast<std::size_t>(slot_)] ? g[static_cast<std::size_t>(slot_)]->display : sl.display;
+  g[static_cast<std::size_t>(slot_)] = InputValue{Value(value), "solve", display, Span{}};
+  return g;
+}
+
+bool Solve::feasible(double value, std::string& why) {
+  ++evaluated_;
+  const Program& p = session_.program();
+  const Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario_)];
+  Evaluator ev(p, request_.limits);
+  try {
+    ScenarioRun run = ev.run(scenario_, given_at(value));
+    std::vector<Value> locals;
+    for (int i : sc.inputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
+    for (int i : sc.outputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
+    for (std::size_t k = 0; k < conditions_.size(); ++k) {
+      const CExpr& c = conditions_[k];
+      if (ev.value_with_locals(c, locals).boolean()) continue;
+      why = fmt::format("`{}` fails", request_.conditions[k]);
+      // For a comparison, what its left side is there (`total = 81.2 GiB`).
+      bool comparison = c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge || c.op == Op::eq || c.op == Op::ne;
+      if (comparison && !c.kids.empty()) {
+        Value left = ev.value_with_locals(c.kids[0], locals);
+        why += fmt::format(": {} = {}", p.sources.text(c.kids[0].span), format_value(left, c.kids[0].type, DisplayUnit{}, p));
+      }
+      return false;
+    }
+    return true;
+  } catch (const EvalError& e) {
+    why = e.diag.message;
+    return false;
+  }
+}
+
+Outcome Solve::run(SolveAnswer& answer) {
+  answer = SolveAnswer{};
+  answer.whole = whole_;
+  answer.tolerance = whole_ ? 0 : request_.tolerance;
+  answer.domain_low = low_;
+  answer.domain_high = high_;
+  const double dir = request_.maximize ? 1 : -1;
+  const double far_end = request_.maximize ? high_ : low_;   // the end the answer is sought toward
+  const double near_end = request_.maximize ? low_ : high_;  // the other end
+  const double reach = whole_ ? kWholeReach : kContinuousReach;
+  auto clamp = [&](double x) { return std::clamp(x, low_, high_); };
+
+  // The interval searched: the domain, with an end it leaves open moved out from the input's own value
+  // (its default, config or --set value), doubling the distance, until feasibility there differs from
+  // feasibility at that value, or the reach of a double.
+  double anchor = std::isfinite(low_) ? low_ : std::isfinite(high_) ? high_ : 0;
+  try {
+    ScenarioRun run = Evaluator(session_.program(), request_.limits).run(scenario_, given_);
+    const Value& v = run.slots[static_cast<std::size_t>(slot_)];
+    if (v.is_number()) anchor = v.number();
+  } catch (const EvalError&) {
+    const auto& given = given_[static_cast<std::size_t>(slot_)];
+    if (given && given->value.is_number()) anchor = given->value.number();
+  }
+  if (whole_) anchor = std::round(anchor);
+  anchor = clamp(anchor);
+  std::string why_anchor;
+  const bool anchor_ok = feasible(anchor, why_anchor);
+  auto open_end = [&](double side) {
+    double distance = std::max(1.0, std::fabs(anchor));
+    double x = anchor + side * distance;
+    std::string why;
+    while (std::fabs(x) < reach && feasible(x, why) == anchor_ok) {
+      distance *= 2;
+      x = anchor + side * distance;
+    }
+    return std::clamp(x, -reach, reach);
+  };
+  double start = std::isfinite(near_end) ? near_end : open_end(-dir);
+  double end = std::isfinite(far_end) ? far_end : open_end(dir);
+  std::string why_start;
+  bool start_ok = feasible(start, why_start);
+
+  // The values sampled from start to end, each feasible or not: all of them in a small whole domain.
+  std::vector<double> xs;
+  double span = std::fabs(end - start);
+  if (whole_ && span < kScanAll) {
+    for (double x = start; dir * (end - x) >= 0; x += dir) xs.push_back(x);
+  } else {
+    for (int i = 0; i <= kSamples - 1; ++i) {
+      double x = start + (end - start) * i / (kSamples - 1);
+      if (whole_) x = std::round(x);
+      if (xs.empty() || x != xs.back()) xs.push_back(x);
+    }
+    xs.back() = end;
+  }
+  std::vector<bool> ok(xs.size());
+  std::vector<std::string> why(xs.size());
+  ok[0] = start_ok;
+  why[0] = why_start;
+  for (std::size_t i = 1; i < xs.size(); ++i) ok[i] = feasible(xs[i], why[i]);
+  std::vector<std::size_t> flips;
+  for (std::size_t i = 1; i < xs.size(); ++i)
+    if (ok[i] != ok[i - 1]) flips.push_back(i);
+  answer.evaluated = evaluated_;
+  answer.monotone = flips.size() <= 1;
+
+  bool scanned_all = whole_ && span < kScanAll;
+  if (flips.size() > 1 && !scanned_all) {
+    return Outcome{Failure::evaluation,
+                   fmt::format("the conditions are not monotone in `{}`: they hold at {}, not at {}, and again at {} (of {} values sampled); "
+                               "a boundary found by bisection could be wrong, so none is given",
+                               request_.input, format_number(xs[flips[0] - 1]), format_number(xs[flips[0]]), format_number(xs[flips[1]]), xs.size())};
+  }
+  // The feasible value furthest toward the far end among those evaluated.
+  std::optional<std::size_t> best;
+  for (std::size_t i = xs.size(); i-- > 0;)
+    if (ok[i]) {
+      best = i;
+      break;
+    }
+  if (!best) {
+    answer.kind = SolveAnswer::Kind::infeasible;
+    answer.value = xs[0];
+    answer.boundary = SolveBoundary{xs[0], why[0]};
+    return {};
+  }
+  if (*best + 1 == xs.size()) {
+    answer.kind = SolveAnswer::Kind::unbounded;
+    answer.value = xs.back();
+    return {};
+  }
+  // Bisection between the last feasible sample and the next one.
+  double a = xs[*best], b = xs[*best + 1];
+  std::string why_b = why[*best + 1];
+  if (!scanned_all) {
+    for (;;) {
+      double gap = std::fabs(b - a);
+      if (whole_ ? gap <= 1 : gap <= request_.tolerance * std::max(std::fabs(a), std::fabs(b))) break;
+      double m = whole_ ? a + dir * std::floor(gap / 2) : a + (b - a) / 2;
+      if (m == a || m == b) break;
+      std::string w;
+      if (feasible(m, w)) a = m;
+      else {
+        b = m;
+        why_b = w;
+      }
+    }
+  }
+  answer.kind = SolveAnswer::Kind::solved;
+  answer.value = a;
+  answer.boundary = SolveBoundary{b, why_b};
+  answer.evaluated = evaluated_;
+  return {};
+}
+
+}  // namespace mlsi

@@ -1,0 +1,88 @@
+#pragma once
+// The inverse question (issue #20): the largest or smallest value of one input for which conditions over
+// the scenario's inputs and outputs hold and every `where` and `check` of the scenario passes. The
+// feasible values are found by a sample of the domain, which must show one boundary (the conditions
+// monotone in the input), then by bisection: exactly over whole numbers, to a relative tolerance
+// otherwise. Problems are returned, never printed.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "session/run_request.hpp"
+
+namespace mlsi {
+
+struct SolveRequest {
+  RunRequest run;        // the scenario and the values of the other inputs
+  std::string input;     // the input solved for
+  bool maximize = true;  // --max (the largest value) or --min (the smallest)
+  std::vector<std::string> conditions;  // --such-that texts, Bool over the inputs and outputs
+  double tolerance = 1e-9;  // relative, for an input that is not a whole number
+  Limits limits;
+  SessionOptions session_options;
+};
+
+// Where the feasible values end: the first value tried past the answer, and why it is not feasible.
+struct SolveBoundary {
+  double value = 0;  // in SI
+  std::string reason;  // "`total <= 80 GB` fails: total = 81.2 GB", or the scenario's error message
+};
+
+struct SolveAnswer {
+  enum class Kind {
+    solved,      // `value` is the answer
+    infeasible,  // no value of the domain satisfies: `value` is the nearest value tried
+    unbounded,   // every value satisfies up to the domain's end: `value` is the last one tried
+  };
+  Kind kind = Kind::solved;
+  double value = 0;       // in SI
+  bool whole = false;     // solved over whole numbers (the input's `where` has is_whole)
+  double tolerance = 0;   // the relative tolerance of a continuous answer; 0 for a whole number
+  std::optional<SolveBoundary> boundary;  // solved: the first value past the answer; else why `value` fails
+  double domain_low = 0, domain_high = 0;  // the domain searched, in SI (infinite: no bound)
+  std::uint64_t evaluated = 0;  // scenario evaluations
+  // Feasibility changed once over the values sampled. A small whole domain is evaluated at every value,
+  // so its answer is exact even when it is not monotone.
+  bool monotone = true;
+};
+
+class Solve {
+ public:
+  explicit Solve(SolveRequest request);
+  Solve(const Solve&) = delete;
+  Solve& operator=(const Solve&) = delete;
+
+  // Loads the scenario, finds the input and its domain and compiles the conditions.
+  Outcome prepare();
+  // The answer, or why there is none to give (a condition that is not monotone in the input: never a
+  // boundary that might be wrong).
+  Outcome run(SolveAnswer& answer);
+
+  Session& session() { return session_; }
+  const Diagnostics& warnings() const { return warnings_; }
+  int scenario() const { return scenario_; }
+  int slot() const { return slot_; }
+  // The inputs given to a run at `value`: the solution's run is an ordinary one.
+  GivenInputs given_at(double value);
+
+ private:
+  // Whether `value` is feasible; if not, why.
+  bool feasible(double value, std::string& why);
+  // Finds the whole-number or continuous domain from the input's `where` (`x >= 1`, `x > 0 byte`,
+  // `is_whole(x)`, joined by `and`); the rest of the `where` is checked at each point.
+  void read_domain();
+
+  SolveRequest request_;
+  Session session_;
+  Diagnostics warnings_;
+  int scenario_ = -1;
+  int slot_ = -1;
+  GivenInputs given_;
+  std::vector<CExpr> conditions_;
+  double low_, high_;
+  bool whole_ = false;
+  std::uint64_t evaluated_ = 0;
+};
+
+}  // namespace mlsi
