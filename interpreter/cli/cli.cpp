@@ -21,6 +21,7 @@
 #include "cli/plot_command.hpp"
 #include "report/render.hpp"
 #include "cli/repl_command.hpp"
+#include "cli/solve_command.hpp"
 #include "cli/run_setup.hpp"
 #include "cli/schema_command.hpp"
 #include "cli/sweep.hpp"
@@ -170,6 +171,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "test") return cmd_test(o, io);
   if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "sweep") return cmd_sweep(o, io);
+  if (o.command == "solve") return cmd_solve(o, io);
   if (o.command == "plot") return cmd_plot(o, io);
   if (o.command == "list") return cmd_list(o, io);
   if (o.command == "show") return cmd_show(o, io);

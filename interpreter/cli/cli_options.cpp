@@ -72,7 +72,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       return true;
     };
     // The options with a value: these, and the numeric ones of kNumericOptions.
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol"};
     const NumericOption* numeric = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
     bool is_numeric = numeric != std::end(kNumericOptions);
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
@@ -100,6 +100,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--vary") o.varies.push_back(v);
       else if (a == "--shard") o.shard = v;
       else if (a == "--where") o.where = v;
+      else if (a == "--max") o.solve_max = v;
+      else if (a == "--min") o.solve_min = v;
+      else if (a == "--such-that") o.such_that.push_back(v);
+      else if (a == "--tol") o.tolerance = v;
       else if (a == "--plot") o.plot_file = v;
       else if (a == "--x") o.plot_x = v;
       else if (a == "--y") o.plot_y += (o.plot_y.empty() ? "" : ",") + v;

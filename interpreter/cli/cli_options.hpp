@@ -20,6 +20,9 @@ struct Options {
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
+  // `mlsi solve`: the input made largest (--max) or smallest (--min), the conditions, --tol.
+  std::string solve_max, solve_min, tolerance;
+  std::vector<std::string> such_that;
   std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
   // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
   // separated), a second varied input drawn as one line per value.

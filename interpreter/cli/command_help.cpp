@@ -121,6 +121,16 @@ std::vector<CommandHelp> make_commands() {
         {"--log-x", "a logarithmic x axis (with --plot)"},
         {"--log-y", "a logarithmic y axis (with --plot)"}},
        true},
+      {"solve", "solve FILE|NAME (--max INPUT | --min INPUT) --such-that COND... [--tol X] [run options]",
+       "the largest (--max) or smallest (--min) value of one input for which every --such-that condition over the inputs and "
+       "outputs holds and every `where` and `check` of the scenario passes, in the domain its `where` allows; a whole-number "
+       "input exactly, another to a relative tolerance; then the scenario's results there and the first value past the answer. "
+       "Exit status 1 when no value satisfies, when every value does up to the domain's end, or when the conditions are not monotone in the input",
+       {{"--max INPUT", "the input made as large as the conditions allow"},
+        {"--min INPUT", "the input made as small as the conditions allow"},
+        {"--such-that COND", "a Bool over the scenario's inputs and outputs, as --where (repeatable: all must hold)"},
+        {"--tol X", "the relative tolerance of an input that is not a whole number (default 1e-9)"}},
+       true},
       {"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",
        "an SVG line chart (standard output without -o), or bars when --x varies catalogue entries, enumeration cases or Bools; a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
        {{"--x INPUT=VALUES", "the input on the x axis and its values"},

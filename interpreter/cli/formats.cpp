@@ -32,6 +32,7 @@ const std::vector<CommandFormats>& table() {
   static const std::vector<CommandFormats> commands = {
       {"run", "`mlsi run`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
       {"sweep", "`mlsi sweep`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
+      {"solve", "`mlsi solve`", {{"table", Format::table}, {"json", Format::json}}},
       {"list", "`mlsi list`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
       {"show", "`mlsi show`", {{"table", Format::table}, {"json", Format::json}}},
       {"test", "`mlsi test --report`", {{"table", Format::table}, {"md", Format::markdown}, {"markdown", Format::markdown, true}, {"json", Format::json}}},

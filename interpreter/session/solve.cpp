@@ -40,10 +40,17 @@ Outcome Solve::prepare() {
   const Scenario& sc = session_.program().scenarios[static_cast<std::size_t>(scenario_)];
   auto it = sc.slot_index.find(request_.input);
   std::string inputs;
+  std::vector<std::string> numeric;
   for (int i : sc.inputs)
-    if (sc.slots[static_cast<std::size_t>(i)].type.is_quantity()) inputs += (inputs.empty() ? "`" : ", `") + sc.slots[static_cast<std::size_t>(i)].name + "`";
-  if (it == sc.slot_index.end() || sc.slots[static_cast<std::size_t>(it->second)].kind != SlotKind::input)
-    return Outcome{Failure::usage, fmt::format("`{}` is not an input of {}; its numeric inputs are {}", request_.input, sc.name, inputs)};
+    if (sc.slots[static_cast<std::size_t>(i)].type.is_quantity()) {
+      numeric.push_back(sc.slots[static_cast<std::size_t>(i)].name);
+      inputs += (inputs.empty() ? "`" : ", `") + numeric.back() + "`";
+    }
+  if (it == sc.slot_index.end() || sc.slots[static_cast<std::size_t>(it->second)].kind != SlotKind::input) {
+    std::string close = closest_name(request_.input, numeric);
+    return Outcome{Failure::usage, fmt::format("`{}` is not an input of {}{}; its numeric inputs are {}", request_.input, sc.name,
+                                               close.empty() ? "" : fmt::format(" (did you mean `{}`?)", close), inputs)};
+  }
   slot_ = it->second;
   if (!sc.slots[static_cast<std::size_t>(slot_)].type.is_quantity())
     return Outcome{Failure::usage, fmt::format("`{}` is not a number or a quantity, so it has no largest or smallest value; the numeric inputs of {} are {}",
@@ -130,9 +137,21 @@ bool Solve::feasible(double value, std::string& why) {
       why = fmt::format("`{}` fails", request_.conditions[k]);
       // For a comparison, what its left side is there (`total = 81.2 GiB`).
       bool comparison = c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge || c.op == Op::eq || c.op == Op::ne;
-      if (comparison && !c.kids.empty()) {
-        Value left = ev.value_with_locals(c.kids[0], locals);
-        why += fmt::format(": {} = {}", p.sources.text(c.kids[0].span), format_value(left, c.kids[0].type, DisplayUnit{}, p));
+      if (comparison && c.kids.size() == 2) {
+        // `total = 76.5 GiB (82.1443 GB), not <= 80 GB`: the left side, also in the right side's unit.
+        Value left = ev.value_with_locals(c.kids[0], locals), right = ev.value_with_locals(c.kids[1], locals);
+        const Type& lt = c.kids[0].type;
+        std::string left_text = format_value(left, lt, DisplayUnit{}, p), right_text = format_value(right, c.kids[1].type, DisplayUnit{}, p);
+        why += fmt::format(": {} = {}", p.sources.text(c.kids[0].span), left_text);
+        if (lt.is_quantity() && c.kids[1].type.is_quantity()) {
+          DisplayUnit unit = effective_unit(right, c.kids[1].type, DisplayUnit{}, p);
+          std::string in_right = format_value(left, lt, unit, p);
+          // Just past a continuous answer the two sides agree to 6 digits: then all of the left's digits.
+          if (in_right == right_text) in_right = exact_number(left.number() / unit.factor) + (unit.text.empty() ? "" : " " + unit.text);
+          if (in_right != left_text) why += " (" + in_right + ")";
+        }
+        static const char* const ops[] = {"<", "<=", ">", ">=", "==", "!="};
+        why += fmt::format(", not {} {}", ops[static_cast<int>(c.op) - static_cast<int>(Op::lt)], right_text);
       }
       return false;
     }
@@ -181,7 +200,9 @@ Outcome Solve::run(SolveAnswer& answer) {
     }
     return std::clamp(x, -reach, reach);
   };
-  double start = std::isfinite(near_end) ? near_end : open_end(-dir);
+  // With the near end open, a feasible value of the input's own is where the search starts (the
+  // answer lies beyond it when the conditions are monotone); else the end is found as the far one is.
+  double start = std::isfinite(near_end) ? near_end : anchor_ok ? anchor : open_end(-dir);
   double end = std::isfinite(far_end) ? far_end : open_end(dir);
   std::string why_start;
   bool start_ok = feasible(start, why_start);
