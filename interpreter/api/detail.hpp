@@ -54,6 +54,8 @@ std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunReq
 
 // A value as the public API gives it, shown in `display` (the unit declared or chosen for it).
 Value public_value(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display);
+// An input or output of a run, as RunResult lists it.
+Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index);
 // A number in a display unit exactly as `mlsi run --format json` writes it.
 double display_number(double si, double factor);
 

@@ -19,15 +19,6 @@ const Item* find_item(const std::vector<Item>& items, std::string_view name) {
 // The diagnostics of a failed evaluation: its one error, pointing into the prepared sources.
 Diagnostics evaluation_error(const detail::PreparedRun& run, const mlsi::Diagnostic& d) { return detail::diagnostics_of(run.session, {d}); }
 
-Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
-  auto i = static_cast<std::size_t>(index);
-  Item item;
-  item.name = slot.name;
-  item.type = type_name(slot.type, p.dims);
-  item.available = run.available.empty() || run.available[i];
-  if (item.available) item.value = detail::public_value(p, run.slots[i], slot.type, run.display[i]);
-  return item;
-}
 
 // The public kinds are the internal ones, in the same order.
 static_assert(static_cast<int>(ExplainNode::Kind::value) == static_cast<int>(mlsi::ExplainNode::Kind::value));
@@ -90,8 +81,8 @@ const std::string& Run::config() const { return prepared_->config; }
 RunResult Run::evaluate() const {
   return evaluate_into<RunResult>(*prepared_, [&](const Program& p, const ScenarioRun& run, RunResult& result) {
     const Scenario& sc = p.scenarios[static_cast<std::size_t>(prepared_->scenario)];
-    for (int i : sc.inputs) result.inputs.push_back(item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
-    for (int i : sc.outputs) result.outputs.push_back(item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
+    for (int i : sc.inputs) result.inputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
+    for (int i : sc.outputs) result.outputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
   });
 }
 
@@ -104,5 +95,19 @@ Explanation Run::explain() const {
     x.json = render_explanation_json(internal);
   });
 }
+
+namespace detail {
+
+Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
+  auto i = static_cast<std::size_t>(index);
+  Item item;
+  item.name = slot.name;
+  item.type = type_name(slot.type, p.dims);
+  item.available = run.available.empty() || run.available[i];
+  if (item.available) item.value = detail::public_value(p, run.slots[i], slot.type, run.display[i]);
+  return item;
+}
+
+}  // namespace detail
 
 }  // namespace mlsi::api

@@ -30,6 +30,7 @@ struct SolveBoundary {
 };
 
 struct SolveAnswer {
+  // In the order of api::SolveResult::Kind, which is converted by a cast.
   enum class Kind {
     solved,      // `value` is the answer
     infeasible,  // no value of the domain satisfies: `value` is the nearest value tried

@@ -8,6 +8,7 @@
 #include "mlsi/request.hpp"
 #include "mlsi/run.hpp"
 #include "mlsi/session.hpp"
+#include "mlsi/solve.hpp"
 #include "mlsi/sweep.hpp"
 #include "mlsi/value.hpp"
 

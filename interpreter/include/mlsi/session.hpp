@@ -11,6 +11,7 @@
 #include "mlsi/options.hpp"
 #include "mlsi/request.hpp"
 #include "mlsi/run.hpp"
+#include "mlsi/solve.hpp"
 #include "mlsi/sweep.hpp"
 
 namespace mlsi::api {
@@ -37,6 +38,8 @@ class Session {
   Explanation explain(const RunRequest& request) const;
   // Runs a sweep, calling `point` for each point in order until it returns false.
   SweepResult sweep(const SweepRequest& request, const SweepCallback& point) const;
+  // The largest or smallest value of one input for which the conditions hold (`mlsi solve`).
+  SolveResult solve(const SolveRequest& request) const;
 
  private:
   SessionOptions options_;

@@ -1,0 +1,56 @@
+// Solves of the public API: session/solve.hpp's Solve (what `mlsi solve` runs), its answer and the
+// scenario's results there as public values.
+#include "mlsi/session.hpp"
+
+#include "api/detail.hpp"
+#include "session/solve.hpp"
+
+namespace mlsi::api {
+
+SolveResult Session::solve(const SolveRequest& request) const {
+  mlsi::SolveRequest internal;
+  std::shared_ptr<mlsi::Session> loaded;
+  if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
+  internal.run = detail::internal_request(loaded.get(), request.run);
+  loaded.reset();
+  internal.input = request.input;
+  internal.maximize = request.direction == SolveRequest::Direction::max;
+  internal.conditions = request.such_that;
+  internal.tolerance = request.tolerance;
+  internal.limits = detail::evaluation_limits(options_.limits);
+  internal.session_options = detail::session_options(options_);
+  auto solve = std::make_shared<mlsi::Solve>(std::move(internal));
+  // The diagnostics point into the solve's own session: they keep the whole solve alive.
+  std::shared_ptr<mlsi::Session> session(solve, &solve->session());
+  for (const auto& file : options_.files) session->load_file(file);
+
+  SolveResult result;
+  Outcome outcome = solve->prepare();
+  SolveAnswer answer;
+  if (outcome.ok()) outcome = solve->run(answer);
+  result.diagnostics = detail::outcome_diagnostics(session, solve->warnings(), outcome);
+  if (!outcome.ok()) return result;
+  result.ok = true;
+  result.kind = static_cast<SolveResult::Kind>(answer.kind);
+  result.si = answer.value;
+  result.whole = answer.whole;
+  result.tolerance = answer.tolerance;
+  if (answer.boundary) result.boundary = SolveBoundary{answer.boundary->value, answer.boundary->reason};
+  result.evaluated = answer.evaluated;
+  if (answer.kind != SolveAnswer::Kind::solved) return result;
+  const Program& p = session->program();
+  const Scenario& sc = p.scenarios[static_cast<std::size_t>(solve->scenario())];
+  result.run.scenario = sc.name;
+  result.run.config = request.run.config;
+  try {
+    ScenarioRun run = Evaluator(p, detail::evaluation_limits(options_.limits)).run(solve->scenario(), solve->given_at(answer.value));
+    for (int i : sc.inputs) result.run.inputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
+    for (int i : sc.outputs) result.run.outputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
+    result.run.ok = true;
+  } catch (const EvalError& e) {
+    result.run.diagnostics = detail::diagnostics_of(session, {e.diag});
+  }
+  return result;
+}
+
+}  // namespace mlsi::api

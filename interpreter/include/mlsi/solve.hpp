@@ -1,0 +1,49 @@
+#pragma once
+// mlsi's public API: the inverse question, the largest or smallest value of one input for which
+// conditions hold (docs/api.md; `mlsi solve`, docs/language.md section 13.10).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mlsi/diagnostics.hpp"
+#include "mlsi/request.hpp"
+#include "mlsi/run.hpp"
+
+namespace mlsi::api {
+
+struct SolveRequest {
+  RunRequest run;      // the scenario and the values of the other inputs
+  std::string input;   // the input solved for: a number or a quantity
+  enum class Direction { max, min };
+  Direction direction = Direction::max;
+  // Bool conditions over the scenario's inputs and outputs, as `mlsi sweep --where` takes them; all must hold.
+  std::vector<std::string> such_that;
+  double tolerance = 1e-9;  // relative, for an input that is not a whole number
+};
+
+struct SolveBoundary {
+  double si = 0;      // the first value tried past the answer (solved), or the value tried nearest to satisfying
+  std::string fails;  // why it is not feasible: "`full <= 80 GB` fails: full = 76.5 GiB (82.1412 GB), not <= 80 GB"
+};
+
+struct SolveResult {
+  // False when no answer could be sought or trusted: a source or usage error, or conditions that are not
+  // monotone in the input; `diagnostics` says which.
+  bool ok = false;
+  enum class Kind {
+    solved,      // `si` is the answer
+    infeasible,  // no value of the domain satisfies
+    unbounded,   // every value satisfies up to the end of the domain (`si`)
+  };
+  Kind kind = Kind::solved;
+  double si = 0;          // the answer, in SI base units
+  bool whole = false;     // solved over whole numbers (the input's `where` has `is_whole`)
+  double tolerance = 0;   // of a continuous answer; 0 for a whole number
+  std::optional<SolveBoundary> boundary;
+  std::uint64_t evaluated = 0;  // evaluations of the scenario
+  RunResult run;          // the scenario at the answer, as Session::run gives it (solved only)
+  Diagnostics diagnostics;
+};
+
+}  // namespace mlsi::api
