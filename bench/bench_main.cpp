@@ -9,6 +9,7 @@
 #include "session/inputs.hpp"
 #include "session/session.hpp"
 #include "eval/sweep_program.hpp"
+#include "session/solve.hpp"
 
 namespace {
 
@@ -58,7 +59,7 @@ struct Compiled {
     if (builtin) session.load_builtin_scenarios();
     else session.load_text("bench.mls", text);
     if (!session.check()) throw std::runtime_error("bench scenario does not check");
-    scenario = static_cast<int>(session.program().find_scenario(builtin ? builtin : "Bench") - session.program().scenarios.data());
+    scenario = session.program().find_scenario_index(builtin ? builtin : "Bench");
     const auto& sc = session.program().scenarios[static_cast<std::size_t>(scenario)];
     seq_slot = sc.find_slot(varied);
     given.assign(sc.slots.size(), std::nullopt);
@@ -166,6 +167,34 @@ void ParseCheckPreludeCatalogueScenarios(benchmark::State& state) {
   }
 }
 BENCHMARK(ParseCheckPreludeCatalogueScenarios)->Unit(benchmark::kMillisecond);
+
+// Issue #20: a whole solve, from loading the scenario to the answer, and the evaluations it took.
+void Solve(benchmark::State& state, const char* target, const char* input, bool maximize, const char* condition) {
+  std::uint64_t evaluated = 0;
+  for (auto _ : state) {
+    mlsi::SolveRequest r;
+    r.run.target = target;
+    r.input = input;
+    r.maximize = maximize;
+    r.conditions = {condition};
+    mlsi::Solve solve(r);
+    if (!solve.prepare().ok()) state.SkipWithError("prepare failed");
+    mlsi::SolveAnswer answer;
+    if (!solve.run(answer).ok()) state.SkipWithError("solve failed");
+    evaluated = answer.evaluated;
+    benchmark::DoNotOptimize(answer.value);
+  }
+  state.counters["evaluations"] = static_cast<double>(evaluated);
+}
+// Whole numbers from 1, the upper end open: the answer 206 (ActivationMemory, full <= 1 TB).
+void SolveWholeMicrobatch(benchmark::State& state) { Solve(state, "ActivationMemory", "microbatch", true, "full <= 1 TB"); }
+BENCHMARK(SolveWholeMicrobatch)->Unit(benchmark::kMillisecond);
+// Whole numbers up to 2^53: the fewest devices for ZeRO stage 3 (33), searched from the default 64.
+void SolveFewestDevices(benchmark::State& state) { Solve(state, "ZeroSharding", "n_devices", false, "fits[3]"); }
+BENCHMARK(SolveFewestDevices)->Unit(benchmark::kMillisecond);
+// A continuous input to 1e-9: the bytes per value for which none <= 1 TB at microbatch 1 (about 7.26 byte).
+void SolveContinuousBytes(benchmark::State& state) { Solve(state, "ActivationMemory", "bytes_per_value", true, "none <= 1 TB"); }
+BENCHMARK(SolveContinuousBytes)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
