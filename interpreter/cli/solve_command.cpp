@@ -2,43 +2,14 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdlib>
 
 #include "cli/run_setup.hpp"
-#include "model/display.hpp"
-#include "model/value_json.hpp"
 #include "report/render.hpp"
+#include "report/solve_text.hpp"
 #include "session/solve.hpp"
 
 namespace mlsi {
-
-namespace {
-
-// A value of the solved input, in the unit its run shows it in: a continuous one with the digits its
-// tolerance gives (1e-9: 10 significant digits), so that the answer and the value past it differ.
-std::string shown(const Program& p, const Slot& input, const DisplayUnit& unit, double si, double tolerance) {
-  if (!std::isfinite(si)) return si > 0 ? "infinity" : "-infinity";
-  if (tolerance <= 0) return format_value(Value(si), input.type, unit, p);
-  DisplayUnit u = effective_unit(Value(si), input.type, unit, p);
-  int digits = std::clamp(static_cast<int>(std::ceil(-std::log10(tolerance))) + 1, 6, 17);
-  return fmt::format("{:.{}g}", si / u.factor, digits) + (u.text.empty() ? "" : " " + u.text);
-}
-
-std::string solve_json(const SolveRequest& r, const SolveAnswer& a) {
-  const char* result = a.kind == SolveAnswer::Kind::solved ? "solved" : a.kind == SolveAnswer::Kind::infeasible ? "infeasible" : "unbounded";
-  std::string s = fmt::format(R"({{"objective": {}, "direction": "{}", "result": "{}", "value": {}, "whole": {}, "tolerance": {}, )",
-                              json_escape(r.input), r.maximize ? "max" : "min", result, exact_number(a.value), a.whole ? "true" : "false",
-                              exact_number(a.tolerance));
-  if (a.boundary)
-    s += fmt::format(R"("boundary": {{"value": {}, "fails": {}}}, )", exact_number(a.boundary->value), json_escape(a.boundary->reason));
-  else
-    s += R"("boundary": null, )";
-  return s + fmt::format(R"("evaluated": {}}})", a.evaluated);
-}
-
-}  // namespace
 
 int cmd_solve(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi solve` takes one FILE or scenario NAME");
@@ -85,43 +56,21 @@ int cmd_solve(const Options& o, CliStreams& io) {
     }
   }
   DisplayUnit unit = ran ? run.display[static_cast<std::size_t>(solve.slot())] : input.display;
-  auto value_text = [&](double si) { return shown(p, input, unit, si, answer.tolerance); };
-  std::string conditions;
-  for (const auto& c : r.conditions) conditions += (conditions.empty() ? "`" : " and `") + c + "`";
-  const char* largest = r.maximize ? "largest" : "smallest";
-
   if (o.format == Format::json) {
     std::string body = ran ? render_run(p, run, o.config, Format::json, false) : "";
     if (!body.empty()) {
       // `mlsi run`'s object, with the solve beside its inputs and outputs.
       auto close = body.find_last_of('}');
-      io.out << body.substr(0, close) << ",\n \"solve\": " << solve_json(r, answer) << "}\n";
+      io.out << body.substr(0, close) << ",\n \"solve\": " << render_solve_json(r, answer) << "}\n";
     } else {
-      io.out << "{\"solve\": " << solve_json(r, answer) << "}\n";
+      io.out << "{\"solve\": " << render_solve_json(r, answer) << "}\n";
     }
   } else if (ran) {
-    io.out << render_run(p, run, o.config, Format::table, io.colour);
+    io.out << render_run(p, run, o.config, Format::table, io.colour) << render_solve_section(p, r, answer, input, unit);
   }
-  std::string precision = answer.whole ? "over whole numbers" : fmt::format("to a relative tolerance of {}", format_number(answer.tolerance));
-  switch (answer.kind) {
-    case SolveAnswer::Kind::solved:
-      if (o.format != Format::json) {
-        io.out << fmt::format("\nsolve\n  {} = {} is the {} value for which {} {} ({}; {} evaluations)\n", r.input, value_text(answer.value), largest,
-                              conditions, r.conditions.size() == 1 ? "holds" : "hold", precision, answer.evaluated);
-        if (answer.boundary) io.out << fmt::format("  at {}: {}\n", value_text(answer.boundary->value), answer.boundary->reason);
-      }
-      return kExitOk;
-    case SolveAnswer::Kind::infeasible:
-      io.err << fmt::format("error: no value of `{}` satisfies {} (searched {} {}, {} evaluations)\n", r.input, conditions,
-                            value_text(answer.domain_low), "to " + value_text(answer.domain_high), answer.evaluated);
-      if (answer.boundary) io.err << fmt::format("  = note: even at {}: {}\n", value_text(answer.boundary->value), answer.boundary->reason);
-      return kExitFailed;
-    case SolveAnswer::Kind::unbounded:
-      io.err << fmt::format("error: every value of `{}` satisfies {} up to the end of its domain, {}: there is no {} value ({} evaluations)\n", r.input,
-                            conditions, value_text(answer.value), largest, answer.evaluated);
-      return kExitFailed;
-  }
-  return kExitOk;
+  if (answer.kind == SolveAnswer::Kind::solved) return kExitOk;
+  io.err << render_solve_no_answer(p, r, answer, input, unit);
+  return kExitFailed;
 }
 
 }  // namespace mlsi

@@ -26,6 +26,7 @@ Repl::Status Repl::command(const std::string& text, std::uint32_t line) {
   if (name == ":help" || name == ":h") return cmd_help();
   if (name == ":load") return cmd_load(rest);
   if (name == ":run") return cmd_run(text, end, line);
+  if (name == ":solve") return cmd_solve(text, end, line);
   if (name == ":type") return cmd_type(text, end, line);
   if (name == ":show") return cmd_show(rest);
   if (name == ":list") return cmd_list(rest);
@@ -56,23 +57,28 @@ Repl::Status Repl::cmd_load(const std::string& argument) {
   return show(workspace_->load(path));
 }
 
-Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint32_t line) {
+std::optional<Repl::ScenarioInputs> Repl::scenario_inputs(const std::string& command, const std::string& text, std::size_t args,
+                                                          std::uint32_t line) {
   Program& p = workspace_->session().program();
   Diagnostics& diags = workspace_->session().diagnostics();
   FileId f = workspace_->add_source(text, line);
   std::size_t b = text.find_first_not_of(" \t", args);
-  if (b == std::string::npos) return error("`:run` needs a SCENARIO, as in `:run KvCache batch=2`");
+  if (b == std::string::npos) {
+    error(fmt::format("`{}` needs a SCENARIO, as in `{}`", command, command == ":run" ? ":run KvCache batch=2" : ":solve --max microbatch --such-that \"full <= 80 GB\" ActivationMemory"));
+    return std::nullopt;
+  }
   std::size_t e = b;
   while (e < text.size() && is_identifier_char(text[e])) ++e;
-  Span name_span{f, static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(std::max(e, b + 1))};
+  ScenarioInputs out;
+  out.name_span = Span{f, static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(std::max(e, b + 1))};
   std::string name = text.substr(b, e - b);
   const Scenario* sc = name.empty() ? nullptr : p.find_scenario(name);
   if (!sc) {
-    diags.error(name_span, fmt::format("no scenario `{}`{}", name, did_you_mean(name, keys(p.scenario_index))));
+    diags.error(out.name_span, fmt::format("no scenario `{}`{}", name, did_you_mean(name, keys(p.scenario_index))));
     report();
-    return Status::failed;
+    return std::nullopt;
   }
-  int index = p.find_scenario_index(name);
+  out.scenario = p.find_scenario_index(name);
   std::vector<Assignment> assignments;
   std::size_t bad = 0;
   if (!split_assignments(text, e, text.size(), assignments, bad)) {
@@ -80,25 +86,23 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
     diags.error(Span{f, static_cast<std::uint32_t>(bad), static_cast<std::uint32_t>(stop == std::string::npos ? text.size() : stop)},
                 "expected `INPUT=EXPR` or `config=NAME`");
     report();
-    return Status::failed;
+    return std::nullopt;
   }
   Evaluator ev(p, options_.limits);
-  GivenInputs given(sc->slots.size());
-  std::string config;
+  out.given.assign(sc->slots.size(), std::nullopt);
   try {
     // The config first, wherever it is written: the other arguments override it.
     for (const auto& a : assignments) {
       if (a.name != "config") continue;
-      config = text.substr(a.value_begin, a.value_end - a.value_begin);
-      config = trim(config);
-      ConfigLookup found = find_config(p, index, config);
+      out.config = trim(text.substr(a.value_begin, a.value_end - a.value_begin));
+      ConfigLookup found = find_config(p, out.scenario, out.config);
       if (!found.config) {
         diags.error(Span{f, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(std::max(a.value_end, a.value_begin + 1))},
                     std::move(found.message));
         report();
-        return Status::failed;
+        return std::nullopt;
       }
-      apply_config(workspace_->session(), ev, *found.config, given);
+      apply_config(workspace_->session(), ev, *found.config, out.given);
     }
     bool ok = true;
     for (const auto& a : assignments) {
@@ -110,17 +114,30 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
         continue;
       }
       auto expr = parse_expression(p.sources, f, diags, static_cast<std::uint32_t>(a.value_begin), static_cast<std::uint32_t>(a.value_end));
-      ok = expr && assign_input(workspace_->session(), ev, index, a.name, n, *expr, ":run", given) && ok;
+      ok = expr && assign_input(workspace_->session(), ev, out.scenario, a.name, n, *expr, command, out.given) && ok;
     }
-    ok = ok && check_given_formulas(workspace_->session(), index, given);
-    if (report() || !ok) return Status::failed;
-    ScenarioRun run = ev.run(index, given);
-    io_.out << render_run(p, run, config, Format::table, io_.colour);
+    ok = ok && check_given_formulas(workspace_->session(), out.scenario, out.given);
+    if (report() || !ok) return std::nullopt;
+  } catch (const EvalError& err) {
+    io_.err << render(p.sources, err.diag, io_.colour);
+    return std::nullopt;
+  }
+  return out;
+}
+
+Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint32_t line) {
+  auto in = scenario_inputs(":run", text, args, line);
+  if (!in) return Status::failed;
+  Program& p = workspace_->session().program();
+  const Scenario& sc = p.scenarios[static_cast<std::size_t>(in->scenario)];
+  try {
+    ScenarioRun run = Evaluator(p, options_.limits).run(in->scenario, in->given);
+    io_.out << render_run(p, run, in->config, Format::table, io_.colour);
     // `ans` becomes the record of the outputs, as a call `Scenario(...)` returns it.
     RecordValue r;
-    r.type = sc->result;
-    for (int o : sc->outputs) r.fields.emplace_back(run.slots[static_cast<std::size_t>(o)]);
-    workspace_->set_ans(Value(std::move(r)), Type::of_record(sc->result), DisplayUnit{}, name_span);
+    r.type = sc.result;
+    for (int o : sc.outputs) r.fields.emplace_back(run.slots[static_cast<std::size_t>(o)]);
+    workspace_->set_ans(Value(std::move(r)), Type::of_record(sc.result), DisplayUnit{}, in->name_span);
     return Status::ok;
   } catch (const EvalError& err) {
     io_.err << render(p.sources, err.diag, io_.colour);

@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "report/catalogue_listing.hpp"
 #include "report/entry_text.hpp"  // describe_value, signature, scenario_summary, unit_summary
 #include "repl/repl_options.hpp"
+#include "session/inputs.hpp"
 #include "session/workspace.hpp"
 
 namespace mlsi {
@@ -36,6 +38,16 @@ class Repl {
   Status cmd_help();
   Status cmd_load(const std::string& path);
   Status cmd_run(const std::string& text, std::size_t args, std::uint32_t line);
+  // `SCENARIO [INPUT=EXPR]... [config=NAME]` from `args` on: the scenario and its inputs, or nothing
+  // (the problems reported). `command` names the command in messages.
+  struct ScenarioInputs {
+    int scenario = -1;
+    GivenInputs given;
+    std::string config;
+    Span name_span;
+  };
+  std::optional<ScenarioInputs> scenario_inputs(const std::string& command, const std::string& text, std::size_t args, std::uint32_t line);
+  Status cmd_solve(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_type(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_show(const std::string& name);
   Status cmd_list(const std::string& kind);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "model/display.hpp"
 
@@ -29,14 +30,20 @@ bool reads_slots(const CExpr& e) {
 
 }  // namespace
 
-Solve::Solve(SolveRequest request) : request_(std::move(request)), session_(request_.session_options), low_(-kInfinity), high_(kInfinity) {}
+Solve::Solve(SolveRequest request)
+    : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_), low_(-kInfinity), high_(kInfinity) {}
+
+Solve::Solve(SolveRequest request, Session& session, int scenario, GivenInputs given)
+    : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)), low_(-kInfinity), high_(kInfinity) {}
 
 Outcome Solve::prepare() {
-  PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
-  warnings_ = std::move(run.warnings);
-  if (!run.outcome.ok()) return run.outcome;
-  scenario_ = run.scenario;
-  given_ = std::move(run.given);
+  if (owned_) {
+    PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
+    warnings_ = std::move(run.warnings);
+    if (!run.outcome.ok()) return run.outcome;
+    scenario_ = run.scenario;
+    given_ = std::move(run.given);
+  }
   const Scenario& sc = session_.program().scenarios[static_cast<std::size_t>(scenario_)];
   auto it = sc.slot_index.find(request_.input);
   std::string inputs;
@@ -190,22 +197,35 @@ Outcome Solve::run(SolveAnswer& answer) {
   anchor = clamp(anchor);
   std::string why_anchor;
   const bool anchor_ok = feasible(anchor, why_anchor);
-  auto open_end = [&](double side) {
-    double distance = std::max(1.0, std::fabs(anchor));
-    double x = anchor + side * distance;
+  // From `from` toward `side`, doubling the distance, the first value whose feasibility is not `ok`.
+  auto open_end = [&](double from, double side, bool ok) {
+    double distance = std::max(1.0, std::fabs(from));
+    double x = from + side * distance;
     std::string why;
-    while (std::fabs(x) < reach && feasible(x, why) == anchor_ok) {
+    while (std::fabs(x) < reach && feasible(x, why) == ok) {
       distance *= 2;
-      x = anchor + side * distance;
+      x = from + side * distance;
     }
     return std::clamp(x, -reach, reach);
   };
   // With the near end open, a feasible value of the input's own is where the search starts (the
-  // answer lies beyond it when the conditions are monotone); else the end is found as the far one is.
-  double start = std::isfinite(near_end) ? near_end : anchor_ok ? anchor : open_end(-dir);
-  double end = std::isfinite(far_end) ? far_end : open_end(dir);
-  std::string why_start;
-  bool start_ok = feasible(start, why_start);
+  // answer lies beyond it when the conditions are monotone); else the first feasible value toward
+  // the near end.
+  double start = std::isfinite(near_end) ? near_end : anchor_ok ? anchor : open_end(anchor, -dir, false);
+  std::string why_start = why_anchor;
+  bool start_ok = start == anchor ? anchor_ok : feasible(start, why_start);
+  // With the far end open: the input's own value when it lies beyond the start and feasibility differs
+  // there, else the first value beyond the start (or beyond the input's value) where it does.
+  double end = far_end;
+  if (!std::isfinite(end)) {
+    bool beyond = dir * (anchor - start) > 0;
+    if (beyond && start_ok && !anchor_ok) end = anchor;  // feasibility ends between the two
+    else if (beyond) end = open_end(anchor, dir, anchor_ok);
+    else end = open_end(start, dir, start_ok);
+    // Feasible where the expansion stopped: the feasible values may go on; find where they end.
+    std::string why;
+    if (std::fabs(end) < reach && feasible(end, why)) end = open_end(end, dir, true);
+  }
 
   // The values sampled from start to end, each feasible or not: all of them in a small whole domain.
   std::vector<double> xs;

@@ -5,6 +5,7 @@
 // monotone in the input), then by bisection: exactly over whole numbers, to a relative tolerance
 // otherwise. Problems are returned, never printed.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,7 +51,10 @@ struct SolveAnswer {
 
 class Solve {
  public:
+  // A solve in a session of its own, which loads what `request.run` names.
   explicit Solve(SolveRequest request);
+  // A solve of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
+  Solve(SolveRequest request, Session& session, int scenario, GivenInputs given);
   Solve(const Solve&) = delete;
   Solve& operator=(const Solve&) = delete;
 
@@ -75,7 +79,8 @@ class Solve {
   void read_domain();
 
   SolveRequest request_;
-  Session session_;
+  std::unique_ptr<Session> owned_;
+  Session& session_;
   Diagnostics warnings_;
   int scenario_ = -1;
   int slot_ = -1;

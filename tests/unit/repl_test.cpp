@@ -155,7 +155,8 @@ TEST_F(ReplCompletion, RecordFields) {
 TEST_F(ReplCompletion, Commands) {
   EXPECT_EQ(complete(":ru"), (Names{":run "}));
   EXPECT_EQ(complete(":re"), (Names{":reset"}));
-  EXPECT_EQ(complete(":").size(), 10u);
+  EXPECT_EQ(complete(":").size(), 11u);
+  EXPECT_EQ(complete(":so"), (Names{":solve "}));
   EXPECT_EQ(complete(":list fa"), (Names{"fabrics"}));
   EXPECT_EQ(complete(":units Infor"), (Names{"Information"}));
   EXPECT_EQ(complete(":show H10"), (Names{"H100"}));

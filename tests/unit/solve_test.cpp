@@ -118,3 +118,25 @@ TEST(Solve, UnboundedWhenEveryValueSatisfiesUpToTheDomainsEnd) {
 }
 
 }  // namespace
+
+namespace {
+
+// Feasible only between 5 and 20 (not monotone), in a whole domain small enough to evaluate at every
+// value once the search has found where feasibility ends (the default 10 holds, 26 does not): the
+// answer is exact, 20, and said not to be monotone.
+TEST(Solve, AFeasibleMiddleOfASmallWholeDomainIsScannedExactly) {
+  std::string file = write_scenario("mlsi_solve_window.mls",
+                                    "scenario Window {\n"
+                                    "  input x: Count = 10 where is_whole(x) and x >= 1\n"
+                                    "  output inside = x >= 5 and x <= 20\n"
+                                    "}\n");
+  Solved s = solve_for(file, "x", true, {"inside"});
+  EXPECT_EQ(s.answer.kind, mlsi::SolveAnswer::Kind::solved);
+  EXPECT_EQ(s.answer.value, 20);
+  EXPECT_FALSE(s.answer.monotone);
+  ASSERT_TRUE(s.answer.boundary);
+  EXPECT_EQ(s.answer.boundary->value, 21);
+  EXPECT_EQ(solve_for(file, "x", false, {"inside"}).answer.value, 5);
+}
+
+}  // namespace
