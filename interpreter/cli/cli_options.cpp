@@ -72,7 +72,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       return true;
     };
     // The options with a value: these, and the numeric ones of kNumericOptions.
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol", "--for"};
     const NumericOption* numeric = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
     bool is_numeric = numeric != std::end(kNumericOptions);
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
@@ -104,6 +104,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--min") o.solve_min = v;
       else if (a == "--such-that") o.such_that.push_back(v);
       else if (a == "--tol") o.tolerance = v;
+      else if (a == "--for") o.solve_domain = v;
       else if (a == "--plot") o.plot_file = v;
       else if (a == "--x") o.plot_x = v;
       else if (a == "--y") o.plot_y += (o.plot_y.empty() ? "" : ",") + v;

@@ -21,7 +21,7 @@ struct Options {
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
   // `mlsi solve`: the input made largest (--max) or smallest (--min), the conditions, --tol.
-  std::string solve_max, solve_min, tolerance;
+  std::string solve_max, solve_min, tolerance, solve_domain;
   std::vector<std::string> such_that;
   std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
   // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma

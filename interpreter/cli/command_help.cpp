@@ -121,7 +121,7 @@ std::vector<CommandHelp> make_commands() {
         {"--log-x", "a logarithmic x axis (with --plot)"},
         {"--log-y", "a logarithmic y axis (with --plot)"}},
        true},
-      {"solve", "solve FILE|NAME (--max INPUT | --min INPUT) --such-that COND... [--tol X] [run options]",
+      {"solve", "solve FILE|NAME (--max INPUT | --min INPUT) --such-that COND... [--for INPUT=LOW..HIGH] [--tol X] [run options]",
        "the largest (--max) or smallest (--min) value of one input for which every --such-that condition over the inputs and "
        "outputs holds and every `where` and `check` of the scenario passes, in the domain its `where` allows; a whole-number "
        "input exactly, another to a relative tolerance; then the scenario's results there and the first value past the answer. "
@@ -129,6 +129,7 @@ std::vector<CommandHelp> make_commands() {
        {{"--max INPUT", "the input made as large as the conditions allow"},
         {"--min INPUT", "the input made as small as the conditions allow"},
         {"--such-that COND", "a Bool over the scenario's inputs and outputs, as --where (repeatable: all must hold)"},
+        {"--for INPUT=LOW..HIGH", "search only from LOW to HIGH (in the input's unit: `\"1 byte..8 byte\"`), within what its `where` allows"},
         {"--tol X", "the relative tolerance of an input that is not a whole number (default 1e-9)"}},
        true},
       {"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",

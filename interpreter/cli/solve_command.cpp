@@ -23,6 +23,7 @@ int cmd_solve(const Options& o, CliStreams& io) {
   r.maximize = !o.solve_max.empty();
   r.input = r.maximize ? o.solve_max : o.solve_min;
   r.conditions = o.such_that;
+  r.domain = o.solve_domain;
   r.limits = o.limits;
   r.session_options = session_options(o);
   if (!o.tolerance.empty()) {

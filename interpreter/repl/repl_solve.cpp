@@ -39,13 +39,14 @@ Repl::Status Repl::cmd_solve(const std::string& text, std::size_t args, std::uin
     if (name == "--max") max = value;
     else if (name == "--min") min = value;
     else if (name == "--such-that") r.conditions.push_back(value);
+    else if (name == "--for") r.domain = value;
     else if (name == "--tol") {
       char* end = nullptr;
       r.tolerance = std::strtod(value.c_str(), &end);
       if (end != value.c_str() + value.size() || !(r.tolerance > 0) || !(r.tolerance < 1))
         return error(fmt::format("--tol needs a number between 0 and 1 (exclusive), such as 1e-6; given `{}`", value));
     } else {
-      return error(fmt::format("unknown option `{}` of `:solve`; it takes --max INPUT, --min INPUT, --such-that \"COND\" and --tol X", name));
+      return error(fmt::format("unknown option `{}` of `:solve`; it takes --max INPUT, --min INPUT, --such-that \"COND\", --for INPUT=LOW..HIGH and --tol X", name));
     }
   }
   if (max.empty() == min.empty()) return error("`:solve` needs one of --max INPUT and --min INPUT, as in `:solve --max microbatch --such-that \"full <= 80 GB\" ActivationMemory`");

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "model/display.hpp"
+#include "session/sweep_spec.hpp"
 
 namespace mlsi {
 
@@ -72,6 +73,20 @@ Outcome Solve::prepare() {
     conditions_.push_back(std::move(*c));
   }
   read_domain();
+  if (!request_.domain.empty()) {
+    // `INPUT=LOW..HIGH` read as --vary reads a range (its two ends are its first and last values).
+    auto spec = parse_vary(session_, scenario_, request_.domain, request_.limits, VaryOptions{"--for", 2, false});
+    if (!spec) return Outcome{Failure::usage, ""};
+    if (spec->slot != slot_)
+      return Outcome{Failure::usage, fmt::format("--for names `{}`, but the input solved for is `{}`", spec->name, request_.input)};
+    auto [lo, hi] = std::minmax_element(spec->values.begin(), spec->values.end());
+    if (spec->values.size() < 2 || *lo == *hi)
+      return Outcome{Failure::usage, fmt::format("--for needs a range `{}=LOW..HIGH` with LOW below HIGH; given `{}`", request_.input, request_.domain)};
+    low_ = std::max(low_, whole_ ? std::ceil(*lo) : *lo);
+    high_ = std::min(high_, whole_ ? std::floor(*hi) : *hi);
+    if (!(low_ <= high_))
+      return Outcome{Failure::usage, fmt::format("--for `{}` leaves no value that the `where` of `{}` allows", request_.domain, request_.input)};
+  }
   return {};
 }
 

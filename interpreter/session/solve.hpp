@@ -20,6 +20,8 @@ struct SolveRequest {
   bool maximize = true;  // --max (the largest value) or --min (the smallest)
   std::vector<std::string> conditions;  // --such-that texts, Bool over the inputs and outputs
   double tolerance = 1e-9;  // relative, for an input that is not a whole number
+  // `INPUT=LOW..HIGH` (--for): the domain searched, within what the input's `where` allows; empty: that.
+  std::string domain;
   Limits limits;
   SessionOptions session_options;
 };
