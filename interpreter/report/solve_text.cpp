@@ -49,8 +49,8 @@ std::string render_solve_no_answer(const Program& p, const SolveRequest& r, cons
     return out;
   }
   if (a.kind == SolveAnswer::Kind::unbounded)
-    return fmt::format("error: every value of `{}` satisfies {} up to the end of its domain, {}: there is no {} value ({} evaluations)\n", r.input,
-                       conditions_text(r), value(a.value), r.maximize ? "largest" : "smallest", a.evaluated);
+    return fmt::format("error: every value of `{}` up to the end of its domain, {}, satisfies {}: the conditions do not bound it ({} evaluations)\n",
+                       r.input, value(a.value), conditions_text(r), a.evaluated);
   return "";
 }
 

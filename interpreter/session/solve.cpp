@@ -268,10 +268,12 @@ Outcome Solve::run(SolveAnswer& answer) {
 
   bool scanned_all = whole_ && span < kScanAll;
   if (flips.size() > 1 && !scanned_all) {
+    bool first = ok[flips[0] - 1];
     return Outcome{Failure::evaluation,
-                   fmt::format("the conditions are not monotone in `{}`: they hold at {}, not at {}, and again at {} (of {} values sampled); "
+                   fmt::format("the conditions are not monotone in `{}`: they {} at {}, {} at {}, and {} again at {} (of {} values sampled); "
                                "a boundary found by bisection could be wrong, so none is given",
-                               request_.input, format_number(xs[flips[0] - 1]), format_number(xs[flips[0]]), format_number(xs[flips[1]]), xs.size())};
+                               request_.input, first ? "hold" : "fail", format_number(xs[flips[0] - 1]), first ? "fail" : "hold",
+                               format_number(xs[flips[0]]), first ? "hold" : "fail", format_number(xs[flips[1]]), xs.size())};
   }
   // The feasible value furthest toward the far end among those evaluated.
   std::optional<std::size_t> best;
