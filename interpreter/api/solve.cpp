@@ -8,6 +8,7 @@
 namespace mlsi::api {
 
 SolveResult Session::solve(const SolveRequest& request) const {
+  if (!request.vary.empty()) return solve_grid(request);
   mlsi::SolveRequest internal;
   std::shared_ptr<mlsi::Session> loaded;
   if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
@@ -35,7 +36,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
   result.si = answer.value;
   result.whole = answer.whole;
   result.tolerance = answer.tolerance;
-  if (answer.boundary) result.boundary = SolveBoundary{answer.boundary->value, answer.boundary->reason};
+  if (answer.boundary) result.boundary = SolveBoundary{answer.boundary->value, answer.boundary->reason, std::nullopt};
   result.evaluated = answer.evaluated;
   if (answer.kind != SolveAnswer::Kind::solved) return result;
   const Program& p = session->program();

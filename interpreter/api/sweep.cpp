@@ -74,7 +74,7 @@ SweepResult Session::sweep(const SweepRequest& request, const SweepCallback& cal
     point.index = index;
     point.error = error;
     point.cells.clear();
-    for (std::size_t c = 0; c < cells.size(); ++c) point.cells.push_back(public_cell(cells[c], factors[c]));
+    for (std::size_t c = 0; c < factors.size(); ++c) point.cells.push_back(public_cell(cells[c], factors[c]));
     ++result.passed;
     if (!callback(result.columns, point)) result.stopped = true;
   }, [&] { return result.stopped; });

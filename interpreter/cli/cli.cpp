@@ -163,7 +163,8 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
     io.out << command_help(*help);
     return kExitOk;
   }
-  if (o.explain && known && o.command != "run") return usage(io, fmt::format("--explain applies to `mlsi run`, not `mlsi {}`", o.command));
+  if (o.explain && known && o.command != "run" && o.command != "solve")
+    return usage(io, fmt::format("--explain applies to `mlsi run` and `mlsi solve`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
   if (o.command == "run") return cmd_run(o, io);

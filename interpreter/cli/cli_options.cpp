@@ -50,6 +50,7 @@ constexpr NumericOption kNumericOptions[] = {
     {"--max-nesting", 10'000},
     {"--max-points", kMaxSweepPointsCap},
     {"--max-errors", 1'000'000},
+    {"--top", 1'000'000},
 };
 }  // namespace
 
@@ -72,7 +73,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       return true;
     };
     // The options with a value: these, and the numeric ones of kNumericOptions.
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol", "--for"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol", "--for", "--minimize", "--maximize"};
     const NumericOption* numeric = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
     bool is_numeric = numeric != std::end(kNumericOptions);
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
@@ -105,6 +106,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--such-that") o.such_that.push_back(v);
       else if (a == "--tol") o.tolerance = v;
       else if (a == "--for") o.solve_domain = v;
+      else if (a == "--minimize") o.minimize = v;
+      else if (a == "--maximize") o.maximize = v;
       else if (a == "--plot") o.plot_file = v;
       else if (a == "--x") o.plot_x = v;
       else if (a == "--y") o.plot_y += (o.plot_y.empty() ? "" : ",") + v;
@@ -125,6 +128,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         else if (a == "--max-file-size") o.files.max_file_size = n;
         else if (a == "--max-points") o.max_points = n;
         else if (a == "--max-errors") o.max_errors = n;
+        else if (a == "--top") o.top = n;
         else o.files.max_nesting = static_cast<int>(n);
       }
     } else if (a == "--report" && !has_value) {

@@ -23,6 +23,10 @@ struct Options {
   // `mlsi solve`: the input made largest (--max) or smallest (--min), the conditions, --tol.
   std::string solve_max, solve_min, tolerance, solve_domain;
   std::vector<std::string> such_that;
+  // `mlsi solve --vary ...`: the objective made smallest or largest over the grid, and how many of the
+  // best points to show (--top; 0: not given).
+  std::string minimize, maximize;
+  std::size_t top = 0;
   std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
   // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
   // separated), a second varied input drawn as one line per value.

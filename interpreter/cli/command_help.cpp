@@ -121,16 +121,23 @@ std::vector<CommandHelp> make_commands() {
         {"--log-x", "a logarithmic x axis (with --plot)"},
         {"--log-y", "a logarithmic y axis (with --plot)"}},
        true},
-      {"solve", "solve FILE|NAME (--max INPUT | --min INPUT) --such-that COND... [--for INPUT=LOW..HIGH] [--tol X] [run options]",
+      {"solve", "solve FILE|NAME (--max INPUT | --min INPUT | --vary INPUT=VALUES... (--minimize EXPR | --maximize EXPR)) [--such-that COND]... "
+                "[--for INPUT=LOW..HIGH] [--tol X] [--top K] [run options]",
        "the largest (--max) or smallest (--min) value of one input for which every --such-that condition over the inputs and "
        "outputs holds and every `where` and `check` of the scenario passes, in the domain its `where` allows; a whole-number "
        "input exactly, another to a relative tolerance; then the scenario's results there and the first value past the answer. "
+       "With --vary: the point of the grid (as `mlsi sweep` evaluates it) whose objective is smallest (largest) among those where "
+       "the conditions hold, ties to the first point of the grid, with the runners-up and the better point a condition excludes. "
        "Exit status 1 when no value satisfies, when every value does up to the domain's end, or when the conditions are not monotone in the input",
        {{"--max INPUT", "the input made as large as the conditions allow"},
         {"--min INPUT", "the input made as small as the conditions allow"},
         {"--such-that COND", "a Bool over the scenario's inputs and outputs, as --where (repeatable: all must hold)"},
         {"--for INPUT=LOW..HIGH", "search only from LOW to HIGH (in the input's unit: `\"1 byte..8 byte\"`), within what its `where` allows"},
-        {"--tol X", "the relative tolerance of an input that is not a whole number (default 1e-9)"}},
+        {"--tol X", "the relative tolerance of an input that is not a whole number (default 1e-9)"},
+        {"--vary INPUT=VALUES", "an input of the grid and its values, as `mlsi sweep` takes them (repeatable)"},
+        {"--minimize EXPR", "order the grid's points by EXPR over the inputs and outputs (a number), smallest first"},
+        {"--maximize EXPR", "the same, largest first"},
+        {"--top K", "how many of the best feasible points of the grid to show (default 5)"}},
        true},
       {"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",
        "an SVG line chart (standard output without -o), or bars when --x varies catalogue entries, enumeration cases or Bools; a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
@@ -187,7 +194,7 @@ const std::vector<OptionHelp>& run_option_helps() {
       {"--format FORMAT", "table (default), json or csv (each command takes only the formats it writes)"},
       {"--explain", "each output's derivation: its formula, the values substituted, the lets and inputs it uses (with where each input "
                     "came from), catalogue fields with their entry's source, and the constants it depends on (as a tree, or with "
-                    "--format json as JSON); `mlsi run` only"},
+                    "--format json as JSON); `mlsi run`, and `mlsi solve` at its answer"},
   };
   return options;
 }
@@ -225,8 +232,8 @@ namespace {
 std::string option_lines(const std::vector<OptionHelp>& options, const std::string& command) {
   std::string out;
   for (const auto& o : options) {
-    // --explain is among the run options but only `mlsi run` takes it.
-    if (!command.empty() && command != "run" && o.name == "--explain") continue;
+    // --explain is among the run options but only `mlsi run` and `mlsi solve` take it.
+    if (!command.empty() && command != "run" && command != "solve" && o.name == "--explain") continue;
     out += wrapped("  " + o.name, o.help, kOptionColumn, 0);
   }
   return out;

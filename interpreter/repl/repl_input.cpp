@@ -111,7 +111,7 @@ const std::vector<ReplCommand>& repl_commands() {
       {":help", "", "this list"},
       {":load", "FILE", "load a .mls file: its scenarios, functions, constants and configs become available"},
       {":run", "SCENARIO [INPUT=EXPR]...", "run a scenario and print its results, as `mlsi run` does; `config=NAME` starts from a config"},
-      {":solve", "OPTIONS SCENARIO...", "`--max INPUT` (or `--min`) `--such-that \"COND\"`, then as `:run`: the input's largest (smallest) value for which the conditions hold, as `mlsi solve` finds it"},
+      {":solve", "OPTIONS SCENARIO...", "`--max INPUT` (or `--min`) `--such-that \"COND\"`, then as `:run`: the input's largest (smallest) value for which the conditions hold; `--vary INPUT=VALUES... --minimize EXPR` (or `--maximize`): the best point of the grid; as `mlsi solve` finds them"},
       {":type", "EXPR", "the type (dimension) of an expression, without evaluating it"},
       {":show", "NAME", "a catalogue entry, unit, constant, function or scenario"},
       {":list", "[KIND]", "catalogue entries of a kind, units, constants, scenarios; no KIND: this session's definitions"},

@@ -12,6 +12,7 @@
 #include "report/catalogue_listing.hpp"
 #include "report/entry_text.hpp"  // describe_value, signature, scenario_summary, unit_summary
 #include "repl/repl_options.hpp"
+#include "session/grid_solve.hpp"
 #include "session/inputs.hpp"
 #include "session/workspace.hpp"
 
@@ -48,6 +49,8 @@ class Repl {
   };
   std::optional<ScenarioInputs> scenario_inputs(const std::string& command, const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_solve(const std::string& text, std::size_t args, std::uint32_t line);
+  // `:solve --vary ...`: the scenario and its inputs from `scenario_at` in `text`.
+  Status solve_grid(GridSolveRequest request, const std::string& text, std::size_t scenario_at, std::uint32_t line);
   Status cmd_type(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_show(const std::string& name);
   Status cmd_list(const std::string& kind);

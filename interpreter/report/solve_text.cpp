@@ -54,13 +54,15 @@ std::string render_solve_no_answer(const Program& p, const SolveRequest& r, cons
   return "";
 }
 
-std::string render_solve_json(const SolveRequest& r, const SolveAnswer& a) {
+std::string render_solve_json(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
   const char* result = a.kind == SolveAnswer::Kind::solved ? "solved" : a.kind == SolveAnswer::Kind::infeasible ? "infeasible" : "unbounded";
+  // Values as every JSON value is written, in the unit the answer's run shows the input in.
+  auto value = [&](double si) { return std::isfinite(si) ? json_field(p, Value(si), input.type, unit) : std::string("null"); };
   std::string s = fmt::format(R"({{"objective": {}, "direction": "{}", "result": "{}", "value": {}, "whole": {}, "tolerance": {}, )",
-                              json_escape(r.input), r.maximize ? "max" : "min", result, exact_number(a.value), a.whole ? "true" : "false",
+                              json_escape(r.input), r.maximize ? "max" : "min", result, value(a.value), a.whole ? "true" : "false",
                               exact_number(a.tolerance));
   if (a.boundary)
-    s += fmt::format(R"("boundary": {{"value": {}, "fails": {}}}, )", exact_number(a.boundary->value), json_escape(a.boundary->reason));
+    s += fmt::format(R"("boundary": {{"value": {}, "fails": {}}}, )", value(a.boundary->value), json_escape(a.boundary->reason));
   else
     s += R"("boundary": null, )";
   return s + fmt::format(R"("evaluated": {}}})", a.evaluated);

@@ -12,6 +12,6 @@ namespace mlsi {
 std::string render_solve_section(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
 // `error: no value of ... satisfies ...` with its note, or `error: every value ...`; empty when solved.
 std::string render_solve_no_answer(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
-std::string render_solve_json(const SolveRequest& r, const SolveAnswer& a);
+std::string render_solve_json(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
 
 }  // namespace mlsi

@@ -240,16 +240,21 @@ std::vector<int> Session::scenarios_of(FileId file) const {
   return out;
 }
 
-std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
-                                                const std::vector<std::pair<std::string, Type>>& names) {
+std::optional<CExpr> Session::compile_local_expression(const std::string& option, const std::string& text,
+                                                       const std::vector<std::pair<std::string, Type>>& names) {
   Activity activity("checking");
   Program& p = *program_;
   FileId f = p.sources.add(option, text);
   auto expr = parse_expression(p.sources, f, diags_);
   if (!expr) return std::nullopt;
-  CExpr cond = compiler().compile_with_locals(*expr, names);
-  if (!diags_.has_errors() && !cond.type.is_bool() && !cond.type.is_error())
-    diags_.error(cond.span, fmt::format("{} needs a Bool condition, found {}", option, type_name(cond.type, p.dims)));
+  return compiler().compile_with_locals(*expr, names);
+}
+
+std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
+                                                const std::vector<std::pair<std::string, Type>>& names) {
+  auto cond = compile_local_expression(option, text, names);
+  if (cond && !diags_.has_errors() && !cond->type.is_bool() && !cond->type.is_error())
+    diags_.error(cond->span, fmt::format("{} needs a Bool condition, found {}", option, type_name(cond->type, program_->dims)));
   return cond;
 }
 

@@ -71,6 +71,9 @@ class Session {
   // it does not parse.
   std::optional<CExpr> compile_condition(const std::string& option, const std::string& text,
                                          const std::vector<std::pair<std::string, Type>>& names);
+  // The same for an expression of any type (`--minimize step_time * devices`).
+  std::optional<CExpr> compile_local_expression(const std::string& option, const std::string& text,
+                                                const std::vector<std::pair<std::string, Type>>& names);
 
  private:
   void load_embedded_prelude();

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "model/display.hpp"
+#include "session/scenario_conditions.hpp"
 #include "session/sweep_spec.hpp"
 
 namespace mlsi {
@@ -64,9 +65,7 @@ Outcome Solve::prepare() {
     return Outcome{Failure::usage, fmt::format("`{}` is not a number or a quantity, so it has no largest or smallest value; the numeric inputs of {} are {}",
                                                request_.input, sc.name, inputs)};
   if (request_.conditions.empty()) return Outcome{Failure::usage, "a solve needs at least one --such-that condition"};
-  std::vector<std::pair<std::string, Type>> names;
-  for (int i : sc.inputs) names.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
-  for (int i : sc.outputs) names.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
+  auto names = scenario_local_names(sc);
   for (const auto& text : request_.conditions) {
     auto c = session_.compile_condition("--such-that", text, names);
     if (!c || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
@@ -139,49 +138,30 @@ GivenInputs Solve::given_at(double value) {
   GivenInputs g = given_;
   const Slot& sl = session_.program().scenarios[static_cast<std::size_t>(scenario_)].slots[static_cast<std::size_t>(slot_)];
   DisplayUnit display = g[static_cast<std::size_t>(slot_)] ? g[static_cast<std::size_t>(slot_)]->display : sl.display;
-  g[static_cast<std::size_t>(slot_)] = InputValue{Value(value), "solve", display, Span{}};
+  g[static_cast<std::size_t>(slot_)] = InputValue{Value(value), request_.maximize ? "--max" : "--min", display, Span{}};
   return g;
 }
 
 bool Solve::feasible(double value, std::string& why) {
   ++evaluated_;
-  const Program& p = session_.program();
-  const Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario_)];
-  Evaluator ev(p, request_.limits);
+  Evaluator ev(session_.program(), request_.limits);
   try {
-    ScenarioRun run = ev.run(scenario_, given_at(value));
-    std::vector<Value> locals;
-    for (int i : sc.inputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
-    for (int i : sc.outputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
-    for (std::size_t k = 0; k < conditions_.size(); ++k) {
-      const CExpr& c = conditions_[k];
-      if (ev.value_with_locals(c, locals).boolean()) continue;
-      why = fmt::format("`{}` fails", request_.conditions[k]);
-      // For a comparison, what its left side is there (`total = 81.2 GiB`).
-      bool comparison = c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge || c.op == Op::eq || c.op == Op::ne;
-      if (comparison && c.kids.size() == 2) {
-        // `total = 76.5 GiB (82.1443 GB), not <= 80 GB`: the left side, also in the right side's unit.
-        Value left = ev.value_with_locals(c.kids[0], locals), right = ev.value_with_locals(c.kids[1], locals);
-        const Type& lt = c.kids[0].type;
-        std::string left_text = format_value(left, lt, DisplayUnit{}, p), right_text = format_value(right, c.kids[1].type, DisplayUnit{}, p);
-        why += fmt::format(": {} = {}", p.sources.text(c.kids[0].span), left_text);
-        if (lt.is_quantity() && c.kids[1].type.is_quantity()) {
-          DisplayUnit unit = effective_unit(right, c.kids[1].type, DisplayUnit{}, p);
-          std::string in_right = format_value(left, lt, unit, p);
-          // Just past a continuous answer the two sides agree to 6 digits: then all of the left's digits.
-          if (in_right == right_text) in_right = exact_number(left.number() / unit.factor) + (unit.text.empty() ? "" : " " + unit.text);
-          if (in_right != left_text) why += " (" + in_right + ")";
-        }
-        static const char* const ops[] = {"<", "<=", ">", ">=", "==", "!="};
-        why += fmt::format(", not {} {}", ops[static_cast<int>(c.op) - static_cast<int>(Op::lt)], right_text);
-      }
-      return false;
-    }
-    return true;
+    return conditions_hold(ev, ev.run(scenario_, given_at(value)), why);
   } catch (const EvalError& e) {
     why = e.diag.message;
     return false;
   }
+}
+
+bool Solve::conditions_hold(Evaluator& ev, const ScenarioRun& run, std::string& why) {
+  const Program& p = session_.program();
+  std::vector<Value> locals = scenario_local_values(p.scenarios[static_cast<std::size_t>(scenario_)], run);
+  for (std::size_t k = 0; k < conditions_.size(); ++k) {
+    if (ev.value_with_locals(conditions_[k], locals).boolean()) continue;
+    why = condition_failure(p, ev, conditions_[k], request_.conditions[k], locals);
+    return false;
+  }
+  return true;
 }
 
 Outcome Solve::run(SolveAnswer& answer) {
@@ -199,19 +179,35 @@ Outcome Solve::run(SolveAnswer& answer) {
   // The interval searched: the domain, with an end it leaves open moved out from the input's own value
   // (its default, config or --set value), doubling the distance, until feasibility there differs from
   // feasibility at that value, or the reach of a double.
+  // The run at the input's own value is the first evaluation: when that value is in the domain as it
+  // is, its feasibility is read from that run.
   double anchor = std::isfinite(low_) ? low_ : std::isfinite(high_) ? high_ : 0;
+  std::string why_anchor;
+  std::optional<bool> anchor_feasible;
+  ++evaluated_;
   try {
-    ScenarioRun run = Evaluator(session_.program(), request_.limits).run(scenario_, given_);
+    Evaluator ev(session_.program(), request_.limits);
+    ScenarioRun run = ev.run(scenario_, given_);
     const Value& v = run.slots[static_cast<std::size_t>(slot_)];
-    if (v.is_number()) anchor = v.number();
-  } catch (const EvalError&) {
+    if (v.is_number()) {
+      anchor = v.number();
+      double in_domain = clamp(whole_ ? std::round(anchor) : anchor);
+      if (in_domain == anchor) anchor_feasible = conditions_hold(ev, run, why_anchor);
+    }
+  } catch (const EvalError& e) {
     const auto& given = given_[static_cast<std::size_t>(slot_)];
-    if (given && given->value.is_number()) anchor = given->value.number();
+    if (given && given->value.is_number()) {
+      anchor = given->value.number();
+      double in_domain = clamp(whole_ ? std::round(anchor) : anchor);
+      if (in_domain == anchor) {
+        anchor_feasible = false;
+        why_anchor = e.diag.message;
+      }
+    }
   }
   if (whole_) anchor = std::round(anchor);
   anchor = clamp(anchor);
-  std::string why_anchor;
-  const bool anchor_ok = feasible(anchor, why_anchor);
+  const bool anchor_ok = anchor_feasible ? *anchor_feasible : feasible(anchor, why_anchor);
   // From `from` toward `side`, doubling the distance, the first value whose feasibility is not `ok`.
   auto open_end = [&](double from, double side, bool ok) {
     double distance = std::max(1.0, std::fabs(from));

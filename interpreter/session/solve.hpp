@@ -76,6 +76,8 @@ class Solve {
  private:
   // Whether `value` is feasible; if not, why.
   bool feasible(double value, std::string& why);
+  // Whether every --such-that condition holds in `run`; if not, why.
+  bool conditions_hold(Evaluator& ev, const ScenarioRun& run, std::string& why);
   // Finds the whole-number or continuous domain from the input's `where` (`x >= 1`, `x > 0 byte`,
   // `is_whole(x)`, joined by `and`); the rest of the `where` is checked at each point.
   void read_domain();

@@ -8,6 +8,7 @@
 #include "base/activity.hpp"
 #include "model/display.hpp"
 #include "session/input_formulas.hpp"
+#include "session/scenario_conditions.hpp"
 #include "syntax/parser.hpp"
 
 namespace mlsi {
@@ -31,7 +32,11 @@ std::vector<double> list_numbers(const Value& v, const Type& t) {
 
 }  // namespace
 
-Sweep::Sweep(SweepRequest request) : request_(std::move(request)), session_(request_.session_options) {}
+Sweep::Sweep(SweepRequest request)
+    : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_) {}
+
+Sweep::Sweep(SweepRequest request, Session& session, int scenario, GivenInputs given)
+    : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)) {}
 
 const Type& Sweep::column_type(std::size_t c) {
   const Scenario& sc = scenario();
@@ -45,11 +50,13 @@ const Value* Sweep::first_point_value(std::size_t c) {
 }
 
 Outcome Sweep::prepare(const VariedCheck& refuse) {
-  PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
-  warnings_ = std::move(run.warnings);
-  if (!run.outcome.ok()) return run.outcome;
-  scenario_ = run.scenario;
-  given_ = std::move(run.given);
+  if (owned_) {
+    PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
+    warnings_ = std::move(run.warnings);
+    if (!run.outcome.ok()) return run.outcome;
+    scenario_ = run.scenario;
+    given_ = std::move(run.given);
+  }
   Program& p = session_.program();
   const Scenario& sc = scenario();
   for (const auto& r : request_.varies) {
@@ -63,12 +70,19 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   if (refuse)
     if (Outcome refused = refuse(varies_); !refused.ok()) return refused;
   // The condition over the scenario's inputs then outputs.
+  auto locals = scenario_local_names(sc);
   if (!request_.where.empty()) {
-    std::vector<std::pair<std::string, Type>> locals;
-    for (int i : sc.inputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
-    for (int i : sc.outputs) locals.emplace_back(sc.slots[static_cast<std::size_t>(i)].name, sc.slots[static_cast<std::size_t>(i)].type);
     where_ = session_.compile_condition("--where", request_.where, locals);
     if (!where_ || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
+  }
+  for (const auto& m : request_.measures) {
+    auto e = session_.compile_local_expression(m.option, m.text, locals);
+    if (!e || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
+    if (!e->type.is_quantity() && !e->type.is_bool()) {
+      session_.diagnostics().error(e->span, fmt::format("{} needs a number, a quantity or a Bool, found {}", m.option, type_name(e->type, p.dims)));
+      return Outcome{Failure::usage, ""};
+    }
+    measures_.push_back(std::move(*e));
   }
 
   // One ordinary run stands for everything the sweep does not vary; a sweep whose first point fails
@@ -83,6 +97,7 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   }
   std::vector<const CExpr*> extra;
   if (where_) extra.push_back(&*where_);
+  for (const auto& m : measures_) extra.push_back(&m);
   // The compiled program takes every given input for a constant; a formula given over a varied input
   // (`--set dp=1024/(tp*pp)` with `--vary tp=...`) is evaluated again at each point, point by point.
   std::vector<int> slots;
@@ -145,7 +160,7 @@ Outcome Sweep::count_points() {
 }
 
 std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
-  for (std::size_t c = 0; c < cells.size(); ++c)
+  for (std::size_t c = 0; c < names_.size(); ++c)
     if (cells[c].kind == SweepCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) {
       std::string si = program().units.si_text(column_type(c).scalar().dim);
       return fmt::format("`{}` is {}{}, which overflows to infinity in the unit of its column, `{}`", names_[c], format_number(cells[c].number),
@@ -159,6 +174,22 @@ void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, const PointFn
   if (!error.empty())
     for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
   point(index, cells, error);
+}
+
+std::vector<Value> Sweep::varied_values(std::size_t index) const {
+  std::vector<Value> values(varies_.size());
+  for (std::size_t v = varies_.size(); v-- > 0;) {
+    std::size_t n = varies_[v].values.size();
+    values[v] = varies_[v].value(index % n);
+    index /= n;
+  }
+  return values;
+}
+
+GivenInputs Sweep::given_at(std::size_t index) const {
+  GivenInputs g = given_;
+  point_inputs(index, g);
+  return g;
 }
 
 void Sweep::point_inputs(std::size_t index, GivenInputs& g) const {
@@ -184,11 +215,14 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, const P
   Evaluator ev(p, request_.limits);
   try {
     ScenarioRun run = ev.run(scenario_, g);
-    if (where_) {
-      std::vector<Value> locals;
-      for (int i : sc.inputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
-      for (int i : sc.outputs) locals.push_back(run.slots[static_cast<std::size_t>(i)]);
-      if (!ev.value_with_locals(*where_, std::move(locals)).boolean()) return;
+    std::vector<Value> locals;
+    if (where_ || !measures_.empty()) locals = scenario_local_values(sc, run);
+    if (where_ && !ev.value_with_locals(*where_, locals).boolean()) return;
+    for (std::size_t m = 0; m < measures_.size(); ++m) {
+      Value v = ev.value_with_locals(measures_[m], locals);
+      SweepCell& cell = cells[names_.size() + m];
+      if (measures_[m].type.is_bool()) cell.set_bool(v.boolean());
+      else cell.set(v.number());
     }
     for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
       const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
@@ -211,7 +245,7 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
   Activity activity("sweeping");
   const Program& p = session_.program();
   const Scenario& sc = scenario();
-  std::vector<SweepCell> cells(names_.size());
+  std::vector<SweepCell> cells(names_.size() + measures_.size());
   if (!program_) {
     for (std::size_t i = shard_k - 1; i < total_ && !stop(); i += shard_n) slow_point(i, cells, point);
     return;
@@ -259,6 +293,12 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
         if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_value(constant_cells[o2], constant_values[o2], constant_numbers[o2]);
         else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
         else cell.set(program_->value(reg, k));
+      }
+      for (std::size_t m = 0; m < measures_.size(); ++m) {
+        double x = program_->value(program_->extra_register[(where_ ? 1 : 0) + m], k);
+        SweepCell& cell = cells[names_.size() + m];
+        if (measures_[m].type.is_bool()) cell.set_bool(x != 0);
+        else cell.set(x);
       }
       emit(indices[k], cells, point);
     }

@@ -4,6 +4,7 @@
 // the points as rows; `mlsi plot` draws them (plot/sweep_plot.hpp).
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,12 +58,21 @@ struct VaryRequest {
   VaryOptions options;
 };
 
+// An expression over the inputs and outputs computed at every point besides its columns (a number or
+// a Bool: a solve's objective and conditions), and the option it came from, for messages.
+struct SweepMeasure {
+  std::string option;
+  std::string text;
+};
+
 // What a sweep asks for: a run, the inputs it varies (the first varied is the slowest), a condition
-// over the inputs and outputs that a point must meet to be kept (`--where`, empty: none), and limits.
+// over the inputs and outputs that a point must meet to be kept (`--where`, empty: none), measures,
+// and limits.
 struct SweepRequest {
   RunRequest run;
   std::vector<VaryRequest> varies;
   std::string where;
+  std::vector<SweepMeasure> measures;
   std::uint64_t max_points = kDefaultMaxSweepPoints;  // of the product of the varied counts, at most kMaxSweepPointsCap
   Limits limits;
   SessionOptions session_options;  // of the session the sweep loads its scenario into
@@ -70,7 +80,10 @@ struct SweepRequest {
 
 class Sweep {
  public:
+  // A sweep in a session of its own, which loads what `request.run` names.
   explicit Sweep(SweepRequest request);
+  // A sweep of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
+  Sweep(SweepRequest request, Session& session, int scenario, GivenInputs given);
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
 
@@ -86,6 +99,7 @@ class Sweep {
   Session& session() { return session_; }
   const Program& program() { return session_.program(); }
   const Scenario& scenario() { return session_.program().scenarios[static_cast<std::size_t>(scenario_)]; }
+  int scenario_index() const { return scenario_; }
   const std::vector<VarySpec>& varied() const { return varies_; }
   std::size_t total() const { return total_; }
   // The columns of a point: the varied inputs, then every output, with the unit each is shown in.
@@ -97,9 +111,16 @@ class Sweep {
   // a list output is, before anything else is evaluated.
   const Value* first_point_value(std::size_t c);
 
+  // The varied inputs' values at point `index`, and the inputs of an ordinary run of that point.
+  std::vector<Value> varied_values(std::size_t index) const;
+  GivenInputs given_at(std::size_t index) const;
+  // The compiled measures, in the order of request().measures.
+  const std::vector<CExpr>& measures() const { return measures_; }
+
   // Calls `point(index, cells, error)` for every point of the shard (points are numbered from 0, the
-  // last varied input fastest). A point that fails has an error and text cells after the inputs; a
-  // point that fails --where is left out. Stops early once `stopped` says so (the output failed).
+  // last varied input fastest). The cells are the columns, then one per measure (a number or a Bool).
+  // A point that fails has an error and text cells after the inputs; a point that fails --where is
+  // left out. Stops early once `stopped` says so (the output failed).
   using PointFn = std::function<void(std::size_t, const std::vector<SweepCell>&, const std::string&)>;
   void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped = {});
 
@@ -114,13 +135,15 @@ class Sweep {
   void slow_point(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point);
 
   SweepRequest request_;
-  Session session_;
+  std::unique_ptr<Session> owned_;
+  Session& session_;
   Diagnostics warnings_;
   int scenario_ = -1;
   GivenInputs given_;
   std::vector<VarySpec> varies_;
   std::size_t total_ = 1;
   std::optional<CExpr> where_;
+  std::vector<CExpr> measures_;
   std::optional<ScenarioRun> base_;
   std::optional<SweepProgram> program_;
   std::vector<std::string> names_;

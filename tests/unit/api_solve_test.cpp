@@ -51,3 +51,41 @@ TEST(ApiSolve, InfeasibleIsAnAnswerAndAnUnknownInputIsNot) {
 }
 
 }  // namespace
+
+namespace {
+
+// The fastest TP x PP layout of ParallelLayout under 80 GB of state per device, with at least 16
+// data-parallel ranks: TP 8 x PP 8 (8.343149810875875 s), TP 8 x PP 16 excluded by `dp >= 16`
+// (tests/solve/parallel_layout_grid.py computes both without mlsi).
+TEST(ApiSolve, GridSolveGivesTheBestPointsAndTheRunAtTheBest) {
+  mlsi::api::Session session;
+  mlsi::api::SolveRequest r;
+  r.run.scenario = "ParallelLayout";
+  r.run.set("dp", "1024/(tp*pp)");
+  r.vary = {"tp=1,2,4,8", "pp=1,2,4,8,16"};
+  r.objective = "step_time";
+  r.direction = mlsi::api::SolveRequest::Direction::min;
+  r.such_that = {"state_per_device <= 80 GB", "dp >= 16"};
+  auto result = session.solve(r);
+  ASSERT_TRUE(result.ok) << (result.diagnostics.empty() ? "" : result.diagnostics[0].message);
+  EXPECT_EQ(result.kind, mlsi::api::SolveResult::Kind::solved);
+  EXPECT_NEAR(result.si, 8.343149810875875, 1e-11);
+  EXPECT_EQ(result.points, 20u);
+  EXPECT_EQ(result.feasible, 2u);
+  ASSERT_EQ(result.best.size(), 2u);
+  ASSERT_EQ(result.best[0].inputs.size(), 2u);
+  EXPECT_EQ(result.best[0].inputs[0].name, "tp");
+  EXPECT_EQ(result.best[0].inputs[0].value.si, 8);
+  EXPECT_EQ(result.best[0].inputs[1].value.si, 8);
+  EXPECT_EQ(result.best[0].objective.unit, "s");
+  EXPECT_EQ(result.best[1].inputs[0].value.si, 4);
+  EXPECT_EQ(result.best[1].inputs[1].value.si, 16);
+  ASSERT_TRUE(result.boundary && result.boundary->point);
+  EXPECT_EQ(result.boundary->point->inputs[1].value.si, 16);
+  EXPECT_EQ(result.boundary->fails, "`dp >= 16` fails: dp = 8, not >= 16");
+  ASSERT_TRUE(result.run.ok);
+  EXPECT_EQ(result.run.input("dp")->value.si, 16);
+  EXPECT_NEAR(result.run.output("step_time")->value.si, 8.343149810875875, 1e-11);
+}
+
+}  // namespace

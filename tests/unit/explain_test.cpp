@@ -360,7 +360,7 @@ TEST(Explain, UsageErrors) {
   EXPECT_EQ(r.err, "error: --explain writes a tree (table) or JSON, not csv\nrun `mlsi --help` for usage\n");
   auto c = mlsi({"check", "scenarios/training/activation_memory.mls", "--explain"});
   EXPECT_EQ(c.status, 2);
-  EXPECT_EQ(c.err, "error: --explain applies to `mlsi run`, not `mlsi check`\nrun `mlsi --help` for usage\n");
+  EXPECT_EQ(c.err, "error: --explain applies to `mlsi run` and `mlsi solve`, not `mlsi check`\nrun `mlsi --help` for usage\n");
   auto v = mlsi({"run", "ActivationMemory", "--explain=yes"});
   EXPECT_EQ(v.status, 2);
   EXPECT_EQ(v.err, "error: --explain takes no value\nrun `mlsi --help` for usage\n");

@@ -42,7 +42,7 @@ Session run_repl(const std::string& script, std::vector<std::string> args = {"re
   return s;
 }
 
-// tests/repl/session.repl: 45 entries (expressions, declarations, a multi-line scenario, every command,
+// tests/repl/session.repl: entries (expressions, declarations, a multi-line scenario, every command,
 // errors followed by successful lines), with the hand derivation of every expected number in its `#`
 // comments; tests/repl/session.out: everything the session prints. Line numbers matter: diagnostics
 // name them (`<repl>:LINE:COL`). (`:explain kv(80, hbm / (1 GiB)) -> KiB`, kept on one line so the line

@@ -38,10 +38,12 @@ class Session {
   Explanation explain(const RunRequest& request) const;
   // Runs a sweep, calling `point` for each point in order until it returns false.
   SweepResult sweep(const SweepRequest& request, const SweepCallback& point) const;
-  // The largest or smallest value of one input for which the conditions hold (`mlsi solve`).
+  // The largest or smallest value of one input for which the conditions hold, or with `vary` the best
+  // point of a grid (`mlsi solve`).
   SolveResult solve(const SolveRequest& request) const;
 
  private:
+  SolveResult solve_grid(const SolveRequest& request) const;
   SessionOptions options_;
   Diagnostics diagnostics_;
 };

@@ -1,0 +1,111 @@
+#include "session/grid_solve.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/display.hpp"
+#include "session/scenario_conditions.hpp"
+
+namespace mlsi {
+
+namespace {
+
+SweepRequest grid_sweep(const GridSolveRequest& r) {
+  SweepRequest s{r.run, r.varies, "", {}, r.max_points, r.limits, r.session_options};
+  for (const auto& c : r.conditions) s.measures.push_back({"--such-that", c});
+  s.measures.push_back({r.maximize ? "--maximize" : "--minimize", r.objective});
+  return s;
+}
+
+}  // namespace
+
+GridSolve::GridSolve(GridSolveRequest request) : request_(std::move(request)), sweep_(grid_sweep(request_)) {}
+
+GridSolve::GridSolve(GridSolveRequest request, Session& session, int scenario, GivenInputs given)
+    : request_(std::move(request)), sweep_(grid_sweep(request_), session, scenario, std::move(given)) {}
+
+Outcome GridSolve::prepare() {
+  if (request_.objective.empty()) return Outcome{Failure::usage, "a grid solve needs an objective (--minimize or --maximize EXPR)"};
+  if (request_.top == 0) return Outcome{Failure::usage, "--top needs at least 1 point"};
+  Outcome prepared = sweep_.prepare();
+  if (!prepared.ok()) return prepared;
+  for (std::size_t k = 0; k < request_.conditions.size(); ++k)
+    if (!sweep_.measures()[k].type.is_bool()) {
+      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("--such-that needs a Bool condition, found {}",
+                                                                           type_name(sweep_.measures()[k].type, session().program().dims)));
+      return Outcome{Failure::usage, ""};
+    }
+  if (!objective_type().is_quantity()) {
+    session().diagnostics().error(sweep_.measures().back().span,
+                                  fmt::format("{} needs a number or a quantity to order the points by, found {}",
+                                              request_.maximize ? "--maximize" : "--minimize", type_name(objective_type(), session().program().dims)));
+    return Outcome{Failure::usage, ""};
+  }
+  return {};
+}
+
+GridAnswer GridSolve::run() {
+  GridAnswer a;
+  a.points = sweep_.total();
+  const std::size_t first_measure = sweep_.column_names().size();
+  const std::size_t n_conditions = request_.conditions.size();
+  const bool maximize = request_.maximize;
+  // Better: a larger (smaller) objective, then the point that comes first.
+  auto better = [maximize](const GridPoint& x, const GridPoint& y) {
+    if (x.objective != y.objective) return maximize ? x.objective > y.objective : x.objective < y.objective;
+    return x.index < y.index;
+  };
+  sweep_.run(1, 1, [&](std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) {
+    ++a.evaluated;
+    const SweepCell& objective = cells[first_measure + n_conditions];
+    if (!error.empty() || objective.kind != SweepCell::kNumber || !std::isfinite(objective.number)) {
+      ++a.failed_scenario;
+      if (a.first_error.empty()) a.first_error = error.empty() ? "the objective is not a finite number" : error;
+      return;
+    }
+    GridPoint point{index, objective.number};
+    bool holds = true;
+    for (std::size_t k = 0; k < n_conditions && holds; ++k) holds = cells[first_measure + k].number != 0;
+    if (!holds) {
+      ++a.failed_conditions;
+      if (!a.excluded || better(point, *a.excluded)) a.excluded = point;
+      return;
+    }
+    ++a.feasible;
+    if (a.best.size() == request_.top && !better(point, a.best.back())) return;
+    a.best.insert(std::upper_bound(a.best.begin(), a.best.end(), point, better), point);
+    if (a.best.size() > request_.top) a.best.pop_back();
+  });
+  a.solved = !a.best.empty();
+  // An excluded point matters only when it beats the answer: it says which condition binds.
+  if (a.solved && a.excluded && !better(*a.excluded, a.best.front())) a.excluded.reset();
+  if (a.excluded) a.excluded_reason = why_excluded(a.excluded->index);
+  return a;
+}
+
+DisplayUnit GridSolve::objective_unit(double si) {
+  const auto& names = sweep_.column_names();
+  for (std::size_t c = 0; c < names.size(); ++c)
+    if (names[c] == request_.objective) return sweep_.column_units()[c];
+  return effective_unit(Value(si), objective_type(), DisplayUnit{}, session().program());
+}
+
+std::string GridSolve::why_excluded(std::size_t index) {
+  const Program& p = session().program();
+  const Scenario& sc = sweep_.scenario();
+  Evaluator ev(p, request_.limits);
+  try {
+    ScenarioRun run = ev.run(sweep_.scenario_index(), sweep_.given_at(index));
+    std::vector<Value> locals = scenario_local_values(sc, run);
+    for (std::size_t k = 0; k < request_.conditions.size(); ++k)
+      if (!ev.value_with_locals(sweep_.measures()[k], locals).boolean())
+        return condition_failure(p, ev, sweep_.measures()[k], request_.conditions[k], locals);
+  } catch (const EvalError& e) {
+    return e.diag.message;
+  }
+  return "";
+}
+
+}  // namespace mlsi
