@@ -9,6 +9,7 @@
 #include "session/inputs.hpp"
 #include "session/session.hpp"
 #include "eval/sweep_program.hpp"
+#include "session/grid_solve.hpp"
 #include "session/solve.hpp"
 
 namespace {
@@ -195,6 +196,42 @@ BENCHMARK(SolveFewestDevices)->Unit(benchmark::kMillisecond);
 // A continuous input to 1e-9: the bytes per value for which none <= 1 TB at microbatch 1 (about 7.26 byte).
 void SolveContinuousBytes(benchmark::State& state) { Solve(state, "ActivationMemory", "bytes_per_value", true, "none <= 1 TB"); }
 BENCHMARK(SolveContinuousBytes)->Unit(benchmark::kMillisecond);
+
+// Issue #20 item 2: the best point of a 10,000-point grid (ActivationMemory, microbatch 1..100 x seq_len
+// 128..12800, the most tokens with full <= 80 GB: 33792), beside a sweep of the same grid that only
+// consumes its points. Both load the scenario and compile the sweep program in each iteration.
+void GridSolve10k(benchmark::State& state) {
+  for (auto _ : state) {
+    mlsi::GridSolveRequest r;
+    r.run.target = "ActivationMemory";
+    r.varies = {{"microbatch=1..100 step 1", {}}, {"seq_len=128..12800 step 128", {}}};
+    r.objective = "microbatch * seq_len";
+    r.maximize = true;
+    r.conditions = {"full <= 80 GB"};
+    mlsi::GridSolve solve(r);
+    if (!solve.prepare().ok()) state.SkipWithError("prepare failed");
+    mlsi::GridAnswer answer = solve.run();
+    if (!answer.solved || answer.best.front().objective != 33792) state.SkipWithError("wrong answer");
+    benchmark::DoNotOptimize(answer.best);
+  }
+  state.counters["points"] = 10000;
+}
+BENCHMARK(GridSolve10k)->Unit(benchmark::kMillisecond);
+
+void SweepOfTheSameGrid10k(benchmark::State& state) {
+  for (auto _ : state) {
+    mlsi::SweepRequest r;
+    r.run.target = "ActivationMemory";
+    r.varies = {{"microbatch=1..100 step 1", {}}, {"seq_len=128..12800 step 128", {}}};
+    mlsi::Sweep sweep(r);
+    if (!sweep.prepare().ok()) state.SkipWithError("prepare failed");
+    double sum = 0;
+    sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>& cells, const std::string&) { sum += cells[4].number; });
+    benchmark::DoNotOptimize(sum);
+  }
+  state.counters["points"] = 10000;
+}
+BENCHMARK(SweepOfTheSameGrid10k)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

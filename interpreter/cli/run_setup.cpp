@@ -7,7 +7,7 @@ RunRequest run_request(const Options& o) {
 }
 
 SweepRequest sweep_request(const Options& o, std::vector<VaryRequest> varies) {
-  return SweepRequest{run_request(o), std::move(varies), o.where, {}, o.max_points, o.limits, session_options(o)};
+  return SweepRequest{run_request(o), std::move(varies), o.where, {}, false, o.max_points, o.limits, session_options(o)};
 }
 
 void show_diagnostics(Session& session, const Diagnostics& diagnostics, CliStreams& io) {

@@ -158,6 +158,61 @@ constexpr const char* kDefs = R"json({
       "required": ["scenario", "config", "outputs"],
       "additionalProperties": false
     },
+    "solve_point": {
+      "description": "A point of a grid solve: its number in the grid's order, its varied inputs, and its objective.",
+      "type": "object",
+      "properties": {
+        "point": {"type": "integer", "minimum": 0},
+        "inputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}},
+        "value": {"$ref": "#/$defs/value"},
+        "fails": {"type": "string"}
+      },
+      "required": ["point", "inputs", "value"],
+      "additionalProperties": false
+    },
+    "solve_answer": {
+      "description": "The `solve` object of `mlsi solve --format json`: one input's largest or smallest value (`whole`, `tolerance`, the first value past it in `boundary`), or a grid's best point (`best`, the better point a condition excludes in `boundary`, the counts).",
+      "type": "object",
+      "properties": {
+        "objective": {"type": "string", "minLength": 1},
+        "direction": {"enum": ["max", "min"]},
+        "result": {"enum": ["solved", "infeasible", "unbounded"]},
+        "value": {"oneOf": [{"$ref": "#/$defs/value"}, {"type": "null"}]},
+        "whole": {"type": "boolean"},
+        "tolerance": {"type": "number", "minimum": 0},
+        "boundary": {
+          "oneOf": [
+            {"type": "null"},
+            {"type": "object", "properties": {"value": {"oneOf": [{"$ref": "#/$defs/value"}, {"type": "null"}]}, "fails": {"type": "string"}},
+             "required": ["value", "fails"], "additionalProperties": false},
+            {"$ref": "#/$defs/solve_point"}
+          ]
+        },
+        "evaluated": {"type": "integer", "minimum": 0},
+        "best": {"type": "array", "items": {"$ref": "#/$defs/solve_point"}},
+        "points": {"type": "integer", "minimum": 0},
+        "feasible": {"type": "integer", "minimum": 0},
+        "failed_conditions": {"type": "integer", "minimum": 0},
+        "failed_scenario": {"type": "integer", "minimum": 0}
+      },
+      "required": ["objective", "direction", "result", "value", "boundary", "evaluated"],
+      "additionalProperties": false
+    },
+    "solve": {
+      "description": "`mlsi solve --format json`: `mlsi run`'s object at the answer (with --explain, the explanation's) with a `solve` object; only the `solve` object when there is no answer.",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"},
+        "config": {"$ref": "#/$defs/string_or_null"},
+        "inputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value_or_null"}},
+        "outputs": {"oneOf": [{"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}},
+                              {"type": "array", "items": {"$ref": "#/$defs/explain_node"}}]},
+        "solve": {"$ref": "#/$defs/solve_answer"}
+      },
+      "required": ["solve"],
+      "dependentRequired": {"scenario": ["config", "outputs"]},
+      "additionalProperties": false
+    },
     "catalogue_entry": {
       "description": "A catalogue entry (`mlsi show KEY`, each of `mlsi list KIND`): the fields it has, quantities in the unit the catalogue wrote (a derived one, or one of a sub-record such as `flops`, in the unit a table chooses).",
       "type": "object",
@@ -342,7 +397,7 @@ std::string json_schema() {
   "description": "The JSON of every mlsi command (docs/language.md section 14). Numbers are exact doubles: the shortest text that reads back to the same double.",
   "anyOf": [
     {"$ref": "#/$defs/run"}, {"$ref": "#/$defs/sweep"}, {"$ref": "#/$defs/explain"}, {"$ref": "#/$defs/listing"},
-    {"$ref": "#/$defs/show"}, {"$ref": "#/$defs/test_report"}, {"$ref": "#/$defs/eval"}
+    {"$ref": "#/$defs/show"}, {"$ref": "#/$defs/test_report"}, {"$ref": "#/$defs/eval"}, {"$ref": "#/$defs/solve"}
   ],
   "$defs": )json") + kDefs + "\n}\n";
 }

@@ -22,6 +22,9 @@ std::string shown(const Program& p, const Slot& input, const DisplayUnit& unit, 
   return fmt::format("{:.{}g}", si / u.factor, digits) + (u.text.empty() ? "" : " " + u.text);
 }
 
+// `1 evaluation`, `46 evaluations`.
+std::string evaluations(std::uint64_t n) { return fmt::format("{} evaluation{}", n, n == 1 ? "" : "s"); }
+
 std::string conditions_text(const SolveRequest& r) {
   std::string out;
   for (const auto& c : r.conditions) out += (out.empty() ? "`" : " and `") + c + "`";
@@ -33,9 +36,9 @@ std::string conditions_text(const SolveRequest& r) {
 std::string render_solve_section(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
   auto value = [&](double si) { return shown(p, input, unit, si, a.tolerance); };
   std::string precision = a.whole ? "over whole numbers" : fmt::format("to a relative tolerance of {}", format_number(a.tolerance));
-  std::string out = fmt::format("\nsolve\n  {} = {} is the {} value for which {} {} ({}; {} evaluations)\n", r.input, value(a.value),
+  std::string out = fmt::format("\nsolve\n  {} = {} is the {} value for which {} {} ({}; {})\n", r.input, value(a.value),
                                 r.maximize ? "largest" : "smallest", conditions_text(r), r.conditions.size() == 1 ? "holds" : "hold", precision,
-                                a.evaluated);
+                                evaluations(a.evaluated));
   if (a.boundary) out += fmt::format("  at {}: {}\n", value(a.boundary->value), a.boundary->reason);
   return out;
 }
@@ -43,14 +46,14 @@ std::string render_solve_section(const Program& p, const SolveRequest& r, const 
 std::string render_solve_no_answer(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
   auto value = [&](double si) { return shown(p, input, unit, si, a.tolerance); };
   if (a.kind == SolveAnswer::Kind::infeasible) {
-    std::string out = fmt::format("error: no value of `{}` satisfies {} (searched {} to {}, {} evaluations)\n", r.input, conditions_text(r),
-                                  value(a.domain_low), value(a.domain_high), a.evaluated);
+    std::string out = fmt::format("error: no value of `{}` satisfies {} (searched {} to {}, {})\n", r.input, conditions_text(r),
+                                  value(a.domain_low), value(a.domain_high), evaluations(a.evaluated));
     if (a.boundary) out += fmt::format("  = note: even at {}: {}\n", value(a.boundary->value), a.boundary->reason);
     return out;
   }
   if (a.kind == SolveAnswer::Kind::unbounded)
-    return fmt::format("error: every value of `{}` up to the end of its domain, {}, satisfies {}: the conditions do not bound it ({} evaluations)\n",
-                       r.input, value(a.value), conditions_text(r), a.evaluated);
+    return fmt::format("error: every value of `{}` up to the end of its domain, {}, satisfies {}: the conditions do not bound it ({})\n",
+                       r.input, value(a.value), conditions_text(r), evaluations(a.evaluated));
   return "";
 }
 

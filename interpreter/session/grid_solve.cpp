@@ -13,7 +13,7 @@ namespace mlsi {
 namespace {
 
 SweepRequest grid_sweep(const GridSolveRequest& r) {
-  SweepRequest s{r.run, r.varies, "", {}, r.max_points, r.limits, r.session_options};
+  SweepRequest s{r.run, r.varies, "", {}, true, r.max_points, r.limits, r.session_options};
   for (const auto& c : r.conditions) s.measures.push_back({"--such-that", c});
   s.measures.push_back({r.maximize ? "--maximize" : "--minimize", r.objective});
   return s;

@@ -286,6 +286,16 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
       }
       if (where_ && program_->value(program_->extra_register[0], k) == 0) continue;
       for (std::size_t v = 0; v < varies_.size(); ++v) cells[v].set(columns[v][k]);
+      for (std::size_t m = 0; m < measures_.size(); ++m) {
+        double x = program_->value(program_->extra_register[(where_ ? 1 : 0) + m], k);
+        SweepCell& cell = cells[names_.size() + m];
+        if (measures_[m].type.is_bool()) cell.set_bool(x != 0);
+        else cell.set(x);
+      }
+      if (request_.measures_only) {
+        point(indices[k], cells, "");
+        continue;
+      }
       for (std::size_t o2 = 0; o2 < sc.outputs.size(); ++o2) {
         const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o2])];
         std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o2])];
@@ -293,12 +303,6 @@ void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, 
         if (!constant_cells[o2].empty() || reg == UINT32_MAX) cell.set_value(constant_cells[o2], constant_values[o2], constant_numbers[o2]);
         else if (sl.type.is_bool()) cell.set_bool(program_->value(reg, k) != 0);
         else cell.set(program_->value(reg, k));
-      }
-      for (std::size_t m = 0; m < measures_.size(); ++m) {
-        double x = program_->value(program_->extra_register[(where_ ? 1 : 0) + m], k);
-        SweepCell& cell = cells[names_.size() + m];
-        if (measures_[m].type.is_bool()) cell.set_bool(x != 0);
-        else cell.set(x);
       }
       emit(indices[k], cells, point);
     }

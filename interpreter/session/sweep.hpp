@@ -73,6 +73,9 @@ struct SweepRequest {
   std::vector<VaryRequest> varies;
   std::string where;
   std::vector<SweepMeasure> measures;
+  // Only the measures are wanted (a solve): a point computed by the compiled program is passed on with
+  // its varied inputs and measures, its output cells left as they were, unformatted and unchecked.
+  bool measures_only = false;
   std::uint64_t max_points = kDefaultMaxSweepPoints;  // of the product of the varied counts, at most kMaxSweepPointsCap
   Limits limits;
   SessionOptions session_options;  // of the session the sweep loads its scenario into

@@ -147,7 +147,7 @@ config slower for Step {
 def every_command():
     schema = general_schema()
     root = validator(schema)
-    of = {name: validator(schema, name) for name in ("run", "sweep", "explain", "listing", "show", "test_report", "eval")}
+    of = {name: validator(schema, name) for name in ("run", "sweep", "explain", "listing", "show", "test_report", "eval", "solve")}
 
     # Every built-in scenario: run against the general schema and its own; its explanation.
     scenarios = check(["list", "scenarios", "--format", "json"], [root, of["listing"]]) or []
@@ -176,6 +176,19 @@ def every_command():
                  ["tests/examples/kv_cache.mls", "--vary", "batch=0,1,64", "--vary", "bytes_per_value=1 byte,2 byte"],
                  ["ZeroSharding", "--vary", "n_devices=1,8,1024"]):
         check(["sweep", *args, "--format", "json"], [root, of["sweep"]])
+
+    # Solves: one input (solved, infeasible, unbounded), a grid (solved with a boundary, infeasible), --explain.
+    layout = ["ParallelLayout", "--vary", "tp=1,2,4,8", "--vary", "pp=1,2,4,8,16", "--set", "dp=1024/(tp*pp)", "--minimize", "step_time"]
+    for args, status in ((["ActivationMemory", "--max", "microbatch", "--such-that", "full <= 80 GB"], 0),
+                         (["ActivationMemory", "--max", "bytes_per_value", "--such-that", "none <= 1 TB"], 0),
+                         (["ZeroSharding", "--min", "n_devices", "--such-that", "fits[2]"], 1),
+                         (["ActivationMemory", "--min", "microbatch", "--such-that", "full > 0 GB"], 1),
+                         (["ActivationMemory", "--max", "microbatch", "--such-that", "full > 0 GB"], 1),
+                         (["ActivationMemory", "--max", "microbatch", "--such-that", "full <= 80 GB", "--explain"], 0),
+                         ([*layout, "--such-that", "state_per_device <= 80 GB", "--such-that", "dp >= 16"], 0),
+                         ([*layout, "--such-that", "state_per_device <= 10 GB"], 1),
+                         ([*layout, "--such-that", "state_per_device <= 80 GB", "--explain"], 0)):
+        check(["solve", *args, "--format", "json"], [root, of["solve"]], status=status)
 
     # Listings of every kind, and one of each thing `show` shows.
     kinds = ["hardware", "workloads", "nodes", "fabrics", "fleets", "pods", "datasets", "precisions", "grids",
