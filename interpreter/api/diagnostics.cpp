@@ -27,6 +27,18 @@ api::Severity severity_of(mlsi::Severity s) {
   return api::Severity::error;
 }
 
+api::Category category_of(const mlsi::Diagnostic& d) {
+  switch (d.category) {
+    case mlsi::Category::source: return api::Category::source;
+    case mlsi::Category::usage: return api::Category::usage;
+    case mlsi::Category::syntax: return api::Category::syntax;
+    case mlsi::Category::input: return api::Category::input;
+    case mlsi::Category::check: return api::Category::check;
+    case mlsi::Category::evaluation: return api::Category::evaluation;
+  }
+  return api::Category::source;
+}
+
 mlsi::Diagnostics internal_list(const detail::DiagnosticSource& source, std::size_t first, std::size_t count) {
   mlsi::Diagnostics out;
   for (std::size_t i = first; i < first + count && i < source.internal.size(); ++i) out.add(source.internal[i]);
@@ -45,6 +57,7 @@ Diagnostics::Diagnostics(std::shared_ptr<const detail::DiagnosticSource> source)
     out.severity = severity_of(d.severity);
     out.location = location_of(sources, d.span);
     out.message = d.message;
+    out.category = category_of(d);
     for (const auto& label : d.labels) out.notes.push_back(Note{label.text, location_of(sources, label.span)});
     for (const auto& note : d.notes) out.notes.push_back(Note{note, Location{}});
     list_.push_back(std::move(out));
@@ -87,6 +100,7 @@ Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std:
 mlsi::Diagnostic plain_error(std::string message) {
   mlsi::Diagnostic d;
   d.message = std::move(message);
+  d.category = mlsi::Category::usage;
   return d;
 }
 

@@ -12,7 +12,10 @@ namespace mlsi::api {
 namespace {
 
 RunRequest& add(RunRequest& r, std::string name, std::string expression) {
-  r.inputs.push_back(InputSetting{std::move(name), std::move(expression)});
+  InputSetting setting;
+  setting.name = std::move(name);
+  setting.expression = std::move(expression);
+  r.inputs.push_back(std::move(setting));
   return r;
 }
 
@@ -24,7 +27,12 @@ RunRequest& RunRequest::set(std::string name, double number, const std::string& 
   // A number that is not finite has no .mls spelling: `inf` would read as a name, and be reported as one.
   std::string text = std::isfinite(number) ? fmt::format("{}", number) : (std::isnan(number) ? "nan" : "inf");
   if (!unit.empty()) text += " " + unit;
-  return add(*this, std::move(name), std::move(text));
+  add(*this, std::move(name), std::move(text));
+  InputSetting& setting = inputs.back();
+  setting.numeric = true;
+  setting.number = number;
+  setting.unit = unit;
+  return *this;
 }
 
 namespace detail {

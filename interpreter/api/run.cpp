@@ -81,6 +81,8 @@ const std::string& Run::config() const { return prepared_->config; }
 RunResult Run::evaluate() const {
   return evaluate_into<RunResult>(*prepared_, [&](const Program& p, const ScenarioRun& run, RunResult& result) {
     const Scenario& sc = p.scenarios[static_cast<std::size_t>(prepared_->scenario)];
+    result.inputs.reserve(sc.inputs.size());
+    result.outputs.reserve(sc.outputs.size());
     for (int i : sc.inputs) result.inputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
     for (int i : sc.outputs) result.outputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
   });

@@ -11,11 +11,12 @@
 
 namespace mlsi {
 
-void Evaluator::fail(Span span, std::string message, std::vector<std::string> notes) {
+void Evaluator::fail(Span span, std::string message, std::vector<std::string> notes, Category category) {
   Diagnostic d;
   d.span = span;
   d.message = std::move(message);
   d.notes = std::move(notes);
+  d.category = category;
   throw EvalError{std::move(d)};
 }
 
@@ -81,7 +82,7 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
     } else if (s.slots[i].kind == SlotKind::input) {
       out.origin[i] = "default";
       if (!s.slots[i].expr) fail(s.slots[i].span, fmt::format("input `{}` has no default and was not given", s.slots[i].name),
-                                 {fmt::format("give it with --set {}=VALUE, in a config, or with --inputs FILE.toml", s.slots[i].name)});
+                                 {fmt::format("give it with --set {}=VALUE, in a config, or with --inputs FILE.toml", s.slots[i].name)}, Category::input);
     }
   }
   top_ = &inst;
@@ -103,8 +104,10 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
     const Slot& sl = s.slots[i];
     if (inst.state[i] != 2 || sl.kind == SlotKind::let) continue;
     Span span = i < given.size() && given[i] ? given[i]->span : sl.expr ? sl.expr->span : sl.span;
-    if (auto d = display_overflow(fmt::format("`{}`", sl.name), inst.slots[i], sl.type, out.display[i], p_, span.valid() ? span : sl.span))
+    if (auto d = display_overflow(fmt::format("`{}`", sl.name), inst.slots[i], sl.type, out.display[i], p_, span.valid() ? span : sl.span)) {
+      d->category = Category::evaluation;
       throw EvalError{std::move(*d)};
+    }
   }
   out.slots = std::move(inst.slots);
   out.available.resize(out.slots.size());
@@ -189,8 +192,9 @@ void Evaluator::evaluate_instance(Instance& inst) {
 
 void Evaluator::report_check(const Check& c) {
   std::string cond(p_.sources.text(c.condition.span));
-  if (c.message) fail(c.condition.span, fmt::format("check failed: {}", *c.message), {fmt::format("the condition is `{}`", cond)});
-  fail(c.condition.span, fmt::format("check failed: `{}`", cond));
+  if (c.message)
+    fail(c.condition.span, fmt::format("check failed: {}", *c.message), {fmt::format("the condition is `{}`", cond)}, Category::check);
+  fail(c.condition.span, fmt::format("check failed: `{}`", cond), {}, Category::check);
 }
 
 void Evaluator::check_where(Instance& inst, int i) {
@@ -223,6 +227,7 @@ void Evaluator::check_where(Instance& inst, int i) {
   d.span = sl.where->span;
   d.message = fmt::format("input `{}` = {} does not satisfy `{}`", sl.name, shown, cond);
   d.notes = std::move(notes);
+  d.category = Category::input;
   throw WhereError{{std::move(d)}};
 }
 
@@ -239,6 +244,7 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
     Diagnostic d;
     d.span = use;
     d.message = fmt::format("`{}` depends on itself", sl.name);
+    d.category = Category::evaluation;
     throw CycleError{{std::move(d)}};
   }
   inst.state[i] = 1;

@@ -121,7 +121,7 @@ class Evaluator {
   // max_by, min_by: the entry with the largest (smallest) key, evaluated entry by entry.
   Value keyed_extreme(const CExpr& e, Frame& f);
   double finite(double x, const CExpr& e, const char* what);
-  [[noreturn]] void fail(Span span, std::string message, std::vector<std::string> notes = {});
+  [[noreturn]] void fail(Span span, std::string message, std::vector<std::string> notes = {}, Category category = Category::evaluation);
   void step(const CExpr& e);
   void charge(std::size_t n, const CExpr& e);
 

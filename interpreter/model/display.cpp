@@ -14,8 +14,14 @@ constexpr double kWholeInFull = 1e7;
 
 std::string format_number(double x) {
   if (x == 0) return "0";  // also turns -0 into 0
-  if (std::fabs(x) < kWholeInFull && x == std::floor(x)) return fmt::format("{:.0f}", x);
-  return fmt::format("{:.6g}", x);
+  // std::to_chars with a precision writes what printf's %.0f and %.6g write, without parsing a format
+  // string each time: numbers are formatted for every value a run returns.
+  char buf[64];  // %.0f of a number below kWholeInFull, or %.6g: at most 24 characters
+  bool whole = std::fabs(x) < kWholeInFull && x == std::floor(x);
+  auto r = whole ? std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, 0)
+                 : std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 6);
+  if (r.ec != std::errc()) return whole ? fmt::format("{:.0f}", x) : fmt::format("{:.6g}", x);
+  return std::string(buf, r.ptr);
 }
 
 std::string exact_number(double x) {
@@ -88,6 +94,7 @@ std::optional<Diagnostic> display_overflow(const std::string& subject, const Val
   auto in_si = [&](double x) { return si == "1" ? format_number(x) : format_number(x) + " " + si; };
   Diagnostic d;
   d.span = span;
+  d.category = Category::evaluation;
   d.message = fmt::format("the conversion to `{}` overflows to infinity", unit.text);
   d.notes.push_back(fmt::format("{}{} is {}, and one {} is {}", bad == &v ? "" : "an entry of ", subject,
                                 in_si(bad->number()), unit.text, in_si(unit.factor)));

@@ -22,6 +22,14 @@ bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& 
 
 namespace {
 
+// The errors found while an input's value is read are about that input (the value's syntax errors stay
+// syntax errors).
+struct InputCategory {
+  Diagnostics& diags;
+  std::size_t first = diags.size();
+  ~InputCategory() { diags.categorize_from(first, Category::input); }
+};
+
 // The first use in `e` of a name of the scenario other than the input `self` itself, if any: a value
 // that names another member is a formula over them (`--set dp=1024/(tp*pp)`).
 const ast::Expr* member_named(const ast::Expr& e, const Scenario& sc, const std::string& self) {
@@ -116,10 +124,12 @@ std::string toml_to_expr(const toml::node& n) {
 
 bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
                   const std::string& origin, GivenInputs& given) {
+  InputCategory category{s.diagnostics()};
   return assign(s, ev, scenario, name, name_span, expr, origin, given);
 }
 
 bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given) {
+  InputCategory category{s.diagnostics()};
   Program& p = s.program();
   FileId f = p.sources.add("--set", assignment);
   auto eq = assignment.find('=');
@@ -138,6 +148,7 @@ bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assig
 
 bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
                        GivenInputs& given) {
+  InputCategory category{s.diagnostics()};
   Program& p = s.program();
   auto read = read_regular_file(path, max_file_size);
   if (!read) {

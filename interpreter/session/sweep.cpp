@@ -60,7 +60,10 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   Program& p = session_.program();
   const Scenario& sc = scenario();
   for (const auto& r : request_.varies) {
+    std::size_t first = session_.diagnostics().size();
     auto spec = parse_vary(session_, scenario_, r.text, request_.limits, r.options);
+    // What is wrong with a varied input's values is about that input (their syntax errors stay syntax errors).
+    session_.diagnostics().categorize_from(first, Category::input);
     if (!spec) return Outcome{Failure::usage, ""};
     for (const auto& prev : varies_)
       if (prev.slot == spec->slot) return Outcome{Failure::usage, fmt::format("input `{}` is varied twice", spec->name)};

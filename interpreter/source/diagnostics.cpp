@@ -174,4 +174,9 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return suggestion.empty() ? "" : fmt::format("; did you mean `{}`?", suggestion);
 }
 
+void Diagnostics::categorize_from(std::size_t first, Category c) {
+  for (std::size_t i = first; i < list_.size(); ++i)
+    if (list_[i].severity == Severity::error && list_[i].category == Category::source) list_[i].category = c;
+}
+
 }  // namespace mlsi

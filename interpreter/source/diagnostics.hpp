@@ -20,6 +20,17 @@ struct Label {
 // character: what follows may be the rest of a file that is not text), or none (binary data).
 enum class Quote { line, before_span, none };
 
+// What kind of problem a diagnostic reports, for callers that react to kinds (the public API's
+// Diagnostic::category, the Python module's exception classes). Set where the problem is found.
+enum class Category {
+  source,      // a source that cannot be read, or does not check: names, types, dimensions (the default)
+  syntax,      // a text that does not parse
+  input,       // an input's value: an unknown input, a value of the wrong type, a `where` it fails
+  check,       // a `check` of the scenario fails
+  evaluation,  // evaluating failed otherwise: a division by zero, an overflow, a limit
+  usage,       // the request names what is not there (a scenario, a config) or cannot be done
+};
+
 struct Diagnostic {
   Severity severity = Severity::error;
   Span span;                    // primary span: marked with ^~~~
@@ -27,6 +38,7 @@ struct Diagnostic {
   std::vector<Label> labels;    // secondary spans on the same line: marked with ~~~
   std::vector<std::string> notes;
   Quote quote = Quote::line;
+  Category category = Category::source;
 };
 
 // Collects every problem of a pass, so that all of them are reported, not only the first.
@@ -41,6 +53,8 @@ class Diagnostics {
   bool has_errors() const;
   const std::deque<Diagnostic>& list() const { return list_; }
   void clear() { list_.clear(); }
+  // Gives the errors from index `first` on whose category is still the default (`source`) category `c`.
+  void categorize_from(std::size_t first, Category c);
   // Orders the diagnostics from index `first` on by file and position (stable).
   void sort_from(std::size_t first);
   std::size_t size() const { return list_.size(); }

@@ -146,6 +146,12 @@ std::string describe_found(std::string_view text, std::size_t pos) {
 template <typename Rule, typename Result, typename Convert>
 Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin,
                   std::uint32_t end, Convert convert, int max_nesting = kMaxNesting) {
+  // Every error found here is a syntax error, however it is reported.
+  struct Categorize {
+    Diagnostics& diags;
+    std::size_t first;
+    ~Categorize() { diags.categorize_from(first, Category::syntax); }
+  } categorize{diags, diags.size()};
   const auto& f = sources.file(file);
   end = std::min<std::uint32_t>(end, static_cast<std::uint32_t>(f.text.size()));
   begin = std::min(begin, end);

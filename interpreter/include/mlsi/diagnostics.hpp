@@ -13,6 +13,16 @@ struct DiagnosticSource;
 
 enum class Severity { error, warning, note };
 
+// What kind of problem an error is (the Python module raises an exception class per category).
+enum class Category {
+  source,      // a source that cannot be read or does not check: a name, a type, a dimension
+  syntax,      // a text (a file, an input's value, an expression) that does not parse
+  input,       // an input's value: an unknown input, a value of the wrong type, a `where` it fails
+  check,       // a `check` of the scenario fails
+  evaluation,  // evaluating failed otherwise: a division by zero, an overflow, a limit
+  usage,       // the request names what is not there (a scenario, a config) or cannot be done
+};
+
 // A place in a source text (a file, an input's expression), or nowhere.
 struct Location {
   std::string file;          // as the command line names it: a path, `<prelude>/units.mls`, `--set`
@@ -33,6 +43,7 @@ struct Diagnostic {
   Location location;  // the primary span (marked `^~~~` by the command line)
   std::string message;
   std::vector<Note> notes;  // the marked spans first, then the notes of text (`did you mean ...?`)
+  Category category = Category::source;  // an error's; warnings and notes are `source`
 };
 
 // The diagnostics of one operation, in the order they were found, and their rendering as text.

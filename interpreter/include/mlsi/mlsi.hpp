@@ -4,9 +4,11 @@
 
 #include "mlsi/diagnostics.hpp"
 #include "mlsi/explanation.hpp"
+#include "mlsi/expression.hpp"
 #include "mlsi/options.hpp"
 #include "mlsi/request.hpp"
 #include "mlsi/run.hpp"
+#include "mlsi/runner.hpp"
 #include "mlsi/session.hpp"
 #include "mlsi/solve.hpp"
 #include "mlsi/sweep.hpp"

@@ -10,6 +10,11 @@ namespace mlsi::api {
 struct InputSetting {
   std::string name;
   std::string expression;
+  // Given as a number in a unit (RunRequest::set(name, number, unit)): `expression` is then its text,
+  // and a Runner uses the number itself.
+  bool numeric = false;
+  double number = 0;
+  std::string unit;
 };
 
 struct RunRequest {

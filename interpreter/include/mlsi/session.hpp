@@ -8,9 +8,11 @@
 
 #include "mlsi/diagnostics.hpp"
 #include "mlsi/explanation.hpp"
+#include "mlsi/expression.hpp"
 #include "mlsi/options.hpp"
 #include "mlsi/request.hpp"
 #include "mlsi/run.hpp"
+#include "mlsi/runner.hpp"
 #include "mlsi/solve.hpp"
 #include "mlsi/sweep.hpp"
 
@@ -36,8 +38,16 @@ class Session {
   // prepare(request).evaluate() and .explain().
   RunResult run(const RunRequest& request) const;
   Explanation explain(const RunRequest& request) const;
+  // A runner of the request's scenario, for many runs with other inputs (mlsi/runner.hpp).
+  Runner runner(const RunRequest& request) const;
   // Runs a sweep, calling `point` for each point in order until it returns false.
   SweepResult sweep(const SweepRequest& request, const SweepCallback& point) const;
+  // The same sweep gathered into columns (one vector per column), for a caller that wants arrays.
+  SweepTable sweep_table(const SweepRequest& request) const;
+  // One expression (`989 TFLOP/s * 0.4 * 30 day -> EFLOP`), evaluated with the session's files loaded.
+  ExpressionResult evaluate(const std::string& expression) const;
+  // Every catalogue entry (the built-in ones and the session's catalogue files'), by name.
+  std::vector<CatalogueItem> catalogue() const;
   // The largest or smallest value of one input for which the conditions hold, or with `vary` the best
   // point of a grid (`mlsi solve`).
   SolveResult solve(const SolveRequest& request) const;

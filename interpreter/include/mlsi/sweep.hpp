@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mlsi/diagnostics.hpp"
@@ -24,6 +25,9 @@ struct SweepColumn {
   std::string name;
   std::string unit;  // the unit every number of the column is shown in; empty for a Count or a non-quantity
   bool varied = false;  // a varied input (the first columns), else an output
+  std::string dimension;  // a quantity's (`Information`, `Count`); empty for a Bool or text column
+  std::string si_unit;    // the SI unit its `si` values are in (`byte`, `s`); empty for a Count
+  double factor = 1;      // SI value of one `unit`: `number` is `si / factor`
 };
 
 struct SweepCell {
@@ -47,6 +51,26 @@ struct SweepResult {
   std::uint64_t total = 0;   // points in the product (before `where`)
   std::uint64_t passed = 0;  // points passed to the callback
   bool stopped = false;      // the callback asked to stop
+  Diagnostics diagnostics;
+};
+
+// A sweep gathered into columns: `rows` points (those that pass `where`), each column one vector
+// of the kind its values are: numbers (in SI), Bools, or texts (lists, records, text as shown). A point
+// that failed has NaN, false or "" in its output columns and its message in `errors`.
+struct SweepTableColumn {
+  SweepColumn column;
+  SweepCell::Kind kind = SweepCell::Kind::number;
+  std::vector<double> si;           // kind number
+  std::vector<unsigned char> flags;  // kind boolean: 0 or 1
+  std::vector<std::string> texts;   // kind text
+};
+struct SweepTable {
+  bool ok = false;  // false: the sweep could not start (see diagnostics)
+  std::uint64_t total = 0;  // points in the product (before `where`)
+  std::uint64_t rows = 0;   // points kept
+  std::vector<std::uint64_t> index;  // each row's number in the product
+  std::vector<SweepTableColumn> columns;
+  std::vector<std::pair<std::uint64_t, std::string>> errors;  // (row, why it failed)
   Diagnostics diagnostics;
 };
 

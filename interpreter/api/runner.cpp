@@ -1,0 +1,144 @@
+// Runner of the public API: a prepared scenario kept, with the values given for its inputs read once
+// per text (or per unit, for numbers) into the prepared session, and each run one evaluation.
+#include "mlsi/runner.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+#include <utility>
+
+#include "api/detail.hpp"
+#include "mlsi/session.hpp"
+#include "session/inputs.hpp"
+
+namespace mlsi::api {
+
+namespace detail {
+
+struct RunnerState {
+  SessionOptions options;
+  RunRequest request;
+  std::shared_ptr<PreparedRun> prepared;
+  // Reading a value into the prepared session changes it: under the lock alone; evaluations share it.
+  std::shared_mutex lock;
+  // (input slot, text) -> the value that text gives the input; (slot, unit) -> the value of `1 UNIT`
+  // (a number x in that unit is x times it, which is how the language evaluates `x UNIT`). Empty
+  // optional: the text does not give the input a value (the slow run says why).
+  std::map<std::pair<int, std::string>, std::optional<InputValue>> texts, units;
+};
+
+}  // namespace detail
+
+namespace {
+
+// The most values one runner reads into its session (each adds a source text); further new texts are
+// run the slow way.
+constexpr std::size_t kMaxReadValues = 4096;
+
+using Key = std::pair<int, std::string>;
+using Cache = std::map<Key, std::optional<InputValue>>;
+
+RunRequest with_inputs(RunRequest request, const std::vector<InputSetting>& inputs) {
+  for (const auto& i : inputs) request.inputs.push_back(i);
+  return request;
+}
+
+// The value `text` gives input `slot`, read into the prepared session (under the exclusive lock).
+std::optional<InputValue> read_value(detail::PreparedRun& prepared, int slot, const std::string& text) {
+  mlsi::Session& s = *prepared.session;
+  const Scenario& sc = s.program().scenarios[static_cast<std::size_t>(prepared.scenario)];
+  GivenInputs given(sc.slots.size());
+  bool ok = false;
+  try {
+    Evaluator ev(s.program(), prepared.limits);
+    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given);
+  } catch (const EvalError&) {
+    ok = false;
+  }
+  bool errors = s.diagnostics().has_errors();
+  s.diagnostics().clear();
+  if (!ok || errors) return std::nullopt;
+  return given[static_cast<std::size_t>(slot)];
+}
+
+// The value setting `in` gives its input from the caches, or null when it is not cached.
+const std::optional<InputValue>* cached(const detail::RunnerState& st, const Key& key, bool numeric) {
+  const Cache& cache = numeric ? st.units : st.texts;
+  auto it = cache.find(key);
+  return it == cache.end() ? nullptr : &it->second;
+}
+
+// A number is read through its unit when it has a spelling the language reads back exactly.
+bool numeric_setting(const InputSetting& in) { return in.numeric && std::isfinite(in.number); }
+
+}  // namespace
+
+Runner::Runner(std::shared_ptr<detail::RunnerState> state) : state_(std::move(state)) {}
+
+bool Runner::ok() const { return state_->prepared->ok; }
+const Diagnostics& Runner::diagnostics() const { return state_->prepared->diagnostics; }
+
+RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
+  detail::RunnerState& st = *state_;
+  auto slow = [&] { return Session(st.options).run(with_inputs(st.request, inputs)); };
+  if (!st.prepared->ok) return slow();
+  const Scenario& sc = st.prepared->session->program().scenarios[static_cast<std::size_t>(st.prepared->scenario)];
+  std::vector<Key> keys;
+  keys.reserve(inputs.size());
+  for (const auto& in : inputs) {
+    int slot = sc.find_slot(in.name);
+    if (slot < 0 || sc.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) return slow();
+    keys.emplace_back(slot, numeric_setting(in) ? in.unit : in.expression);
+  }
+  // The values not read yet are read first, under the exclusive lock.
+  {
+    std::shared_lock shared(st.lock);
+    bool missing = false;
+    for (std::size_t i = 0; i < inputs.size() && !missing; ++i) missing = !cached(st, keys[i], numeric_setting(inputs[i]));
+    if (missing) {
+      shared.unlock();
+      std::unique_lock exclusive(st.lock);
+      for (std::size_t i = 0; i < inputs.size(); ++i) {
+        bool numeric = numeric_setting(inputs[i]);
+        if (cached(st, keys[i], numeric)) continue;
+        if (st.texts.size() + st.units.size() >= kMaxReadValues) return slow();
+        std::string text = numeric ? (keys[i].second.empty() ? "1" : "1 " + keys[i].second) : keys[i].second;
+        (numeric ? st.units : st.texts)[keys[i]] = read_value(*st.prepared, keys[i].first, text);
+      }
+    }
+  }
+  std::shared_lock shared(st.lock);
+  detail::PreparedRun prepared = *st.prepared;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    bool numeric = numeric_setting(inputs[i]);
+    const std::optional<InputValue>& value = *cached(st, keys[i], numeric);
+    if (!value) return slow();
+    InputValue v = *value;
+    if (numeric) {
+      double si = inputs[i].number * v.value.number();
+      if (!std::isfinite(si) || v.in_scope) return slow();
+      v.value = mlsi::Value(si);
+    }
+    prepared.given[static_cast<std::size_t>(keys[i].first)] = std::move(v);
+  }
+  RunResult result = Run(std::shared_ptr<const detail::PreparedRun>(std::shared_ptr<void>(), &prepared)).evaluate();
+  // A failure is said as Session::run says it, whose values point into the texts as given.
+  if (!result.ok) {
+    shared.unlock();
+    return slow();
+  }
+  return result;
+}
+
+Runner Session::runner(const RunRequest& request) const {
+  auto state = std::make_shared<detail::RunnerState>();
+  state->options = options_;
+  state->request = request;
+  state->prepared = detail::prepare(options_, request);
+  return Runner(std::move(state));
+}
+
+}  // namespace mlsi::api

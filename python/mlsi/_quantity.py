@@ -1,0 +1,139 @@
+"""Quantity: a number with its unit and dimension, as mlsi computes and shows it."""
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from . import _units
+
+
+class Quantity:
+    """A physical quantity: ``value`` in ``unit`` (``1026`` ``"GiB"``), its ``si`` value (in SI base
+    units: bytes, seconds, FLOP, ...) and its ``dimension`` (``"Information"``; ``"Count"`` for a plain
+    number, whose unit is ``""``).
+
+    ``Quantity(4, "GiB")`` reads the unit as mlsi does (any unit of the language: ``"byte/s"``,
+    ``"TFLOP/s"``, ``"USD/h"``), so it can be given as an input: ``mlsi.run(..., memory=Quantity(80, "GB"))``.
+    ``q.to("GB")`` converts; ``float(q)`` is allowed only for a dimensionless value (a Count)."""
+
+    __slots__ = ("_value", "_unit", "_si", "_dimension", "_shown")
+
+    def __init__(self, value: float, unit: str = ""):
+        factor, dimension = _units.resolve(unit)
+        self._value = float(value)
+        self._unit = unit
+        self._si = self._value * factor
+        self._dimension = dimension
+        self._shown = None
+
+    @classmethod
+    def _of(cls, value: float, unit: str, si: float, dimension: str, shown: Optional[str] = None) -> "Quantity":
+        q = cls.__new__(cls)
+        q._value, q._unit, q._si, q._dimension, q._shown = value, unit, si, dimension, shown
+        return q
+
+    @property
+    def value(self) -> float:
+        """The number in ``unit``."""
+        return self._value
+
+    @property
+    def unit(self) -> str:
+        """The unit as the language writes it (``"GiB"``, ``"byte/s"``); ``""`` for a Count."""
+        return self._unit
+
+    @property
+    def si(self) -> float:
+        """The value in SI base units (exact: what mlsi computed)."""
+        return self._si
+
+    @property
+    def dimension(self) -> str:
+        """The dimension: ``"Information"``, ``"Information / Time"``, ``"Count"``."""
+        return self._dimension
+
+    def to(self, unit: str) -> "Quantity":
+        """The same quantity in ``unit``; a unit of another dimension raises mlsi.DimensionError."""
+        factor, dimension = _units.resolve(unit)
+        if dimension != self._dimension:
+            _units.conversion_error(self, unit)
+        return Quantity._of(self._si if factor == 1 else self._si / factor, unit, self._si, self._dimension)
+
+    def __float__(self) -> float:
+        if self._dimension != "Count":
+            raise TypeError(f"{self} is a quantity of {self._dimension}, not a plain number: "
+                            f"use .value (in {self._unit}), .si or .to(unit).value")
+        return self._si
+
+    def __repr__(self) -> str:
+        return f"Quantity({_number(self._value)}, {self._unit!r})"
+
+    def __str__(self) -> str:
+        if self._shown is not None:
+            return self._shown
+        return _shown_number(self._value) + (" " + self._unit if self._unit else "")
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, Quantity):
+            return self._dimension == other._dimension and self._si == other._si
+        if isinstance(other, (int, float)) and self._dimension == "Count":
+            return self._si == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._dimension, self._si))
+
+    def _compare(self, other: Any) -> float:
+        if isinstance(other, Quantity) and other._dimension == self._dimension:
+            return other._si
+        if isinstance(other, (int, float)) and self._dimension == "Count":
+            return float(other)
+        raise TypeError(f"cannot compare {self} ({self._dimension}) with {other!r}")
+
+    def __lt__(self, other: Any) -> bool:
+        return self._si < self._compare(other)
+
+    def __le__(self, other: Any) -> bool:
+        return self._si <= self._compare(other)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._si > self._compare(other)
+
+    def __ge__(self, other: Any) -> bool:
+        return self._si >= self._compare(other)
+
+    def _repr_html_(self) -> str:
+        from ._display import quantity_html
+        return quantity_html(self)
+
+    def _repr_markdown_(self) -> str:
+        return f"`{self}`"
+
+    # Interop with pint (https://pint.readthedocs.io), which mlsysim's users hold their numbers in.
+    def to_pint(self, registry: Any = None) -> Any:
+        """This quantity as a pint Quantity of ``registry`` (pint's application registry by default).
+        The unit is pint's name for it when pint knows it (``GiB``, ``second``); otherwise the SI value
+        in pint's units for the SI unit, units pint lacks (``FLOP``, ``USD``) defined in the registry."""
+        from ._pint import to_pint
+        return to_pint(self, registry)
+
+    @classmethod
+    def from_pint(cls, quantity: Any) -> "Quantity":
+        """A pint Quantity as an mlsi Quantity, in the same unit where mlsi has it, else in SI."""
+        from ._pint import from_pint
+        return from_pint(quantity)
+
+
+def _shown_number(x: float) -> str:
+    """As mlsi shows a number: whole numbers below 10^7 in full, others to six significant digits."""
+    if x == 0:
+        return "0"
+    if abs(x) < 1e7 and x == math.floor(x):
+        return f"{x:.0f}"
+    return f"{x:.6g}"
+
+
+def _number(x: float) -> str:
+    if math.isfinite(x) and x == int(x) and abs(x) < 1e16:
+        return str(int(x))
+    return repr(x)

@@ -1,0 +1,259 @@
+// The extension module `mlsi._mlsi`: the public C++ API (interpreter/include/mlsi/) as functions over
+// plain Python values. python/mlsi/ builds the module's classes on it; nothing here prints or parses text.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <mlsi/mlsi.hpp>
+#include <stdexcept>
+
+#include "convert.hpp"
+
+namespace py = pybind11;
+using namespace mlsi;
+
+namespace {
+
+// One input's value from Python: (name, text) or (name, number, unit).
+std::vector<api::InputSetting> settings_of(const py::list& inputs) {
+  api::RunRequest r;
+  for (const auto& item : inputs) {
+    auto t = item.cast<py::tuple>();
+    if (t.size() == 2) r.set(t[0].cast<std::string>(), t[1].cast<std::string>());
+    else r.set(t[0].cast<std::string>(), t[1].cast<double>(), t[2].cast<std::string>());
+  }
+  return r.inputs;
+}
+
+api::RunRequest request_of(const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
+  api::RunRequest r;
+  r.file = file;
+  r.scenario = scenario;
+  r.config = config;
+  r.inputs = settings_of(inputs);
+  return r;
+}
+
+api::SessionOptions options_of(const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits) {
+  api::SessionOptions o;
+  o.catalogues = catalogues;
+  o.files = files;
+  for (const auto& [key, value] : limits) {
+    auto name = key.cast<std::string>();
+    auto n = value.cast<std::uint64_t>();
+    if (name == "max_file_size") o.limits.max_file_size = n;
+    else if (name == "max_files") o.limits.max_files = static_cast<int>(n);
+    else if (name == "max_import_depth") o.limits.max_import_depth = static_cast<int>(n);
+    else if (name == "max_nesting") o.limits.max_nesting = static_cast<int>(n);
+    else if (name == "max_call_depth") o.limits.max_call_depth = static_cast<int>(n);
+    else if (name == "max_list_length") o.limits.max_list_length = n;
+    else if (name == "max_steps") o.limits.max_steps = n;
+    else if (name == "max_sweep_points") o.limits.max_sweep_points = n;
+    else throw py::key_error("no limit named `" + name + "`");
+  }
+  return o;
+}
+
+// A vector handed to NumPy without a copy: the array owns it through a capsule.
+template <class T>
+py::array owned_array(std::vector<T> values, py::dtype dtype) {
+  auto holder = std::make_unique<std::vector<T>>(std::move(values));
+  std::vector<T>* data = holder.get();
+  py::capsule owner(data, [](void* p) { std::unique_ptr<std::vector<T>> free(static_cast<std::vector<T>*>(p)); });
+  holder.release();
+  return py::array(dtype, {static_cast<py::ssize_t>(data->size())}, {static_cast<py::ssize_t>(sizeof(T))}, data->data(), owner);
+}
+
+py::dict sweep_dict(api::SweepTable table) {
+  py::dict out;
+  out["ok"] = table.ok;
+  out["diagnostics"] = python::diagnostics_dict(table.diagnostics);
+  if (!table.ok) return out;
+  out["total"] = table.total;
+  out["rows"] = table.rows;
+  out["index"] = owned_array(std::move(table.index), py::dtype::of<std::uint64_t>());
+  py::list columns;
+  for (auto& c : table.columns) {
+    py::dict column;
+    column["name"] = c.column.name;
+    column["unit"] = c.column.unit;
+    column["varied"] = c.column.varied;
+    column["dimension"] = c.column.dimension;
+    column["si_unit"] = c.column.si_unit;
+    column["factor"] = c.column.factor;
+    switch (c.kind) {
+      case api::SweepCell::Kind::number: column["values"] = owned_array(std::move(c.si), py::dtype::of<double>()); break;
+      case api::SweepCell::Kind::boolean: column["values"] = owned_array(std::move(c.flags), py::dtype("bool")); break;
+      case api::SweepCell::Kind::text: column["values"] = py::cast(c.texts); break;
+    }
+    column["kind"] = c.kind == api::SweepCell::Kind::number ? "number" : c.kind == api::SweepCell::Kind::boolean ? "bool" : "text";
+    columns.append(column);
+  }
+  out["columns"] = columns;
+  py::list errors;
+  for (const auto& [row, message] : table.errors) errors.append(py::make_tuple(row, message));
+  out["errors"] = errors;
+  return out;
+}
+
+py::dict solve_point_dict(const api::SolvePoint& p) {
+  py::dict out;
+  out["index"] = p.index;
+  py::list inputs;
+  for (const auto& i : p.inputs) inputs.append(python::item_tuple(i));
+  out["inputs"] = inputs;
+  out["objective"] = python::value_tuple(p.objective);
+  return out;
+}
+
+py::dict solve_dict(const api::SolveResult& s) {
+  py::dict out;
+  out["ok"] = s.ok;
+  out["diagnostics"] = python::diagnostics_dict(s.diagnostics);
+  out["kind"] = s.kind == api::SolveResult::Kind::solved ? "solved" : s.kind == api::SolveResult::Kind::infeasible ? "infeasible" : "unbounded";
+  out["si"] = s.si;
+  out["whole"] = s.whole;
+  out["tolerance"] = s.tolerance;
+  out["evaluated"] = s.evaluated;
+  out["points"] = s.points;
+  out["feasible"] = s.feasible;
+  if (s.boundary) {
+    py::dict b;
+    b["si"] = s.boundary->si;
+    b["fails"] = s.boundary->fails;
+    b["point"] = s.boundary->point ? py::object(solve_point_dict(*s.boundary->point)) : py::none();
+    out["boundary"] = b;
+  } else {
+    out["boundary"] = py::none();
+  }
+  py::list best;
+  for (const auto& p : s.best) best.append(solve_point_dict(p));
+  out["best"] = best;
+  out["run"] = python::run_result_dict(s.run);
+  return out;
+}
+
+py::dict explanation_dict(const api::Explanation& x) {
+  py::dict out;
+  out["ok"] = x.ok;
+  out["scenario"] = x.scenario;
+  out["config"] = x.config;
+  out["text"] = x.text;
+  out["json"] = x.json;
+  out["diagnostics"] = python::diagnostics_dict(x.diagnostics);
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_mlsi, m) {
+  m.doc() = "mlsi's C++ library (mlsi::lang); use the package `mlsi`, which wraps it.";
+  m.def("version", &api::version);
+
+  py::class_<api::Runner>(m, "Runner")
+      .def_property_readonly("ok", &api::Runner::ok)
+      .def_property_readonly("diagnostics", [](const api::Runner& r) { return python::diagnostics_dict(r.diagnostics()); })
+      .def("run", [](const api::Runner& r, const py::list& inputs) {
+        std::vector<api::InputSetting> settings = settings_of(inputs);
+        api::RunResult result;
+        {
+          py::gil_scoped_release release;
+          result = r.run(settings);
+        }
+        return python::run_result_dict(result);
+      });
+
+  py::class_<api::Session>(m, "Session")
+      .def(py::init([](const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits) {
+             api::SessionOptions options = options_of(catalogues, files, limits);
+             py::gil_scoped_release release;
+             return api::Session(std::move(options));
+           }),
+           py::arg("catalogues"), py::arg("files"), py::arg("limits"))
+      .def_property_readonly("ok", &api::Session::ok)
+      .def_property_readonly("diagnostics", [](const api::Session& s) { return python::diagnostics_dict(s.diagnostics()); })
+      .def("scenarios", [](const api::Session& s) {
+        py::gil_scoped_release release;
+        return s.scenarios();
+      })
+      .def("runner", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
+        api::RunRequest request = request_of(file, scenario, config, inputs);
+        py::gil_scoped_release release;
+        return s.runner(request);
+      })
+      .def("run", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
+        api::RunRequest request = request_of(file, scenario, config, inputs);
+        api::RunResult result;
+        {
+          py::gil_scoped_release release;
+          result = s.run(request);
+        }
+        return python::run_result_dict(result);
+      })
+      .def("explain", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
+        api::RunRequest request = request_of(file, scenario, config, inputs);
+        api::Explanation x;
+        {
+          py::gil_scoped_release release;
+          x = s.explain(request);
+        }
+        return explanation_dict(x);
+      })
+      .def("sweep", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs,
+                       const std::vector<std::string>& vary, const std::string& where) {
+        api::SweepRequest request;
+        request.run = request_of(file, scenario, config, inputs);
+        request.vary = vary;
+        request.where = where;
+        api::SweepTable table;
+        {
+          // Every point is computed in C++ without the interpreter's lock: other Python threads go on.
+          py::gil_scoped_release release;
+          table = s.sweep_table(request);
+        }
+        return sweep_dict(std::move(table));
+      })
+      .def("solve", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs,
+                       const std::string& input, bool maximize, const std::vector<std::string>& such_that, double tolerance,
+                       const std::vector<std::string>& vary, const std::string& objective, std::size_t top) {
+        api::SolveRequest request;
+        request.run = request_of(file, scenario, config, inputs);
+        request.input = input;
+        request.direction = maximize ? api::SolveRequest::Direction::max : api::SolveRequest::Direction::min;
+        request.such_that = such_that;
+        request.tolerance = tolerance;
+        request.vary = vary;
+        request.objective = objective;
+        request.top = top;
+        api::SolveResult result;
+        {
+          py::gil_scoped_release release;
+          result = s.solve(request);
+        }
+        return solve_dict(result);
+      })
+      .def("evaluate", [](const api::Session& s, const std::string& expression) {
+        api::ExpressionResult r;
+        {
+          py::gil_scoped_release release;
+          r = s.evaluate(expression);
+        }
+        py::dict out;
+        out["ok"] = r.ok;
+        out["type"] = r.type;
+        out["value"] = r.ok ? py::object(python::value_tuple(r.value)) : py::none();
+        out["diagnostics"] = python::diagnostics_dict(r.diagnostics);
+        return out;
+      })
+      .def("catalogue", [](const api::Session& s) {
+        std::vector<api::CatalogueItem> items;
+        {
+          py::gil_scoped_release release;
+          items = s.catalogue();
+        }
+        py::list out;
+        for (const auto& i : items) out.append(py::make_tuple(i.name, i.kind, i.aliases, i.builtin, python::value_tuple(i.value)));
+        return out;
+      });
+}
