@@ -1,6 +1,7 @@
 // mlsi against hand-written C++ on the activation-memory formula of issue #8 (96 layers, seq 2048,
 // hidden 12288, 96 heads, 2-byte values: bytes, then GiB, then time at 3.35 TB/s in ms), side by side.
 #include <benchmark/benchmark.h>
+#include <mlsi/mlsi.hpp>
 
 #include <cmath>
 #include <vector>
@@ -232,6 +233,54 @@ void SweepOfTheSameGrid10k(benchmark::State& state) {
   state.counters["points"] = 10000;
 }
 BENCHMARK(SweepOfTheSameGrid10k)->Unit(benchmark::kMillisecond);
+
+// Issue #21: what the Python module stands on. One run of ActivationMemory through a Runner (mlsi.run's
+// path: the scenario prepared once, the microbatch given as a number), beside Session::run, which reads
+// and checks it again; and a million-point sweep gathered into columns (mlsi.sweep's path, and the C++
+// sweep into memory bench/python_bench.py compares it with).
+void RunnerRun(benchmark::State& state) {
+  mlsi::api::Session session;
+  mlsi::api::RunRequest base;
+  base.scenario = "ActivationMemory";
+  mlsi::api::Runner runner = session.runner(base);
+  double b = 0;
+  for (auto _ : state) {
+    mlsi::api::RunRequest r;
+    r.set("microbatch", b + 1, "");
+    b = std::fmod(b + 1, 64);
+    mlsi::api::RunResult result = runner.run(r.inputs);
+    if (!result.ok) state.SkipWithError("run failed");
+    benchmark::DoNotOptimize(result);
+  }
+}
+BENCHMARK(RunnerRun);
+
+void SessionRun(benchmark::State& state) {
+  mlsi::api::Session session;
+  for (auto _ : state) {
+    mlsi::api::RunRequest r;
+    r.scenario = "ActivationMemory";
+    r.set("microbatch", 4.0, "");
+    mlsi::api::RunResult result = session.run(r);
+    if (!result.ok) state.SkipWithError("run failed");
+    benchmark::DoNotOptimize(result);
+  }
+}
+BENCHMARK(SessionRun)->Unit(benchmark::kMicrosecond);
+
+void SweepTable1M(benchmark::State& state) {
+  mlsi::api::Session session;
+  for (auto _ : state) {
+    mlsi::api::SweepRequest r;
+    r.run.scenario = "ActivationMemory";
+    r.vary = {"microbatch=1..1000 step 1", "seq_len=128..128000 step 128"};
+    mlsi::api::SweepTable table = session.sweep_table(r);
+    if (!table.ok || table.rows != 1000000) state.SkipWithError("sweep failed");
+    benchmark::DoNotOptimize(table);
+  }
+  state.counters["points"] = 1000000;
+}
+BENCHMARK(SweepTable1M)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
