@@ -2,7 +2,7 @@
   1. mlsi.run per call against the same formula written with pint (bench/pint_activation_memory.py),
      warm (the registry made, the scenario read once), and a first call (pint's registry, mlsi's read);
   2. mlsi.sweep of 1,000,000 points into NumPy against the C++ library's sweep of the same grid into
-     memory (mlsi_bench SweepTable1M, which mlsi.sweep calls) and `mlsi sweep --format csv` to /dev/null.
+     memory (mlsi_bench SweepTable1M, which mlsi.sweep calls) and `mlsi sweep --format csv > /dev/null`.
 Run from the repository with the module on PYTHONPATH:
   PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py --mlsi build/mlsi --mlsi-bench build-bench/bench/mlsi_bench"""
 import argparse
@@ -91,8 +91,8 @@ def main():
         rows.append(("C++ Session::run, per call (reads and checks again)", session, "us"))
     if args.mlsi:
         cli = once(lambda: subprocess.run([args.mlsi, "sweep", "ActivationMemory", "--vary", f"microbatch={GRID['microbatch']}",
-                                           "--vary", f"seq_len={GRID['seq_len']}", "--format", "csv", "-o", "/dev/null"], check=True), 3)
-        rows.append(("mlsi sweep --format csv -o /dev/null (whole process)", cli * 1e3, "ms"))
+                                           "--vary", f"seq_len={GRID['seq_len']}", "--format", "csv"], stdout=subprocess.DEVNULL, check=True), 3)
+        rows.append(("mlsi sweep --format csv > /dev/null (whole process)", cli * 1e3, "ms"))
 
     print("| measure | figure |\n|---|---|")
     for name, value, unit in rows:

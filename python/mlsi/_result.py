@@ -15,30 +15,47 @@ class Result:
     An input that nothing read and that cannot be evaluated is None (``mlsi run`` shows ``(not used)``).
     ``str(result)`` is the table ``mlsi run`` prints; notebooks show it as a table too."""
 
-    __slots__ = ("scenario", "config", "_raw", "_inputs", "_outputs")
+    __slots__ = ("_raw", "_items", "_inputs", "_outputs")
 
-    def __init__(self, raw: dict):
-        self.scenario: str = raw["scenario"]
-        self.config: str = raw["config"]
+    def __init__(self, raw: Any):
+        # `raw` is the extension's RunResult (or a dict of the same keys), read only as far as needed.
         self._raw = raw
+        self._items: Dict[str, list] = {}
         self._inputs: Optional[Dict[str, Any]] = None
         self._outputs: Optional[Dict[str, Any]] = None
 
     @property
+    def scenario(self) -> str:
+        return self._raw["scenario"]
+
+    @property
+    def config(self) -> str:
+        return self._raw["config"]
+
+    def _part(self, part: str) -> list:
+        items = self._items.get(part)
+        if items is None:
+            items = self._items[part] = self._raw[part]
+        return items
+
+    @property
     def inputs(self) -> Dict[str, Any]:
+        """Each input's value by name, in declaration order (None: not used)."""
         if self._inputs is None:
-            self._inputs = {n: (value_of(v) if v is not None else None) for n, _t, _a, v in self._raw["inputs"]}
+            self._inputs = {n: (value_of(v) if v is not None else None) for n, _t, _a, v in self._part("inputs")}
         return self._inputs
 
     @property
     def outputs(self) -> Dict[str, Any]:
+        """Each output's value by name, in declaration order."""
         if self._outputs is None:
-            self._outputs = {n: value_of(v) for n, _t, _a, v in self._raw["outputs"]}
+            self._outputs = {n: value_of(v) for n, _t, _a, v in self._part("outputs")}
         return self._outputs
 
     @property
     def types(self) -> Dict[str, str]:
-        return {n: t for n, t, _a, _v in self._raw["inputs"] + self._raw["outputs"]}
+        """Each input's and output's type as the language writes it."""
+        return {n: t for n, t, _a, _v in self._part("inputs") + self._part("outputs")}
 
     def __getitem__(self, name: str) -> Any:
         if name in self.outputs:
@@ -62,7 +79,7 @@ class Result:
 
     def _sections(self):
         title = self.scenario + (f" (config {self.config})" if self.config else "")
-        return title, [("inputs", _display.rows_of(self._raw["inputs"])), ("outputs", _display.rows_of(self._raw["outputs"]))]
+        return title, [("inputs", _display.rows_of(self._part("inputs"))), ("outputs", _display.rows_of(self._part("outputs")))]
 
     def __str__(self) -> str:
         return _display.text_table(*self._sections())

@@ -151,6 +151,22 @@ PYBIND11_MODULE(_mlsi, m) {
   m.doc() = "mlsi's C++ library (mlsi::lang); use the package `mlsi`, which wraps it.";
   m.def("version", &api::version);
 
+  // A run's result, converted to Python values only for the keys read (`result["outputs"]`): a loop of
+  // runs that reads one output does not pay for the rest.
+  py::class_<api::RunResult>(m, "RunResult")
+      .def("__getitem__", [](const api::RunResult& r, const std::string& key) -> py::object {
+        if (key == "ok") return py::bool_(r.ok);
+        if (key == "scenario") return py::str(r.scenario);
+        if (key == "config") return py::str(r.config);
+        if (key == "inputs" || key == "outputs") {
+          py::list items;
+          for (const auto& i : key == "inputs" ? r.inputs : r.outputs) items.append(python::item_tuple(i));
+          return std::move(items);
+        }
+        if (key == "diagnostics") return python::diagnostics_dict(r.diagnostics);
+        throw py::key_error(key);
+      });
+
   py::class_<api::Runner>(m, "Runner")
       .def_property_readonly("ok", &api::Runner::ok)
       .def_property_readonly("diagnostics", [](const api::Runner& r) { return python::diagnostics_dict(r.diagnostics()); })
@@ -161,7 +177,7 @@ PYBIND11_MODULE(_mlsi, m) {
           py::gil_scoped_release release;
           result = r.run(settings);
         }
-        return python::run_result_dict(result);
+        return result;
       });
 
   py::class_<api::Session>(m, "Session")
@@ -189,7 +205,7 @@ PYBIND11_MODULE(_mlsi, m) {
           py::gil_scoped_release release;
           result = s.run(request);
         }
-        return python::run_result_dict(result);
+        return result;
       })
       .def("explain", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
         api::RunRequest request = request_of(file, scenario, config, inputs);
