@@ -161,7 +161,7 @@ PYBIND11_MODULE(_mlsi, m) {
         if (key == "inputs" || key == "outputs") {
           py::list items;
           for (const auto& i : key == "inputs" ? r.inputs : r.outputs) items.append(python::item_tuple(i));
-          return std::move(items);
+          return items;
         }
         if (key == "diagnostics") return python::diagnostics_dict(r.diagnostics);
         throw py::key_error(key);
