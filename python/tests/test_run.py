@@ -188,3 +188,25 @@ def test_a_session_from_two_threads():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_session_with_a_catalogue():
+    # tests/catalogue/my_chips.toml: the fictional Hypothetica_X1 has 256 GiB and 10 TB/s.
+    s = mlsi.Session(catalogues=["tests/catalogue/my_chips.toml"])
+    x1 = s.catalogue["Hypothetica_X1"]
+    assert x1.kind == "Hardware" and x1.builtin is False
+    assert x1["memory"].si == 256 * GiB and x1["memory_bandwidth"].si == 10e12
+    assert "Hypothetica_X1" not in mlsi.catalogue
+    assert s.eval("Hypothetica_X1.memory -> GiB").si == 256 * GiB
+    with pytest.raises(mlsi.Error):
+        mlsi.eval("Hypothetica_X1.memory")
+
+
+def test_session_with_a_file_and_a_catalogue():
+    # tests/catalogue/custom_chip.mls: 70e9 * 2 B = 140 GB; 140e9 B / 10e12 B/s = 14 ms on the X1.
+    s = mlsi.Session(files=["tests/catalogue/custom_chip.mls"], catalogues=["tests/catalogue/my_chips.toml"])
+    r = s.run("WeightStream", config="fictional")
+    assert r.inputs["hardware"] == "Hypothetica_X1"
+    assert r.outputs["weights"].si == 140e9
+    assert math.isclose(r.outputs["time"].si, 14e-3, rel_tol=1e-15) and r.outputs["time"].unit == "ms"
+    assert r.outputs["fits"] is True
