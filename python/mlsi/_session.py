@@ -41,12 +41,10 @@ def _text(value: Any) -> str:
         return _text(Quantity.from_pint(value))
     if isinstance(value, str):
         return value
-    if isinstance(value, (int, float)) or type(value).__module__ == "numpy":
-        if hasattr(value, "tolist") and not isinstance(value, (int, float)):
-            value = value.tolist()
-            if isinstance(value, list):
-                return _text(value)
+    if isinstance(value, (int, float)):
         return _number_text(value)
+    if hasattr(value, "tolist"):  # a NumPy scalar or array: its Python number or list
+        return _text(value.tolist())
     if isinstance(value, (list, tuple, range)):
         return "[" + ", ".join(_text(v) for v in value) + "]"
     raise TypeError(f"mlsi cannot give {value!r} ({type(value).__name__}) as an input's value: "

@@ -210,3 +210,11 @@ def test_session_with_a_file_and_a_catalogue():
     assert r.outputs["weights"].si == 140e9
     assert math.isclose(r.outputs["time"].si, 14e-3, rel_tol=1e-15) and r.outputs["time"].unit == "ms"
     assert r.outputs["fits"] is True
+
+
+def test_numpy_values_as_inputs():
+    np = pytest.importorskip("numpy")
+    r = mlsi.run("ActivationMemory", microbatch=np.int64(4), seq_len=np.float64(1024))
+    assert r.outputs["full"].si == full_bytes(4, s=1024)
+    s = mlsi.sweep("ActivationMemory", vary={"microbatch": np.arange(1, 4)})
+    assert list(s["full"]) == [full_bytes(b) for b in (1, 2, 3)]
