@@ -59,6 +59,12 @@ py::tuple item_tuple(const api::Item& item) {
   return py::make_tuple(item.name, item.type, item.available, item.available ? py::object(value_tuple(item.value)) : py::none());
 }
 
+py::list item_list(const std::vector<api::Item>& items) {
+  py::list out;
+  for (const auto& i : items) out.append(item_tuple(i));
+  return out;
+}
+
 py::dict diagnostics_dict(const api::Diagnostics& diagnostics) {
   py::list list;
   for (std::size_t i = 0; i < diagnostics.size(); ++i) {
@@ -85,11 +91,8 @@ py::dict run_result_dict(const api::RunResult& r) {
   out["ok"] = r.ok;
   out["scenario"] = r.scenario;
   out["config"] = r.config;
-  py::list inputs, outputs;
-  for (const auto& i : r.inputs) inputs.append(item_tuple(i));
-  for (const auto& o : r.outputs) outputs.append(item_tuple(o));
-  out["inputs"] = inputs;
-  out["outputs"] = outputs;
+  out["inputs"] = item_list(r.inputs);
+  out["outputs"] = item_list(r.outputs);
   out["diagnostics"] = diagnostics_dict(r.diagnostics);
   return out;
 }

@@ -14,8 +14,9 @@ namespace py = pybind11;
 //   ("l", [values], unit, dimension, shown)     a list
 //   ("r", kind_name, [(field, present, value)], shown)     a record (a catalogue entry's fields too)
 py::tuple value_tuple(const api::Value& v);
-// An Item as (name, type, available, value tuple or None).
+// An Item as (name, type, available, value tuple or None), and a list of them.
 py::tuple item_tuple(const api::Item& item);
+py::list item_list(const std::vector<api::Item>& items);
 // Diagnostics as a list of dicts (severity, category, message, location, notes) and their rendering.
 py::dict diagnostics_dict(const api::Diagnostics& d);
 // A RunResult as a dict: ok, scenario, config, inputs, outputs (item tuples), diagnostics.

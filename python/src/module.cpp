@@ -100,9 +100,7 @@ py::dict sweep_dict(api::SweepTable table) {
 py::dict solve_point_dict(const api::SolvePoint& p) {
   py::dict out;
   out["index"] = p.index;
-  py::list inputs;
-  for (const auto& i : p.inputs) inputs.append(python::item_tuple(i));
-  out["inputs"] = inputs;
+  out["inputs"] = python::item_list(p.inputs);
   out["objective"] = python::value_tuple(p.objective);
   return out;
 }
@@ -158,11 +156,8 @@ PYBIND11_MODULE(_mlsi, m) {
         if (key == "ok") return py::bool_(r.ok);
         if (key == "scenario") return py::str(r.scenario);
         if (key == "config") return py::str(r.config);
-        if (key == "inputs" || key == "outputs") {
-          py::list items;
-          for (const auto& i : key == "inputs" ? r.inputs : r.outputs) items.append(python::item_tuple(i));
-          return items;
-        }
+        if (key == "inputs") return python::item_list(r.inputs);
+        if (key == "outputs") return python::item_list(r.outputs);
         if (key == "diagnostics") return python::diagnostics_dict(r.diagnostics);
         throw py::key_error(key);
       });
