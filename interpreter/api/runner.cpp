@@ -2,8 +2,6 @@
 // per text (or per unit, for numbers) into the prepared session, and each run one evaluation.
 #include "mlsi/runner.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -101,12 +99,19 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
     if (missing) {
       shared.unlock();
       std::unique_lock exclusive(st.lock);
-      for (std::size_t i = 0; i < inputs.size(); ++i) {
+      bool full = false;
+      for (std::size_t i = 0; i < inputs.size() && !full; ++i) {
         bool numeric = numeric_setting(inputs[i]);
         if (cached(st, keys[i], numeric)) continue;
-        if (st.texts.size() + st.units.size() >= kMaxReadValues) return slow();
+        full = st.texts.size() + st.units.size() >= kMaxReadValues;
+        if (full) break;
         std::string text = numeric ? (keys[i].second.empty() ? "1" : "1 " + keys[i].second) : keys[i].second;
         (numeric ? st.units : st.texts)[keys[i]] = read_value(*st.prepared, keys[i].first, text);
+      }
+      // The slow run reads everything again in a session of its own: the other runs need not wait for it.
+      if (full) {
+        exclusive.unlock();
+        return slow();
       }
     }
   }
