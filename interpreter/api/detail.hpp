@@ -9,6 +9,7 @@
 #include "mlsi/diagnostics.hpp"
 #include "mlsi/options.hpp"
 #include "mlsi/request.hpp"
+#include "mlsi/run.hpp"
 #include "mlsi/value.hpp"
 #include "session/inputs.hpp"
 #include "session/run_request.hpp"
@@ -29,6 +30,12 @@ Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std:
 // A problem that is in no source (the command line's usage errors): a diagnostic without a span.
 mlsi::Diagnostic plain_error(std::string message);
 
+// What every run of a scenario shows the same for its inputs and outputs, by slot: their type names and
+// the dimensions of their quantities (formatted once, not per run).
+struct SlotTexts {
+  std::vector<std::string> types, dimensions;
+};
+
 // A scenario ready to evaluate (Run), or why it is not.
 struct PreparedRun {
   std::shared_ptr<mlsi::Session> session;
@@ -38,6 +45,7 @@ struct PreparedRun {
   GivenInputs given;
   mlsi::Limits limits;
   Diagnostics diagnostics;
+  SlotTexts texts;
 };
 
 mlsi::SessionOptions session_options(const SessionOptions& options);
@@ -54,8 +62,16 @@ std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunReq
 
 // A value as the public API gives it, shown in `display` (the unit declared or chosen for it).
 Value public_value(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display);
+// public_value into `out`; `dimension`, when given, is the type's dimension already formatted.
+void fill_public_value(Value& out, const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display,
+                       const std::string* dimension);
 // An input or output of a run, as RunResult lists it.
 Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index);
+SlotTexts slot_texts(const Program& p, const Scenario& sc);
+// item_of into `item`, with the slot's texts from `texts` when given.
+void fill_item(Item& item, const Program& p, const Slot& slot, const ScenarioRun& run, int index, const SlotTexts* texts);
+// Run::evaluate of `prepared` with `given` in place of its inputs.
+RunResult evaluate_run(const PreparedRun& prepared, const GivenInputs& given);
 // A number in a display unit exactly as `mlsi run --format json` writes it.
 double display_number(double si, double factor);
 

@@ -107,6 +107,7 @@ std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunReq
   run->scenario = prepared.scenario;
   run->scenario_name = run->session->program().scenarios[static_cast<std::size_t>(prepared.scenario)].name;
   run->given = std::move(prepared.given);
+  run->texts = slot_texts(run->session->program(), run->session->program().scenarios[static_cast<std::size_t>(prepared.scenario)]);
   return run;
 }
 

@@ -50,7 +50,7 @@ ExplainNode public_node(const mlsi::ExplainNode& n) {
 // Evaluates the prepared scenario once and hands the run to `fill`; the result names the scenario and
 // config either way and carries the preparation's diagnostics, or the evaluation's error.
 template <class Result, class Fill>
-Result evaluate_into(const detail::PreparedRun& r, Fill fill) {
+Result evaluate_into(const detail::PreparedRun& r, const GivenInputs& given, Fill fill) {
   Result result;
   result.scenario = r.scenario_name;
   result.config = r.config;
@@ -58,7 +58,7 @@ Result evaluate_into(const detail::PreparedRun& r, Fill fill) {
   if (!r.ok) return result;
   const Program& p = r.session->program();
   try {
-    fill(p, Evaluator(p, r.limits).run(r.scenario, r.given), result);
+    fill(p, Evaluator(p, r.limits).run(r.scenario, given), result);
     result.ok = true;
   } catch (const EvalError& e) {
     result.diagnostics = evaluation_error(r, e.diag);
@@ -78,19 +78,11 @@ const Diagnostics& Run::diagnostics() const { return prepared_->diagnostics; }
 const std::string& Run::scenario() const { return prepared_->scenario_name; }
 const std::string& Run::config() const { return prepared_->config; }
 
-RunResult Run::evaluate() const {
-  return evaluate_into<RunResult>(*prepared_, [&](const Program& p, const ScenarioRun& run, RunResult& result) {
-    const Scenario& sc = p.scenarios[static_cast<std::size_t>(prepared_->scenario)];
-    result.inputs.reserve(sc.inputs.size());
-    result.outputs.reserve(sc.outputs.size());
-    for (int i : sc.inputs) result.inputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
-    for (int i : sc.outputs) result.outputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
-  });
-}
+RunResult Run::evaluate() const { return detail::evaluate_run(*prepared_, prepared_->given); }
 
 Explanation Run::explain() const {
   const detail::PreparedRun& r = *prepared_;
-  return evaluate_into<Explanation>(r, [&](const Program& p, const ScenarioRun& run, Explanation& x) {
+  return evaluate_into<Explanation>(r, r.given, [&](const Program& p, const ScenarioRun& run, Explanation& x) {
     mlsi::Explanation internal = explain_run(p, run, r.given, r.config, r.limits);
     for (const auto& n : internal.outputs) x.outputs.push_back(public_node(n));
     x.text = render_explanation_text(internal, false);
@@ -100,14 +92,45 @@ Explanation Run::explain() const {
 
 namespace detail {
 
-Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
+SlotTexts slot_texts(const Program& p, const Scenario& sc) {
+  SlotTexts texts;
+  texts.types.resize(sc.slots.size());
+  texts.dimensions.resize(sc.slots.size());
+  auto fill = [&](int i) {
+    const Slot& slot = sc.slots[static_cast<std::size_t>(i)];
+    texts.types[static_cast<std::size_t>(i)] = type_name(slot.type, p.dims);
+    if (slot.type.scalar().is_quantity()) texts.dimensions[static_cast<std::size_t>(i)] = p.dims.format(slot.type.scalar().dim);
+  };
+  for (int i : sc.inputs) fill(i);
+  for (int i : sc.outputs) fill(i);
+  return texts;
+}
+
+void fill_item(Item& item, const Program& p, const Slot& slot, const ScenarioRun& run, int index, const SlotTexts* texts) {
   auto i = static_cast<std::size_t>(index);
-  Item item;
   item.name = slot.name;
-  item.type = type_name(slot.type, p.dims);
+  item.type = texts ? texts->types[i] : type_name(slot.type, p.dims);
   item.available = run.available.empty() || run.available[i];
-  if (item.available) item.value = detail::public_value(p, run.slots[i], slot.type, run.display[i]);
+  if (item.available) detail::fill_public_value(item.value, p, run.slots[i], slot.type, run.display[i], texts ? &texts->dimensions[i] : nullptr);
+}
+
+Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
+  Item item;
+  fill_item(item, p, slot, run, index, nullptr);
   return item;
+}
+
+RunResult evaluate_run(const PreparedRun& prepared, const GivenInputs& given) {
+  return evaluate_into<RunResult>(prepared, given, [&](const Program& p, const ScenarioRun& run, RunResult& result) {
+    const Scenario& sc = p.scenarios[static_cast<std::size_t>(prepared.scenario)];
+    // Built in place: an Item is large, and a run gives one per input and output.
+    result.inputs.resize(sc.inputs.size());
+    result.outputs.resize(sc.outputs.size());
+    for (std::size_t k = 0; k < sc.inputs.size(); ++k)
+      fill_item(result.inputs[k], p, sc.slots[static_cast<std::size_t>(sc.inputs[k])], run, sc.inputs[k], &prepared.texts);
+    for (std::size_t k = 0; k < sc.outputs.size(); ++k)
+      fill_item(result.outputs[k], p, sc.slots[static_cast<std::size_t>(sc.outputs[k])], run, sc.outputs[k], &prepared.texts);
+  });
 }
 
 }  // namespace detail

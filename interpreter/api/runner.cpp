@@ -116,7 +116,7 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
     }
   }
   std::shared_lock shared(st.lock);
-  detail::PreparedRun prepared = *st.prepared;
+  GivenInputs given = st.prepared->given;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     bool numeric = numeric_setting(inputs[i]);
     const std::optional<InputValue>& value = *cached(st, keys[i], numeric);
@@ -127,9 +127,9 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
       if (!std::isfinite(si) || v.in_scope) return slow();
       v.value = mlsi::Value(si);
     }
-    prepared.given[static_cast<std::size_t>(keys[i].first)] = std::move(v);
+    given[static_cast<std::size_t>(keys[i].first)] = std::move(v);
   }
-  RunResult result = Run(std::shared_ptr<const detail::PreparedRun>(std::shared_ptr<void>(), &prepared)).evaluate();
+  RunResult result = detail::evaluate_run(*st.prepared, given);
   // A failure is said as Session::run says it, whose values point into the texts as given.
   if (!result.ok) {
     shared.unlock();

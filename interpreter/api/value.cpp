@@ -22,16 +22,16 @@ double display_number(double si, double factor) {
 
 namespace {
 
-// `v` of type `t`, whose numbers are shown in `unit` (already the effective one).
-Value convert(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& unit) {
-  Value out;
+// `v` of type `t` into `out`, whose numbers are shown in `unit` (already the effective one); `dimension`:
+// t's dimension formatted, when known.
+void convert(Value& out, const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& unit, const std::string* dimension) {
   switch (t.kind) {
     case Type::Kind::quantity:
       out.kind = Value::Kind::quantity;
       out.si = v.number();
       out.number = display_number(v.number(), unit.factor);
       out.unit = unit.text;
-      out.dimension = p.dims.format(t.dim);
+      out.dimension = dimension ? *dimension : p.dims.format(t.dim);
       break;
     case Type::Kind::boolean:
       out.kind = Value::Kind::boolean;
@@ -49,11 +49,12 @@ Value convert(const Program& p, const mlsi::Value& v, const Type& t, const Displ
       out.kind = Value::Kind::list;
       if (t.scalar().is_quantity()) {
         out.unit = unit.text;
-        out.dimension = p.dims.format(t.scalar().dim);
+        out.dimension = dimension ? *dimension : p.dims.format(t.scalar().dim);
       }
-      for (const auto& e : v.list()) {
-        out.items.push_back(convert(p, e, *t.element, unit));
-        out.items.back().shown = format_value(e, *t.element, unit, p);
+      out.items.resize(v.list().size());
+      for (std::size_t i = 0; i < v.list().size(); ++i) {
+        convert(out.items[i], p, v.list()[i], *t.element, unit, t.scalar().is_quantity() ? &out.dimension : nullptr);
+        out.items[i].shown = format_value(v.list()[i], *t.element, unit, p);
       }
       break;
     case Type::Kind::record: {
@@ -75,15 +76,22 @@ Value convert(const Program& p, const mlsi::Value& v, const Type& t, const Displ
     }
     case Type::Kind::error: break;
   }
-  return out;
 }
 
 }  // namespace
 
-Value public_value(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display) {
+void fill_public_value(Value& out, const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display,
+                       const std::string* dimension) {
   DisplayUnit unit = effective_unit(v, t, display, p);
-  Value out = convert(p, v, t, unit);
-  out.shown = format_value(v, t, unit, p);
+  convert(out, p, v, t, unit, dimension);
+  // As format_value shows it; `unit` is already the effective one.
+  out.shown = format_bare(v, t, unit, p, NumberStyle::people);
+  if (t.scalar().is_quantity() && !unit.text.empty()) out.shown += " " + unit.text;
+}
+
+Value public_value(const Program& p, const mlsi::Value& v, const Type& t, const DisplayUnit& display) {
+  Value out;
+  fill_public_value(out, p, v, t, display, nullptr);
   return out;
 }
 

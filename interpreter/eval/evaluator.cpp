@@ -103,6 +103,8 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
   for (std::size_t i = 0; i < s.slots.size(); ++i) {
     const Slot& sl = s.slots[i];
     if (inst.state[i] != 2 || sl.kind == SlotKind::let) continue;
+    // Most values show finitely: the subject is formatted only for one that does not.
+    if (out.display[i].automatic || !sl.type.scalar().is_quantity() || shows_finite(inst.slots[i], out.display[i].factor)) continue;
     Span span = i < given.size() && given[i] ? given[i]->span : sl.expr ? sl.expr->span : sl.span;
     if (auto d = display_overflow(fmt::format("`{}`", sl.name), inst.slots[i], sl.type, out.display[i], p_, span.valid() ? span : sl.span)) {
       d->category = Category::evaluation;

@@ -35,7 +35,7 @@ def run(target: str, inputs: Optional[Mapping[str, Any]] = None, *, scenario: Op
         config: Optional[str] = None, **kwargs: Any) -> Result:
     """Runs a scenario of the built-in library or a .mls file: ``run("ActivationMemory", microbatch=4)``,
     ``run("model.mls", scenario="Fit", config="long_context")``. See Session.run."""
-    return default_session().run(target, inputs, scenario=scenario, config=config, **kwargs)
+    return default_session()._run(target, inputs, scenario, config, kwargs)
 
 
 def explain(target: str, inputs: Optional[Mapping[str, Any]] = None, *, scenario: Optional[str] = None,

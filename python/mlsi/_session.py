@@ -64,10 +64,26 @@ def _setting(name: str, value: Any) -> Setting:
     return (name, _text(value))
 
 
+_EXACT_INT = 2**53
+
+
 def _settings(inputs: Optional[Mapping[str, Any]], kwargs: Mapping[str, Any]) -> List[Setting]:
-    merged: Dict[str, Any] = dict(inputs or {})
-    merged.update(kwargs)
-    return [_setting(n, v) for n, v in merged.items()]
+    if inputs:
+        merged: Mapping[str, Any] = dict(inputs)
+        merged.update(kwargs)  # type: ignore[attr-defined]
+    else:
+        merged = kwargs
+    out: List[Setting] = []
+    for n, v in merged.items():
+        # Plain numbers and texts first, without _setting's checks: a loop of runs gives mostly these.
+        t = type(v)
+        if t is float or (t is int and -_EXACT_INT <= v <= _EXACT_INT):
+            out.append((n, v, ""))
+        elif t is str:
+            out.append((n, v))
+        else:
+            out.append(_setting(n, v))
+    return out
 
 
 def _vary_text(name: str, values: Any) -> str:
@@ -109,6 +125,10 @@ class Session:
         if not self._native.ok:
             raise _errors.error_of(self._native.diagnostics)
         self._runners: Dict[Any, Any] = {}
+        # Runners of built-in scenarios by (name, scenario, config): embedded sources never change, so
+        # with no files of the session to watch a runner is found without looking at the file system.
+        self._builtin_runners: Dict[Tuple[Any, Any, Any], Any] = {}
+        self._watches_files = bool(self.files or self.catalogues)
         self._lock = threading.Lock()
         self._catalogue: Optional[Catalogue] = None
 
@@ -145,9 +165,23 @@ class Session:
         first; then the inputs, as keywords or in ``inputs`` (for names that clash with these
         parameters): numbers, Quantities, bools, strings holding .mls expressions (``"2 byte"``,
         ``"Llama2_70B"``, ``"1024/(tp*pp)"``), or lists of them. Raises an mlsi.Error subclass."""
-        file, name = _target(target)
-        raw = self._runner(file, scenario or name, config or "").run(_settings(inputs, kwargs))
-        return Result(_errors.raise_if_failed(raw))
+        return self._run(target, inputs, scenario, config, kwargs)
+
+    def _run(self, target: Any, inputs: Optional[Mapping[str, Any]], scenario: Optional[str], config: Optional[str],
+             kwargs: Mapping[str, Any]) -> Result:
+        key = (target, scenario, config)
+        runner = self._builtin_runners.get(key) if type(target) is str else None
+        if runner is None:
+            file, name = _target(target)
+            runner = self._runner(file, scenario or name, config or "")
+            if not file and not self._watches_files:
+                if len(self._builtin_runners) > 256:
+                    self._builtin_runners.clear()
+                self._builtin_runners[key] = runner
+        raw = runner.run(_settings(inputs, kwargs))
+        if not raw.ok:
+            _errors.raise_if_failed(raw)
+        return Result(raw)
 
     def explain(self, target: str, inputs: Optional[Mapping[str, Any]] = None, *, scenario: Optional[str] = None,
                 config: Optional[str] = None, **kwargs: Any) -> Explanation:

@@ -152,6 +152,7 @@ PYBIND11_MODULE(_mlsi, m) {
   // A run's result, converted to Python values only for the keys read (`result["outputs"]`): a loop of
   // runs that reads one output does not pay for the rest.
   py::class_<api::RunResult>(m, "RunResult")
+      .def_readonly("ok", &api::RunResult::ok)
       .def("__getitem__", [](const api::RunResult& r, const std::string& key) -> py::object {
         if (key == "ok") return py::bool_(r.ok);
         if (key == "scenario") return py::str(r.scenario);

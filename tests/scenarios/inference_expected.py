@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""The inference pack's expected values, computed independently of mlsi, against the pack's `expect`s.
+
+Each scenarios/inference/NAME.mls has a module tests/scenarios/inference/NAME.py (Python standard library
+only) that computes, from the formulas of the pack's specification and the catalogue values it quotes,
+EXPECTED = {config: {output: value}}: a number in the display unit the `expect` writes, a bool, or a str.
+This script reads every `expect` of every config and checks that it agrees with the module's value within
+the expect's own tolerance (`within P%`; a published anchor's rounding), and that neither side has an
+entry the other lacks. mlsi is never run here: `mlsi test` checks the interpreter against the same
+expects. Exit status 0 when everything agrees, 1 otherwise.
+
+    python3 tests/scenarios/inference_expected.py [ROOT]
+"""
+import importlib.util
+import math
+import pathlib
+import re
+import sys
+
+CONFIG = re.compile(r"^\s*config\s+(\w+)\s+for\s+(\w+)\s*\{")
+EXPECT = re.compile(r"^\s*expect\s+(\w+)\s*==\s*(.*?)(?:\s+within\s+([0-9.eE+-]+)\s*%)?(?:\s+source\s+\".*\")?\s*$")
+NUMBER = re.compile(r"^([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?)")
+
+
+def expects_of(path):
+    """{config: {output: (literal text, tolerance as a fraction or None, line number)}} of one file."""
+    out, config = {}, None
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        m = CONFIG.match(line)
+        if m:
+            config = m.group(1)
+            out.setdefault(config, {})
+            continue
+        m = EXPECT.match(line)
+        if m and config is not None:
+            tolerance = float(m.group(3)) / 100 if m.group(3) else None
+            out[config][m.group(1)] = (m.group(2).strip(), tolerance, n)
+        if line.startswith("}"):
+            config = None
+    return {c: e for c, e in out.items() if e}
+
+
+def agrees(literal, tolerance, value):
+    """Whether an expect's literal (`1.5 GiB`, `true`, `"text"`, `12 %`) states `value`."""
+    if isinstance(value, bool):
+        return literal == ("true" if value else "false")
+    if isinstance(value, str):
+        return literal in (f'"{value}"', value)
+    m = NUMBER.match(literal)
+    if not m:
+        return False
+    stated = float(m.group(1)) / (100 if m.group(2) else 1)
+    if tolerance is None:
+        return stated == value or math.isclose(stated, value, rel_tol=1e-12, abs_tol=0)
+    return abs(stated - value) <= tolerance * abs(value) + 1e-300
+
+
+def module_of(path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(root):
+    problems, checked = [], 0
+    pack = root / "scenarios" / "inference"
+    scripts = root / "tests" / "scenarios" / "inference"
+    files = sorted(pack.glob("*.mls"))
+    if not files:
+        problems.append(f"{pack}: no scenario files")
+    for mls in files:
+        script = scripts / (mls.stem + ".py")
+        if not script.exists():
+            problems.append(f"{mls.name}: no expected-value module {script.relative_to(root)}")
+            continue
+        expected = module_of(script).EXPECTED
+        stated = expects_of(mls)
+        for config in sorted(set(stated) | set(expected)):
+            if config not in expected:
+                problems.append(f"{mls.name}: config `{config}` has expects but {script.name} computes none")
+                continue
+            if config not in stated:
+                problems.append(f"{script.name}: config `{config}` is computed but {mls.name} has no such config with expects")
+                continue
+            for output in sorted(set(stated[config]) | set(expected[config])):
+                if output not in expected[config]:
+                    problems.append(f"{mls.name}:{stated[config][output][2]}: `{config}.{output}` is not computed by {script.name}")
+                elif output not in stated[config]:
+                    problems.append(f"{mls.name}: config `{config}` has no expect for `{output}` ({script.name} computes {expected[config][output]!r})")
+                else:
+                    literal, tolerance, line = stated[config][output]
+                    checked += 1
+                    if not agrees(literal, tolerance, expected[config][output]):
+                        problems.append(f"{mls.name}:{line}: `{config}.{output}` expects {literal}, "
+                                        f"computed {expected[config][output]!r}")
+    for p in problems:
+        print(p)
+    print(f"{checked} expects of {len(files)} files agree" if not problems else f"{len(problems)} problems")
+    return 0 if not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2])))
