@@ -1,0 +1,85 @@
+"""Expected values of scenarios/inference/cost_per_token.mls (CostPerToken), computed from the formulas of
+/work/shared/spec/inference-scenarios.md, section "CostPerToken", with DecodeRoofline's formulas from
+decode_roofline.py beside this file (its other inputs at their defaults). Python standard library only;
+no mlsi.
+
+EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes (lists
+entry by entry).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from decode_roofline import HARDWARE, MS, decode_roofline  # noqa: E402
+
+HOUR = 3600.0
+# Spec, "Catalogue values": Cloud2024.gpu_hour = 4 USD/h. The MI300X-hour default 3.5 USD/h is a literal.
+CLOUD2024_GPU_HOUR = 4.0  # USD/h
+
+
+def cost_per_token(workload="Llama3_70B", batch=64, context=4096, precision="fp8", utilization=0.7,
+                   devices=("H100", "MI300X"), replica_size=(2, 1), hourly_price=(CLOUD2024_GPU_HOUR, 3.5)):
+    """CostPerToken's outputs; prices in USD/h, rates in 1/s, times in s."""
+    n = len(devices)
+    if not (len(replica_size) == n and len(hourly_price) == n):
+        raise ValueError("one replica size and one price per device")
+    runs = [decode_roofline(workload=workload, hardware=devices[i], precision=precision,
+                            devices=replica_size[i], batch=batch, context=context) for i in range(n)]
+    tokens_per_second = [r["tokens_per_second"] for r in runs]
+    replica_price = [hourly_price[i] * replica_size[i] for i in range(n)]  # USD/h
+    # replica_price[i] / (tokens_per_second[i] * utilization) * 1e6, with USD/h turned into USD/s.
+    usd_per_million = [replica_price[i] / HOUR / (tokens_per_second[i] * utilization) * 1e6 for i in range(n)]
+    lowest = min(usd_per_million)
+    first = next(i for i in range(n) if usd_per_million[i] == lowest)
+    return {
+        "tokens_per_second": tokens_per_second,
+        "replica_price": replica_price,
+        "usd_per_million": usd_per_million,
+        "cheapest": HARDWARE[devices[first]]["name"],
+        "inter_token_latency": [r["decode_step"] / MS for r in runs],
+    }
+
+
+CONFIGS = {
+    # The defaults: Llama-3.1-70B in FP8 on two H100s (4 USD/h each) or one MI300X (3.5 USD/h).
+    "llama3_70b_fp8_defaults": {},
+    # The spec's worked example: Llama-3.1-8B in BF16 on one H100 or one H200, half-time use.
+    "llama3_8b_bf16_worked_example": dict(workload="Llama3_8B", batch=32, context=8192, precision="bf16",
+                                          utilization=0.5, devices=("H100", "H200"), replica_size=(1, 1),
+                                          hourly_price=(3.0, 3.8)),
+    # Three options, BF16, the first (one B200) cheapest; the A100 serves BF16.
+    "llama3_8b_bf16_three_options": dict(workload="Llama3_8B", batch=128, context=2048, precision="bf16",
+                                         utilization=1.0, devices=("B200", "A100", "H100"),
+                                         replica_size=(1, 1, 1), hourly_price=(5.0, 1.8, 2.5)),
+}
+
+EXPECTED = {name: cost_per_token(**kw) for name, kw in CONFIGS.items()}
+
+# The worked example's table (spec, 6 significant digits).
+WORKED_EXAMPLE = {"tokens_per_second": [1700.92, 2437.14], "replica_price": [3, 3.8],
+                  "usd_per_million": [0.979861, 0.866225], "cheapest": "NVIDIA H200 SXM",
+                  "inter_token_latency": [18.8133, 13.1301]}
+
+
+def check_worked_example():
+    got = EXPECTED["llama3_8b_bf16_worked_example"]
+    for k, v in WORKED_EXAMPLE.items():
+        if isinstance(v, str):
+            assert got[k] == v, (k, got[k], v)
+        else:
+            assert all(abs(g - e) <= 5e-6 * abs(e) for g, e in zip(got[k], v)), (k, got[k], v)
+
+
+check_worked_example()
+
+
+def print_table(expected):
+    for config, outputs in expected.items():
+        print(config)
+        for k, v in outputs.items():
+            shown = v if isinstance(v, str) else "[" + ", ".join(format(x, ".6g") for x in v) + "]"
+            print(f"  {k:20} {shown}")
+
+
+if __name__ == "__main__":
+    print_table(EXPECTED)
