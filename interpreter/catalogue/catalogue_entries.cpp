@@ -150,6 +150,8 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
             rv.type = ft.record;
             rv.fields.resize(rates.fields.size());
             rv.owner = key;
+            rv.owner_kind = kind_name;
+            rv.owner_field = fname;
             for (auto&& [pk, pv] : *value.as_table()) {
               std::string pname(pk.str());
               int pi = rates.find(pname);

@@ -276,6 +276,8 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
         rv.type = rates_type;
         rv.fields.resize(rates_type->fields.size());
         rv.owner = e.key;
+        rv.owner_kind = e.kind;
+        rv.owner_field = "flops";
       }
       int pi = rates_type->find(precision);
       if (pi >= 0 && !rv.fields[static_cast<std::size_t>(pi)]) rv.fields[static_cast<std::size_t>(pi)] = get("peak_flops");

@@ -10,6 +10,7 @@
 #include "doc/doc_catalogue.hpp"
 #include "doc/doc_scenarios.hpp"
 #include "cli/file_writer.hpp"
+#include "report/catalogue_fields.hpp"
 
 namespace mlsi {
 
@@ -89,8 +90,17 @@ Built document_builtin(const Options& o, CliStreams& io) {
     return {std::nullopt, usage(io, fmt::format("no file, folder or built-in scenario named `{}`{}", o.positional[0],
                                                 sug.empty() ? "" : fmt::format("; did you mean `{}`?", sug)))};
   }
-  std::string args = o.positional.empty() ? "" : o.positional[0];
-  return {doc::scenario_page("Training Scenarios", generated_by(args), doc::scenario_sections(p, chosen), doc::Definitions{}), kExitOk};
+  if (!o.positional.empty())
+    return {doc::scenario_page("Scenarios", generated_by(o.positional[0]), doc::scenario_sections(p, chosen), doc::Definitions{}), kExitOk};
+  // Every built-in scenario: one part per pack, in the order of the folders (training, then inference).
+  std::vector<doc::ScenarioPart> parts;
+  for (const char* pack : {"training", "inference"}) {
+    std::vector<int> of_pack;
+    for (int i : chosen)
+      if (scenario_pack(p, p.scenarios[static_cast<std::size_t>(i)]) == pack) of_pack.push_back(i);
+    parts.push_back({folder_title(pack), doc::scenario_sections(p, of_pack)});
+  }
+  return {doc::scenario_parts_page("Built-in Scenarios", generated_by(""), std::move(parts)), kExitOk};
 }
 
 Built document_catalogue(const Options& o, CliStreams& io) {

@@ -5,6 +5,8 @@
 #include <optional>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "model/doc_tags.hpp"
 #include "report/catalogue_fields.hpp"
 #include "model/types.hpp"
@@ -203,6 +205,28 @@ Page scenario_page(const std::string& title, const std::string& intro, std::vect
     if (!defs.constants.empty()) {
       page.heading(3, text("Constants"));
       page.table({text("name"), text("type"), text("value"), text("doc")}, defs.constants);
+    }
+  }
+  return page;
+}
+
+Page scenario_parts_page(const std::string& title, const std::string& intro, std::vector<ScenarioPart> parts) {
+  Page page;
+  page.title = title;
+  page.heading(1, text(title));
+  if (!intro.empty()) page.paragraph(prose(intro));
+  std::vector<Inline> index;
+  for (const auto& part : parts)
+    index.push_back(join(link(part.title, slug(part.title)), text(fmt::format(": {} scenario{}", part.sections.size(), part.sections.size() == 1 ? "" : "s"))));
+  page.list(std::move(index));
+  // Each part's index heading is "Contracts", as on the pack's own page; the anchors are the ones GitHub
+  // derives for repeated headings (contracts, contracts-1, ...).
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    Page part = scenario_page(parts[i].title, "", std::move(parts[i].sections), Definitions{});
+    for (auto& b : part.blocks) {
+      if (i > 0 && b.kind == Block::Kind::heading && b.anchor == "contracts") b.anchor = fmt::format("contracts-{}", i);
+      if (b.kind == Block::Kind::heading && b.level == 1) b.anchor = slug(parts[i].title);
+      page.blocks.push_back(std::move(b));
     }
   }
   return page;

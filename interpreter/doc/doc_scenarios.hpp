@@ -33,4 +33,13 @@ void add_definitions(const Program& p, const std::set<FileId>& files, Definition
 // section per scenario; for one scenario, its section as the page. `intro` is a paragraph under the title.
 Page scenario_page(const std::string& title, const std::string& intro, std::vector<ScenarioSection> sections, const Definitions& defs);
 
+// One part of a page of several packs: its title ("Training Scenarios") and its scenarios.
+struct ScenarioPart {
+  std::string title;
+  std::vector<ScenarioSection> sections;
+};
+// A page of several packs (`mlsi doc`): the title and intro, an index of the parts, then each part as a
+// page of its own (its title at level 1, its contracts index and its scenarios), one after the other.
+Page scenario_parts_page(const std::string& title, const std::string& intro, std::vector<ScenarioPart> parts);
+
 }  // namespace mlsi::doc

@@ -264,6 +264,8 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       const auto& field = r.fields[static_cast<std::size_t>(e.index)];
       if (!field) {
         const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
+        if (!r.owner_field.empty())
+          fail(e.op_span, fmt::format("{} {} has no field {}.{} (its source does not give one)", r.owner_kind, r.owner, r.owner_field, fname));
         fail(e.op_span, fmt::format("{} no field {} (its source does not give one)", record_subject(r), fname));
       }
       return *field;

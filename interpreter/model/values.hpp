@@ -20,6 +20,9 @@ struct RecordValue {
   std::string key;                           // catalogue key (`GPT3`), empty otherwise
   // A record inside a catalogue entry (the `flops` rates of `A100`): that entry's key, for messages.
   std::string owner;
+  // For a sub-record of rates: the entry's kind and the field that holds it (`Hardware`, `flops`), so that an
+  // absent rate is named by its path (`Hardware A100 has no field flops.fp8`).
+  std::string owner_kind, owner_field;
 };
 
 struct EnumValue {

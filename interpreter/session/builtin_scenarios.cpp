@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <filesystem>
 #include <map>
 
 #include "session/session.hpp"
@@ -82,13 +83,23 @@ std::map<std::string, std::size_t, std::less<>> builtin_declarations() {
 
 }  // namespace
 
-void Session::load_builtin_file(std::size_t index) {
+void Session::load_builtin_file(std::size_t index, int depth) {
   auto files = embedded_files();
   builtin_loaded_.resize(files.size(), false);
   if (builtin_loaded_[index]) return;
   builtin_loaded_[index] = true;
   FileId id = program_->sources.add("<builtin>/" + std::string(files[index].path), std::string(files[index].text));
-  load_module(id, 0);
+  load_module(id, depth);
+}
+
+void Session::load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth) {
+  std::string_view folder = importer.substr(std::string_view("<builtin>/").size());
+  folder = folder.substr(0, folder.rfind('/') + 1);
+  std::string wanted = std::filesystem::path(std::string(folder) + std::string(path)).lexically_normal().generic_string();
+  auto files = embedded_files();
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (is_builtin_file(files[i]) && files[i].path == wanted) return load_builtin_file(i, depth);
+  diags_.error(span, fmt::format("built-in file `{}` imports `{}`, which is not a built-in file", importer, path));
 }
 
 void Session::load_builtin_scenarios() {

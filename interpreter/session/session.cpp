@@ -145,6 +145,12 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
   for (const auto& d : m.decls) {
     const auto* imp = std::get_if<ast::ImportDecl>(&d);
     if (!imp) continue;
+    if (src.path.empty() && src.name.starts_with("<builtin>/")) {
+      // An import between two embedded pack files resolves to the embedded file (loaded once), never to the
+      // file system: the pack files keep their imports so that they also check as plain files on disk.
+      load_builtin_import(src.name, imp->path, imp->span, depth + 1);
+      continue;
+    }
     if (src.path.empty()) {
       diags_.error(imp->span, "`import` is only allowed in a file on disk");
       continue;

@@ -77,7 +77,9 @@ class Session {
 
  private:
   void load_embedded_prelude();
-  void load_builtin_file(std::size_t embedded_index);  // once
+  void load_builtin_file(std::size_t embedded_index, int depth = 0);  // once
+  // `import PATH` in the built-in file shown as `importer`: the embedded file beside it.
+  void load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth);
   void load_catalogues();
   std::optional<FileId> load_module(FileId file, int depth);
   // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan

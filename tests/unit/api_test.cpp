@@ -260,13 +260,13 @@ TEST(Api, ExplanationIsTheCommandLines) {
 
 namespace {
 
-// The session's files' scenarios (Kinds, Grid) come first, then the 57 built-in ones (README).
+// The session's files' scenarios (Kinds, Grid) come first, then the built-in ones of both packs (README).
 TEST(Api, ScenariosOfTheFilesThenTheBuiltInOnes) {
   TempFile file("api_scenarios.mls", mlsi_test::kApiKinds);
   mlsi::api::SessionOptions options;
   options.files.push_back(file.path.string());
   auto names = mlsi::api::Session(options).scenarios();
-  ASSERT_EQ(names.size(), 2u + 57u);
+  ASSERT_EQ(names.size(), 2u + 61u);
   EXPECT_EQ(names[0], "Kinds");
   EXPECT_EQ(names[1], "Grid");
   EXPECT_NE(std::find(names.begin(), names.end(), "ActivationMemory"), names.end());

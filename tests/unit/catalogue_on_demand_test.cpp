@@ -107,7 +107,7 @@ TEST(CatalogueOnDemand, EveryEntryIsTheSameAsTheEagerRead) {
   mlsi::Session eager;
   mlsi::Session on_demand(lazy());
   const auto& all = eager.program().catalogue;
-  ASSERT_EQ(all.entries.size(), 146u);  // 143, and the fleets Training_1K_A100, SuperPOD_A100, SuperPOD_H100
+  ASSERT_EQ(all.entries.size(), 148u);  // 143, the fleets Training_1K_A100, SuperPOD_A100, SuperPOD_H100, and A100_40GB, OPT_13B
   for (const auto& [name, index] : all.names) {
     const auto& want = all.entries[static_cast<std::size_t>(index)];
     const auto* got = on_demand.program().catalogue.find(name);
@@ -298,7 +298,7 @@ TEST(BuiltinScenariosOnDemand, EveryBuiltinScenarioChecksWhenLoadedByItsName) {
   mlsi::Session all;
   all.load_builtin_scenarios();
   ASSERT_TRUE(all.check());
-  ASSERT_EQ(all.program().scenarios.size(), 57u);
+  ASSERT_EQ(all.program().scenarios.size(), 61u);  // the training pack's 57 and the inference pack's
   for (const auto& sc : all.program().scenarios) {
     mlsi::Session one(lazy());
     one.load_builtin_scenarios_for(sc.name);

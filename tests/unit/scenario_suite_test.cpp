@@ -19,6 +19,7 @@ struct Rule {
   std::string where;  // file:line, for failure messages
   std::vector<std::string> args;
   std::string expected;  // text the error must contain
+  int status = 1;        // 1: an evaluation error; `=> [exit 2] text`: a usage error (a value of the wrong type)
 };
 
 // `Scenario --set name=value ... => text`; words in double quotes may hold spaces.
@@ -62,6 +63,10 @@ std::vector<Rule> rules() {
       r.args = split_words(line.substr(0, arrow));
       r.args.insert(r.args.begin(), "run");
       r.expected = line.substr(arrow + 4);
+      if (r.expected.rfind("[exit 2] ", 0) == 0) {
+        r.status = 2;
+        r.expected = r.expected.substr(9);
+      }
       out.push_back(std::move(r));
     }
   }
@@ -73,7 +78,7 @@ TEST(ScenarioValidation, EveryRuleRejectsABadValueNamingTheInput) {
   for (const auto& r : all) {
     std::ostringstream out, err;
     int status = mlsi::run_cli(r.args, mlsi::CliStreams{out, err, false});
-    EXPECT_EQ(status, 1) << r.where << ": expected an evaluation error\n" << out.str() << err.str();
+    EXPECT_EQ(status, r.status) << r.where << ": expected exit status " << r.status << "\n" << out.str() << err.str();
     EXPECT_NE(err.str().find(r.expected), std::string::npos)
         << r.where << ": the error does not contain `" << r.expected << "`:\n" << err.str();
   }

@@ -65,6 +65,8 @@ constexpr const char* kListParameter = "a function of a list or record";
 const std::map<std::string, std::string> kKnownFallbacks = {
     {"CenteredReward", kList},
     {"ContinuationForkCost", kList},
+    {"CostPerToken", kList},
+    {"DecodeRoofline", kText},
     {"DenseNetwork", kListFunction},
     {"DenseScalingSweep", kList},
     {"EpochOverhead", kListFunction},
@@ -75,6 +77,7 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"PerExampleGradient", kList},
     {"RepeatedVerification", kListFunction},
     {"SequencePacking", kText},
+    {"ServingFleet", kList},
     {"TargetMask", kNoNumber},
     {"ZeroSharding", kList},
 };
