@@ -23,7 +23,8 @@ NUMBER = re.compile(r"^([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?)")
 
 
 def expects_of(path):
-    """{config: {output: (literal text, tolerance as a fraction or None, line number)}} of one file."""
+    """{config: {output: [(literal text, tolerance as a fraction or None, line number), ...]}} of one file: an
+    output may have several expects (the formula's value and a published anchor's rounding)."""
     out, config = {}, None
     for n, line in enumerate(path.read_text().splitlines(), 1):
         m = CONFIG.match(line)
@@ -34,14 +35,21 @@ def expects_of(path):
         m = EXPECT.match(line)
         if m and config is not None:
             tolerance = float(m.group(3)) / 100 if m.group(3) else None
-            out[config][m.group(1)] = (m.group(2).strip(), tolerance, n)
+            out[config].setdefault(m.group(1), []).append((m.group(2).strip(), tolerance, n))
         if line.startswith("}"):
             config = None
     return {c: e for c, e in out.items() if e}
 
 
 def agrees(literal, tolerance, value):
-    """Whether an expect's literal (`1.5 GiB`, `true`, `"text"`, `12 %`) states `value`."""
+    """Whether an expect's literal (`1.5 GiB`, `true`, `"text"`, `12 %`, `[1, 2] ms`) states `value`."""
+    if isinstance(value, (list, tuple)):
+        m = re.match(r"^\[(.*)\]\s*(%?)", literal)
+        if not m:
+            return False
+        items = [i.strip() for i in m.group(1).split(",")] if m.group(1).strip() else []
+        percent = m.group(2)
+        return len(items) == len(value) and all(agrees(i + percent, tolerance, v) for i, v in zip(items, value))
     if isinstance(value, bool):
         return literal == ("true" if value else "false")
     if isinstance(value, str):
@@ -85,15 +93,15 @@ def main(root):
                 continue
             for output in sorted(set(stated[config]) | set(expected[config])):
                 if output not in expected[config]:
-                    problems.append(f"{mls.name}:{stated[config][output][2]}: `{config}.{output}` is not computed by {script.name}")
+                    problems.append(f"{mls.name}:{stated[config][output][0][2]}: `{config}.{output}` is not computed by {script.name}")
                 elif output not in stated[config]:
                     problems.append(f"{mls.name}: config `{config}` has no expect for `{output}` ({script.name} computes {expected[config][output]!r})")
                 else:
-                    literal, tolerance, line = stated[config][output]
-                    checked += 1
-                    if not agrees(literal, tolerance, expected[config][output]):
-                        problems.append(f"{mls.name}:{line}: `{config}.{output}` expects {literal}, "
-                                        f"computed {expected[config][output]!r}")
+                    for literal, tolerance, line in stated[config][output]:
+                        checked += 1
+                        if not agrees(literal, tolerance, expected[config][output]):
+                            problems.append(f"{mls.name}:{line}: `{config}.{output}` expects {literal}, "
+                                            f"computed {expected[config][output]!r}")
     for p in problems:
         print(p)
     print(f"{checked} expects of {len(files)} files agree" if not problems else f"{len(problems)} problems")

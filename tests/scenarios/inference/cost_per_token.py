@@ -1,5 +1,5 @@
 """Expected values of scenarios/inference/cost_per_token.mls (CostPerToken), computed from the formulas of
-/work/shared/spec/inference-scenarios.md, section "CostPerToken", with DecodeRoofline's formulas from
+the inference pack's specification (inference-scenarios.md), section "CostPerToken", with DecodeRoofline's formulas from
 decode_roofline.py beside this file (its other inputs at their defaults). Python standard library only;
 no mlsi.
 
