@@ -98,18 +98,21 @@ void Compiler::declare(const ast::Module& module) {
 }
 
 void Compiler::declare_dimension(const ast::DimensionDecl& d) {
-  if (p_.dims.find(d.name)) {
+  // A built-in pack file's dimension is private to it (model/private_scopes.hpp): it collides only with
+  // the file's own, and a user's file may declare the same name.
+  DimensionRegistry::Origin origin{d.name_span.file, p_.scopes.is_private(d.name_span.file) ? d.name_span.file : kNoFile};
+  if (origin.owner == kNoFile ? p_.dims.find(d.name) != nullptr : p_.dims.find_private(d.name, origin.owner) != nullptr) {
     diags_.error(d.name_span, fmt::format("dimension `{}` is already defined", d.name));
     return;
   }
   if (!d.definition) {
     Dim out;
-    if (!p_.dims.add_base(d.name, out))
+    if (!p_.dims.add_base(d.name, out, origin))
       diags_.error(d.name_span, fmt::format("too many base dimensions (at most {})", kMaxBaseDimensions));
     return;
   }
   Type t = resolve_type(*d.definition);
-  if (t.is_quantity()) p_.dims.add_derived(d.name, t.dim);
+  if (t.is_quantity()) p_.dims.add_derived(d.name, t.dim, origin);
   else if (!t.is_error()) diags_.error(d.definition->span, "a dimension is defined by other dimensions");
 }
 
@@ -173,6 +176,7 @@ void Compiler::declare_unit(const ast::UnitDecl& d) {
   // a prefixed form whose factor overflows or underflows (`@prefixes(small) unit tiny = 1e-310 s`).
   // Still declared, so that its uses do not each report an unknown unit; the error stops the program.
   if (auto bad = unusable_factor(u, sets, p_.units)) diags_.error(d.name_span, *bad);
+  if (p_.scopes.is_private(d.name_span.file)) u.owner = d.name_span.file;
   if (auto clash = p_.units.add(u, sets))
     diags_.error(d.name_span, fmt::format("unit `{}` is already defined", *clash));
 }

@@ -32,7 +32,8 @@ DisplayUnit Compiler::named_display(const ast::Expr& e) {
   if (e.kind == ast::ExprKind::binary && e.flag) u = &e.operands[1]->unit;  // `[a, b] GB`
   if (!u) return d;
   Diagnostics scratch;  // the unit was already checked where the expression was compiled
-  auto r = p_.units.resolve(*u, p_.dims, p_.sources, scratch);
+  NameScope scope = p_.scopes.scope_of(u->span.file);
+  auto r = p_.units.resolve(*u, p_.dims, p_.sources, scratch, nullptr, &scope);
   if (!r) return d;
   d.text = r->text == "1" ? "" : r->text;  // `-> 1` asks for a plain number
   d.factor = r->factor;

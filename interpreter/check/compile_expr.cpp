@@ -229,7 +229,7 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
   auto candidates = value_names(sc);
   auto s = closest_name(n, candidates);
   if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
-  if (p_.units.find(n))
+  if (find_unit(n, e.span))
     d.notes.push_back(fmt::format("`{0}` is a unit; a unit follows a number, as in `1 {0}`", n));
   else if (p_.function_index.count(n) || p_.scenario_index.count(n))
     d.notes.push_back(fmt::format("`{}` is a function or scenario: call it with `(...)`", n));

@@ -52,8 +52,9 @@ bool unit_terms(const ast::TypeExpr& t, Rational scale, const Program& p, std::v
     }
     case K::name: {
       // resolve_type's order: a type, a dimension or a kind of that name is not a unit.
-      if (p.type_index.count(t.name) || p.dims.find(t.name) || p.catalogue.kinds.count(t.name)) return false;
-      const Unit* u = p.units.find(t.name);
+      NameScope scope = p.scopes.scope_of(t.span.file);
+      if (p.type_index.count(t.name) || p.dims.find(t.name, scope.home, scope.owners) || p.catalogue.kinds.count(t.name)) return false;
+      const Unit* u = p.units.find(t.name, &scope);
       return u && add_term(out, u, scale);
     }
     default: return false;
@@ -65,6 +66,7 @@ bool unit_terms(const ast::TypeExpr& t, Rational scale, const Program& p, std::v
 std::optional<DisplayUnit> Compiler::unit_display_of(const ast::TypeExpr& t) const {
   std::vector<PoweredUnit> terms;
   if (!unit_terms(t, Rational{1, 1}, p_, terms)) return std::nullopt;
+  NameScope scope = p_.scopes.scope_of(t.span.file);
   // Written as mlsi writes a unit and a quantity literal reads one: the numerator's units joined by
   // `*`, then each denominator unit after a `/` (`USD/kW/h`, `1/s`).
   std::string numerator, denominator;
@@ -72,7 +74,7 @@ std::optional<DisplayUnit> Compiler::unit_display_of(const ast::TypeExpr& t) con
   CountLabel label;
   for (const auto& term : terms) {
     if (term.power.is_zero()) continue;
-    if (const Unit* l = p_.units.label_unit(term.unit->name); l && term.power.den == 1)
+    if (const Unit* l = p_.units.label_unit(term.unit->name, &scope); l && term.power.den == 1)
       label = label.unit.empty() || label.unit == l->name ? CountLabel{l->name, label.power + term.power.num} : CountLabel{"-", 0};
     factor *= std::pow(term.unit->factor, static_cast<double>(term.power.num) / term.power.den);
     bool negative = term.power.num < 0;

@@ -16,9 +16,9 @@ void Compiler::declare_type(const ast::TypeDecl& d) {
   const std::string& n = d.name;
   std::string taken;
   if (n == "Bool" || n == "Text" || n == "List") taken = "a built-in type";
-  else if (p_.dims.find(n)) taken = "a dimension";
+  else if (find_dim(n, d.name_span)) taken = "a dimension";
   else if (p_.catalogue.kinds.count(n)) taken = "a catalogue kind";
-  else if (p_.units.find(n)) taken = "a unit";
+  else if (find_unit(n, d.name_span)) taken = "a unit";
   if (!taken.empty()) {
     diags_.error(d.name_span, fmt::format("`{}` is already {}; a type needs a name of its own", n, taken));
     return;
@@ -183,12 +183,13 @@ Type Compiler::resolve_type(const ast::TypeExpr& t, DisplayUnit* display) {
     if (display && !named.display.automatic) *display = named.display;
     return named.type;
   }
-  if (const Dim* d = p_.dims.find(n)) return Type::quantity(*d);
+  if (const Dim* d = find_dim(n, t.span)) return Type::quantity(*d);
   if (auto it = p_.catalogue.kinds.find(n); it != p_.catalogue.kinds.end()) return Type::of_record(it->second);
-  if (const Unit* u = p_.units.find(n)) {
+  if (const Unit* u = find_unit(n, t.span)) {
     if (display) {
       *display = DisplayUnit{u->name, u->factor, false};
-      if (const Unit* label = p_.units.label_unit(u->name)) display->label = CountLabel{label->name, 1};
+      NameScope scope = p_.scopes.scope_of(t.span.file);
+      if (const Unit* label = p_.units.label_unit(u->name, &scope)) display->label = CountLabel{label->name, 1};
     }
     return Type::quantity(u->dim);
   }

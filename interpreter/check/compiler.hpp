@@ -36,7 +36,17 @@ class Compiler {
   // An expression that also sees the given names as locals 0, 1, ... (`mlsi list --where` over fields).
   CExpr compile_with_locals(const ast::Expr& e, const std::vector<std::pair<std::string, Type>>& locals);
   std::optional<ResolvedUnit> resolve_unit(const ast::UnitExpr& u, const UnitContext* context = nullptr) {
-    return p_.units.resolve(u, p_.dims, p_.sources, diags_, context);
+    NameScope scope = p_.scopes.scope_of(u.span.file);
+    return p_.units.resolve(u, p_.dims, p_.sources, diags_, context, &scope);
+  }
+  // A unit or dimension named in the text at `where`, as that file sees names (model/private_scopes.hpp).
+  const Unit* find_unit(const std::string& name, Span where) const {
+    NameScope scope = p_.scopes.scope_of(where.file);
+    return p_.units.find(name, &scope);
+  }
+  const Dim* find_dim(const std::string& name, Span where) const {
+    NameScope scope = p_.scopes.scope_of(where.file);
+    return p_.dims.find(name, scope.home, scope.owners);
   }
   // The type a type expression names (a dimension, unit, Bool, Text, catalogue kind, List[T], `one of`).
   Type resolve_type(const ast::TypeExpr& t, DisplayUnit* display = nullptr);

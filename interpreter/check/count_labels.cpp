@@ -31,7 +31,8 @@ CountLabel Compiler::count_label(const ast::Expr& e, const Scenario* in, const L
   auto of = [&](const ast::Expr& x) { return count_label(x, in, bound); };
   auto of_unit = [&](const ast::UnitExpr& u) {
     Diagnostics scratch;  // the unit was already checked where the expression was compiled
-    auto r = p_.units.resolve(u, p_.dims, p_.sources, scratch);
+    NameScope scope = p_.scopes.scope_of(u.span.file);
+    auto r = p_.units.resolve(u, p_.dims, p_.sources, scratch, nullptr, &scope);
     return r ? r->label : CountLabel{};
   };
   switch (e.kind) {

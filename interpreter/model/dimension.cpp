@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <numeric>
@@ -96,29 +97,50 @@ DimOutcome power(const Dim& a, Rational r) {
   return each_exponent([&](std::size_t i) { return wide_mul(a.exp[i], r); });
 }
 
-bool DimensionRegistry::add_base(const std::string& name, Dim& out) {
+bool DimensionRegistry::add_base(const std::string& name, Dim& out, Origin origin) {
   if (base_names_.size() >= kMaxBaseDimensions) return false;
   out = Dim::base(base_names_.size());
   base_names_.push_back(name);
-  named_.emplace_back(name, out);
+  named_.push_back({name, out, origin});
   return true;
 }
-void DimensionRegistry::add_derived(const std::string& name, const Dim& d) { named_.emplace_back(name, d); }
+void DimensionRegistry::add_derived(const std::string& name, const Dim& d, Origin origin) { named_.push_back({name, d, origin}); }
 const Dim* DimensionRegistry::find(const std::string& name) const {
-  for (const auto& [n, d] : named_)
-    if (n == name) return &d;
+  for (const auto& n : named_)
+    if (n.name == name && n.origin.owner == UINT32_MAX) return &n.dim;
   return nullptr;
+}
+const Dim* DimensionRegistry::find(const std::string& name, std::uint32_t home, const std::vector<std::uint32_t>& owners) const {
+  const Dim* pub = find(name);
+  if (owners.empty()) return pub;
+  for (const auto& n : named_)
+    if (n.name == name && n.origin.owner == UINT32_MAX && n.origin.file == home) return &n.dim;
+  for (const auto& n : named_)
+    if (n.name == name && std::find(owners.begin(), owners.end(), n.origin.owner) != owners.end()) return &n.dim;
+  return pub;
+}
+const Dim* DimensionRegistry::find_private(const std::string& name, std::uint32_t owner) const {
+  for (const auto& n : named_)
+    if (n.name == name && n.origin.owner == owner) return &n.dim;
+  return nullptr;
+}
+std::vector<std::string> DimensionRegistry::private_names() const {
+  std::vector<std::string> out;
+  for (const auto& n : named_)
+    if (n.origin.owner != UINT32_MAX) out.push_back(n.name);
+  return out;
 }
 std::vector<std::string> DimensionRegistry::names() const {
   std::vector<std::string> out;
-  for (const auto& [n, d] : named_) out.push_back(n);
+  for (const auto& n : named_)
+    if (n.origin.owner == UINT32_MAX) out.push_back(n.name);
   return out;
 }
 
 std::string DimensionRegistry::format(const Dim& d) const {
   if (d.dimensionless()) return "Count";
-  for (const auto& [n, nd] : named_)
-    if (nd == d && n != "Count") return n;
+  for (const auto& n : named_)
+    if (n.dim == d && n.name != "Count") return n.name;
   return format_bases(d);
 }
 

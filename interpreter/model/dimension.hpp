@@ -51,13 +51,26 @@ DimOutcome divide(const Dim& a, const Dim& b);
 DimOutcome power(const Dim& a, Rational r);
 
 // Names of base and derived dimensions, as declared by `dimension` in the prelude or a user file.
+// Where a dimension is declared: its file, and the pack file it is private to (model/private_scopes.hpp);
+// UINT32_MAX (kNoFile) for none.
+struct DimensionOrigin {
+  std::uint32_t file = UINT32_MAX;
+  std::uint32_t owner = UINT32_MAX;
+};
+
 class DimensionRegistry {
  public:
+  using Origin = DimensionOrigin;
   // Returns false when the table of base dimensions is full.
-  bool add_base(const std::string& name, Dim& out);
-  void add_derived(const std::string& name, const Dim& d);
+  bool add_base(const std::string& name, Dim& out, Origin origin = {});
+  void add_derived(const std::string& name, const Dim& d, Origin origin = {});
+  // A public dimension, or, seen from `home` with the private owners `owners`: home's own public one first,
+  // then a private one it sees, then any public one.
   const Dim* find(const std::string& name) const;
-  std::vector<std::string> names() const;
+  const Dim* find(const std::string& name, std::uint32_t home, const std::vector<std::uint32_t>& owners) const;
+  const Dim* find_private(const std::string& name, std::uint32_t owner) const;
+  std::vector<std::string> names() const;  // the public ones
+  std::vector<std::string> private_names() const;  // those of built-in pack files
   // "Information / Time", "Count", "Money / (Information * Time)"; a declared derived name (Power) is
   // preferred when it matches exactly.
   std::string format(const Dim& d) const;
@@ -66,8 +79,13 @@ class DimensionRegistry {
   std::string overflow_message(const DimOutcome& o) const;
 
  private:
+  struct Named {
+    std::string name;
+    Dim dim;
+    Origin origin;
+  };
   std::vector<std::string> base_names_;
-  std::vector<std::pair<std::string, Dim>> named_;  // base and derived, in declaration order
+  std::vector<Named> named_;  // base and derived, public and private, in declaration order
 };
 
 }  // namespace mlsi

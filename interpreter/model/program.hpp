@@ -14,6 +14,7 @@
 #include "model/dimension.hpp"
 #include "model/name_undo.hpp"
 #include "model/once_value.hpp"
+#include "model/private_scopes.hpp"
 #include "source/source.hpp"
 #include "model/types.hpp"
 #include "model/units.hpp"
@@ -170,6 +171,7 @@ struct Program {
   SourceManager sources;
   DimensionRegistry dims;
   UnitRegistry units;
+  PrivateScopes scopes;  // the dimensions and units of built-in pack files, and who sees them
   Catalogue catalogue;
   std::vector<std::unique_ptr<ast::Module>> modules;
   std::map<std::string, FileId> loaded_paths;  // canonical path -> file, for imports; see name_log

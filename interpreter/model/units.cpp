@@ -36,7 +36,47 @@ std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std:
   return std::nullopt;
 }
 
+namespace {
+
+// The prefixed form `name` of `base`, if `base` takes a prefix that makes `name`.
+std::optional<Unit> prefixed_form(const std::string& name, const Unit& base) {
+  for (const auto& set : prefix_sets()) {
+    if (std::find(base.prefix_sets.begin(), base.prefix_sets.end(), set.name) == base.prefix_sets.end()) continue;
+    for (const auto& [prefix, factor] : set.prefixes) {
+      std::string_view p(prefix);
+      if (name.size() <= p.size() || name.compare(0, p.size(), p) != 0 || name.compare(p.size(), std::string::npos, base.name) != 0) continue;
+      Unit u = base;
+      u.name = name;
+      u.factor = base.factor * factor;
+      u.base = base.name;
+      u.prefix_sets.clear();
+      u.display = false;
+      u.from_dimension = false;
+      return u;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::string>& sets) {
+  if (unit.owner != kNoFile) {
+    // Private to a pack file: in that file it shadows a public unit of its name (the prelude's `tok`),
+    // and outside it it does not exist, so it collides only with the file's own units. (That no built-in
+    // pack shadows a prelude unit but a replaceable one is a test: PrivateScopes.*.)
+    NameScope own{unit.owner, {unit.owner}};
+    std::vector<std::string> names = {unit.name};
+    for (const auto& set_name : sets)
+      for (const auto& set : prefix_sets())
+        if (set_name == set.name)
+          for (const auto& prefix : set.prefixes) names.push_back(prefix.first + unit.name);
+    for (const auto& n : names)
+      if (find_private(n, own)) return n;
+    unit.prefix_sets = sets;
+    private_.push_back(std::move(unit));
+    return std::nullopt;
+  }
   // A name may mean one unit only: the new one, its prefixed forms, the units declared before and theirs.
   // A replaceable unit gives way: the prelude's `tok` to a file's own `unit tok: Tokens` (the unit is
   // replaced), and its prefixed form `ktok` to a file's own `unit ktok` (found first from now on).
@@ -74,13 +114,33 @@ void UnitRegistry::remove(const std::string& name) {
   std::erase_if(prefixed_, [&](const auto& entry) { return entry.second.base == name; });
 }
 
-const Unit* UnitRegistry::label_unit(const std::string& name) const {
-  const Unit* u = find(name);
-  if (u && !u->base.empty()) u = find(u->base);
+const Unit* UnitRegistry::label_unit(const std::string& name, const NameScope* scope) const {
+  const Unit* u = find(name, scope);
+  if (u && !u->base.empty()) u = find(u->base, scope);
   return u && u->from_dimension && u->dim.dimensionless() ? u : nullptr;
 }
 
-const Unit* UnitRegistry::find(const std::string& name) const {
+const Unit* UnitRegistry::find(const std::string& name, const NameScope* scope) const {
+  const Unit* pub = find_public(name);
+  if (!scope || scope->owners.empty() || private_.empty()) return pub;
+  // The home file's own unit first: a user's `unit tok: Tokens` in the file that calls ServingFleet.
+  if (pub && (pub->base.empty() ? pub->span.file : units_.at(pub->base).span.file) == scope->home) return pub;
+  if (const Unit* mine = find_private(name, *scope)) return mine;
+  return pub;
+}
+
+const Unit* UnitRegistry::find_private(const std::string& name, const NameScope& scope) const {
+  for (const auto& u : private_)
+    if (u.name == name && scope.sees(u.owner)) return &u;
+  for (const auto& u : private_prefixed_)
+    if (u.name == name && scope.sees(u.owner)) return &u;
+  for (const auto& base : private_)
+    if (scope.sees(base.owner))
+      if (auto u = prefixed_form(name, base)) return &private_prefixed_.emplace_back(std::move(*u));
+  return nullptr;
+}
+
+const Unit* UnitRegistry::find_public(const std::string& name) const {
   if (auto it = units_.find(name); it != units_.end()) return &it->second;
   if (auto it = prefixed_.find(name); it != prefixed_.end()) return &it->second;
   // A prefix and a declared unit that takes it. Prefixed forms are made when first looked up: the
@@ -120,41 +180,44 @@ std::vector<std::string> UnitRegistry::names() const {
 
 std::vector<const Unit*> UnitRegistry::display_units(const Dim& d) const {
   std::vector<const Unit*> out;
-  for (const auto& name : declared_) {
-    const Unit& u = units_.at(name);
+  for_each_declared([&](const Unit& u) {
     if (u.dim == d && u.display) out.push_back(&u);
-  }
+  });
   if (out.empty())
     if (const Unit* b = display_base(d)) out.push_back(b);
   return out;
 }
 
 const Unit* UnitRegistry::display_base(const Dim& d) const {
+  const Unit* shown = nullptr;
   const Unit* fallback = nullptr;
-  for (const auto& name : declared_) {
-    const Unit& u = units_.at(name);
-    if (!(u.dim == d)) continue;
-    if (u.display) return &u;
+  for_each_declared([&](const Unit& u) {
+    if (!(u.dim == d)) return;
+    if (u.display && !shown) shown = &u;
     if (u.from_dimension && !fallback) fallback = &u;
-  }
-  return fallback;
+  });
+  return shown ? shown : fallback;
 }
 
 std::string UnitRegistry::si_text(const Dim& d) const {
   if (d.dimensionless()) return "1";
-  for (const auto& name : declared_) {
-    const Unit& u = units_.at(name);
-    if (u.from_dimension && u.dim == d) return u.name;
-  }
+  const Unit* whole = nullptr;
+  for_each_declared([&](const Unit& u) {
+    if (!whole && u.from_dimension && u.dim == d) whole = &u;
+  });
+  if (whole) return whole->name;
   std::string num, den;
   for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
     auto e = d.exp[i];
     if (e.is_zero()) continue;
     std::string name = "?";
-    for (const auto& n : declared_) {
-      const Unit& u = units_.at(n);
-      if (u.from_dimension && u.dim == Dim::base(i)) { name = u.name; break; }
-    }
+    bool named = false;
+    for_each_declared([&](const Unit& u) {
+      if (!named && u.from_dimension && u.dim == Dim::base(i)) {
+        name = u.name;
+        named = true;
+      }
+    });
     bool neg = e.num < 0;
     Rational a{neg ? -e.num : e.num, e.den};
     std::string term = name + (a == Rational{1, 1} ? "" : a.den == 1 ? fmt::format("^{}", a.num) : fmt::format("^({})", a.str()));
@@ -164,13 +227,13 @@ std::string UnitRegistry::si_text(const Dim& d) const {
   return (num.empty() ? "1" : num) + (den.empty() ? "" : "/" + den);
 }
 
-std::optional<Dim> UnitRegistry::expected_of_unknown(const ast::UnitExpr& u, const Dim& expected) const {
+std::optional<Dim> UnitRegistry::expected_of_unknown(const ast::UnitExpr& u, const Dim& expected, const NameScope* scope) const {
   // expected = U^(±p) * (the known terms): U^(±p) = expected / known, when U is the only unknown term.
   Dim known;
   const ast::UnitTerm* unknown = nullptr;
   for (const auto& t : u.terms) {
     if (t.name.empty()) continue;
-    const Unit* found = find(t.name);
+    const Unit* found = find(t.name, scope);
     if (!found) {
       if (unknown) return std::nullopt;
       unknown = &t;
@@ -194,11 +257,12 @@ std::optional<Dim> UnitRegistry::expected_of_unknown(const ast::UnitExpr& u, con
 }
 
 std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const DimensionRegistry& dims,
-                                                  const SourceManager& sources, Diagnostics& diags, const UnitContext* context) const {
+                                                  const SourceManager& sources, Diagnostics& diags, const UnitContext* context,
+                                                  const NameScope* scope) const {
   ResolvedUnit r;
   bool ok = true;
   bool mixed_labels = false;  // `tok/sample`: no one label
-  std::optional<Dim> unknown_expected = context && context->expected ? expected_of_unknown(u, *context->expected) : std::nullopt;
+  std::optional<Dim> unknown_expected = context && context->expected ? expected_of_unknown(u, *context->expected, scope) : std::nullopt;
   for (std::size_t i = 0; i < u.terms.size(); ++i) {
     const auto& t = u.terms[i];
     if (i > 0) r.text += t.divide ? "/" : "*";
@@ -207,7 +271,7 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
       r.text += "1";
       continue;
     }
-    const Unit* found = find(t.name);
+    const Unit* found = find(t.name, scope);
     if (!found) {
       UnknownUnit unknown{t.name, i == 0, t.divide, context ? context->number : "", unknown_expected, false};
       unknown.names_value = i == 0 && context && context->names_value && context->names_value(t.name);
@@ -240,7 +304,7 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
     }
     r.dim = *d.dim;
     r.factor = t.divide ? r.factor / f : r.factor * f;
-    if (const Unit* label = label_unit(t.name); label && exponent->den == 1) {
+    if (const Unit* label = label_unit(t.name, scope); label && exponent->den == 1) {
       int p = t.divide ? -exponent->num : exponent->num;
       if (r.label.unit.empty() || r.label.unit == label->name) r.label = CountLabel{label->name, r.label.power + p};
       else mixed_labels = true;

@@ -1,6 +1,7 @@
 #pragma once
 // The unit registry: every unit declared by `unit` in the prelude or a user file, with the names its
 // prefixes generate (`@prefixes(large, binary)` on `B` gives kB, MB, ..., KiB, MiB, ...).
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include "syntax/ast.hpp"
 #include "source/diagnostics.hpp"
 #include "model/dimension.hpp"
+#include "model/private_scopes.hpp"
 
 namespace mlsi {
 
@@ -35,6 +37,8 @@ struct Unit {
   // @replaceable: a file's own unit of this name replaces it (with its prefixed forms), and a file's
   // own unit named like one of its prefixed forms is found before that form.
   bool replaceable = false;
+  // A unit declared in a built-in pack file is private to it (model/private_scopes.hpp): that file.
+  FileId owner = kNoFile;
   bool prefixable() const { return !prefix_sets.empty(); }
 };
 
@@ -63,10 +67,14 @@ class UnitRegistry {
  public:
   // Adds a unit, which also names its prefixed forms. Returns the name that collided with an existing
   // unit or prefixed form, if any.
+  // A private unit (`owner` set) collides only with its owner's other units.
   std::optional<std::string> add(Unit unit, const std::vector<std::string>& prefix_sets);
-  const Unit* find(const std::string& name) const;  // a declared unit or a prefixed form of one
+  // A declared unit or a prefixed form of one. With a scope: a public unit its home declares, else a
+  // private unit it sees, else any public unit.
+  const Unit* find(const std::string& name, const NameScope* scope = nullptr) const;
   std::vector<std::string> names() const;  // declared units, each followed by its prefixed forms
   const std::vector<std::string>& declared() const { return declared_; }
+  const std::deque<Unit>& private_units() const { return private_; }  // of built-in pack files
   // The SI unit of a dimension spelled with base units: `byte/s`, `1/s`, `W`.
   std::string si_text(const Dim& d) const;
   // The units (with their prefixes) that may show values of this dimension when no `-> unit` is given.
@@ -74,19 +82,30 @@ class UnitRegistry {
   // The unit that shows values of this dimension when no `-> unit` is given, if there is one.
   const Unit* display_base(const Dim& d) const;
   // The unprefixed label unit that `name` is or is a prefixed form of (`ktok` -> `tok`), or null.
-  const Unit* label_unit(const std::string& name) const;
+  const Unit* label_unit(const std::string& name, const NameScope* scope = nullptr) const;
 
   std::optional<ResolvedUnit> resolve(const ast::UnitExpr& u, const DimensionRegistry& dims, const SourceManager& sources,
-                                      Diagnostics& diags, const UnitContext* context = nullptr) const;
+                                      Diagnostics& diags, const UnitContext* context = nullptr, const NameScope* scope = nullptr) const;
 
  private:
   void remove(const std::string& name);  // a unit and its prefixed forms
   // The dimension the one unknown term of `u` must have for `u` to be `expected`, if it has one.
-  std::optional<Dim> expected_of_unknown(const ast::UnitExpr& u, const Dim& expected) const;
+  std::optional<Dim> expected_of_unknown(const ast::UnitExpr& u, const Dim& expected, const NameScope* scope) const;
+  const Unit* find_public(const std::string& name) const;
+  const Unit* find_private(const std::string& name, const NameScope& scope) const;
+  // Every declared unit, public then private, in declaration order (display and SI spelling see all: a
+  // private unit's dimension is its pack's own).
+  template <typename F>
+  void for_each_declared(F&& f) const {
+    for (const auto& name : declared_) f(units_.at(name));
+    for (const auto& u : private_) f(u);
+  }
 
   std::unordered_map<std::string, Unit> units_;  // as declared
   mutable std::unordered_map<std::string, Unit> prefixed_;  // prefixed forms looked up so far (one thread)
   std::vector<std::string> declared_;  // unprefixed names in declaration order
+  std::deque<Unit> private_;  // units of built-in pack files, each with its owner (a deque: found units stay put)
+  mutable std::deque<Unit> private_prefixed_;  // their prefixed forms looked up so far
 };
 
 // Why a unit cannot be declared: a factor of 0 or one a double cannot hold, for the unit or for one of

@@ -100,33 +100,6 @@ Listing list_constants(Session& s, const ListRequest& request) {
   return listed(request.format == Format::json ? json + "]\n" : table_text(rows));
 }
 
-Listing list_scenarios(Session& s, const ListRequest& request) {
-  s.load_builtin_scenarios();
-  if (!s.check()) {
-    Listing l;
-    l.status = ListingStatus::source_error;
-    return l;
-  }
-  const Program& p = s.program();
-  std::vector<const Scenario*> list;
-  for (const auto& sc : p.scenarios) list.push_back(&sc);
-  std::sort(list.begin(), list.end(), [](const Scenario* a, const Scenario* b) { return a->name < b->name; });
-  if (request.format == Format::json) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < list.size(); ++i)
-      out += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"pack\": {}, \"description\": {}, \"contract\": {}}}", json_escape(list[i]->name),
-                                             json_escape(scenario_pack(p, *list[i])), json_escape(first_sentence(list[i]->doc)),
-                                             json_escape(first_line(list[i]->doc)));
-    return listed(out + "]\n");
-  }
-  if (request.format == Format::csv) {
-    std::string out = csv_line({"scenario", "pack", "description"});
-    for (const auto* sc : list) out += csv_line({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
-    return listed(out);
-  }
-  return listed(scenario_table(p, list));
-}
-
 // Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not
 // match. A condition that does not compile leaves its diagnostics in the session.
 Listing filter_entries(Session& session, const RecordType& rt, const ListRequest& request, std::vector<const CatalogueEntry*>& entries) {
@@ -300,16 +273,12 @@ std::vector<std::string> listable_kinds() {
   return kinds;
 }
 
-std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios) {
-  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
-  for (const auto* sc : scenarios) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
-  return table_text(rows) + fmt::format("{} {}\n", scenarios.size(), scenarios.size() == 1 ? "scenario" : "scenarios");
-}
-
 Listing list_kind(Session& session, const ListRequest& request) {
   const std::string& what = request.kind;
   if (what.empty()) return list_kinds(session, request);
   if (what == "scenarios") return list_scenarios(session, request);
+  if ((what == "units" || what == "constants") && (!request.where.empty() || !request.sort.empty()))
+    return usage_problem(fmt::format("`{}` applies to catalogue kinds and scenarios, not to {}", request.where.empty() ? "--sort" : "--where", what));
   if (what == "units") return list_units(session, request);
   if (what == "constants") return list_constants(session, request);
   for (const auto& v : kind_views())

@@ -53,8 +53,11 @@ std::vector<std::string> listable_kinds();
 // kind: one line per kind.
 Listing list_kind(Session& session, const ListRequest& request);
 // The table of `mlsi list scenarios` (scenario, pack, description; then the count) of these scenarios,
-// in their order; the REPL's `:list scenarios` shows its session's with it.
+// in their order; the REPL's `:list scenarios` shows its session's with it (report/scenario_listing.cpp).
 std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios);
+// `mlsi list scenarios`: every scenario of the session, the built-in ones loaded, by name; `where` and
+// `sort` over its fields `name`, `pack`, `description` and `contract` (report/scenario_listing.cpp).
+Listing list_scenarios(Session& session, const ListRequest& request);
 // `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named; with
 // none, the names of every kind that contain NAME, ignoring case (a problem when none does).
 Listing show_name(Session& session, const ShowRequest& request);

@@ -52,7 +52,8 @@ std::string show_entry(const Program& p, const CatalogueEntry& e, const ShowRequ
 std::string show_scenario(const Program& p, const Scenario& sc, const ShowRequest& request) {
   auto decl_text = [&](const std::optional<CExpr>& e) { return e ? std::string(p.sources.text(e->span)) : std::string(); };
   if (request.format == Format::json) {
-    std::string out = fmt::format("{{\"scenario\": {}, \"contract\": {}, \"inputs\": [", json_escape(sc.name), json_escape(first_line(sc.doc)));
+    std::string out = fmt::format("{{\"scenario\": {}, \"pack\": {}, \"contract\": {}, \"inputs\": [", json_escape(sc.name),
+                                  json_escape(scenario_pack(p, sc)), json_escape(first_line(sc.doc)));
     bool first = true;
     for (int i : sc.inputs) {
       const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
@@ -70,7 +71,10 @@ std::string show_scenario(const Program& p, const Scenario& sc, const ShowReques
     }
     return out + "]}\n";
   }
-  std::string out = fmt::format("scenario {}\n{}\n\ninputs\n", sc.name, sc.doc);
+  // A built-in scenario names its pack (`scenario ServingFit, inference pack`), a user's its file.
+  std::string pack = scenario_pack(p, sc);
+  bool builtin = p.sources.file(sc.file).name.starts_with("<builtin>/");
+  std::string out = fmt::format("scenario {}{}\n{}\n\ninputs\n", sc.name, builtin ? ", " + pack + " pack" : "", sc.doc);
   std::vector<std::vector<std::string>> rows;
   for (int i : sc.inputs) {
     const Slot& sl = sc.slots[static_cast<std::size_t>(i)];

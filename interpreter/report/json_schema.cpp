@@ -245,8 +245,8 @@ constexpr const char* kDefs = R"json({
     "scenario_summary": {
       "description": "Each of `mlsi list scenarios`.",
       "type": "object",
-      "properties": {"name": {"type": "string"}, "contract": {"type": "string"}},
-      "required": ["name", "contract"]
+      "properties": {"name": {"type": "string"}, "pack": {"type": "string"}, "description": {"type": "string"}, "contract": {"type": "string"}},
+      "required": ["name", "pack", "description", "contract"]
     },
     "listing": {
       "description": "`mlsi list KIND --format json`: catalogue entries, units, constants or scenarios.",
@@ -262,6 +262,7 @@ constexpr const char* kDefs = R"json({
       "type": "object",
       "properties": {
         "scenario": {"type": "string"},
+        "pack": {"type": "string", "description": "`training` or `inference` for a built-in scenario, else its file"},
         "contract": {"type": "string"},
         "inputs": {
           "type": "array",
@@ -282,7 +283,7 @@ constexpr const char* kDefs = R"json({
           }
         }
       },
-      "required": ["scenario", "contract", "inputs", "outputs"]
+      "required": ["scenario", "pack", "contract", "inputs", "outputs"]
     },
     "function": {
       "description": "`mlsi show FUNCTION --format json`.",

@@ -83,22 +83,26 @@ std::map<std::string, std::size_t, std::less<>> builtin_declarations() {
 
 }  // namespace
 
-void Session::load_builtin_file(std::size_t index, int depth) {
+FileId Session::load_builtin_file(std::size_t index, int depth) {
   auto files = embedded_files();
-  builtin_loaded_.resize(files.size(), false);
-  if (builtin_loaded_[index]) return;
-  builtin_loaded_[index] = true;
+  builtin_loaded_.resize(files.size(), kNoFile);
+  if (builtin_loaded_[index] != kNoFile) return builtin_loaded_[index];
   FileId id = program_->sources.add("<builtin>/" + std::string(files[index].path), std::string(files[index].text));
+  builtin_loaded_[index] = id;
+  // Its dimensions and units are its own (model/private_scopes.hpp): declared before it is read.
+  program_->scopes.make_private(id);
   load_module(id, depth);
+  return id;
 }
 
 void Session::load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth) {
+  // The importer sees the imported file's own dimensions and units, as an import on disk would.
   std::string_view folder = importer.substr(std::string_view("<builtin>/").size());
   folder = folder.substr(0, folder.rfind('/') + 1);
   std::string wanted = std::filesystem::path(std::string(folder) + std::string(path)).lexically_normal().generic_string();
   auto files = embedded_files();
   for (std::size_t i = 0; i < files.size(); ++i)
-    if (is_builtin_file(files[i]) && files[i].path == wanted) return load_builtin_file(i, depth);
+    if (is_builtin_file(files[i]) && files[i].path == wanted) return program_->scopes.see(span.file, load_builtin_file(i, depth));
   diags_.error(span, fmt::format("built-in file `{}` imports `{}`, which is not a built-in file", importer, path));
 }
 
@@ -147,6 +151,7 @@ void Session::load_builtin_scenarios_called() {
   std::map<std::string, std::size_t, std::less<>> declared;
   std::vector<std::size_t> queue;
   std::vector<bool> wanted;
+  std::vector<std::pair<FileId, std::string>> calls;  // a text and a built-in scenario name it mentions
   for (; builtin_scanned_ < p.sources.size(); ++builtin_scanned_) {
     const SourceFile& src = p.sources.file(static_cast<FileId>(builtin_scanned_));
     if (src.name.starts_with("<builtin>/") || src.name.starts_with("<prelude>/") || src.name.starts_with("<catalogue>/") ||
@@ -159,7 +164,9 @@ void Session::load_builtin_scenarios_called() {
     // Every word, strings included: an --inputs value is a string.
     for_each_word(src.text, [&](std::string_view word) {
       auto it = declared.find(word);
-      if (it == declared.end() || wanted[it->second] || bound(word)) return;
+      if (it == declared.end()) return;
+      calls.emplace_back(static_cast<FileId>(builtin_scanned_), std::string(word));
+      if (wanted[it->second] || bound(word)) return;
       wanted[it->second] = true;
       queue.push_back(it->second);
     });
@@ -180,6 +187,13 @@ void Session::load_builtin_scenarios_called() {
     });
   }
   for (std::size_t file : order) load_builtin_file(file);
+  // A text that calls a built-in scenario sees the dimensions and units of that scenario's file, as if it
+  // imported it (`ServingFleet(prompt_tokens = 2 ktok)`); its own declarations still come first.
+  for (const auto& [text, name] : calls)
+    if (auto it = p.scenario_index.find(name); it != p.scenario_index.end()) {
+      FileId file = p.scenarios[static_cast<std::size_t>(it->second)].file;
+      if (program_->scopes.is_private(file)) program_->scopes.see(text, file);
+    }
 }
 
 }  // namespace mlsi

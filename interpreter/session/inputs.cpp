@@ -52,6 +52,8 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
             const std::string& origin, GivenInputs& given) {
   Program& p = s.program();
   Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  // A value given to a run names units and dimensions as the scenario's file does (ServingFleet's `tok`).
+  if (expr.span.file != sc.file) p.scopes.read_as_in(expr.span.file, sc.file);
   int slot = sc.find_slot(name);
   if (slot < 0 || sc.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
     auto& d = s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, name));

@@ -247,18 +247,19 @@ std::vector<int> Session::scenarios_of(FileId file) const {
 }
 
 std::optional<CExpr> Session::compile_local_expression(const std::string& option, const std::string& text,
-                                                       const std::vector<std::pair<std::string, Type>>& names) {
+                                                       const std::vector<std::pair<std::string, Type>>& names, FileId home) {
   Activity activity("checking");
   Program& p = *program_;
   FileId f = p.sources.add(option, text);
+  if (home != kNoFile) p.scopes.read_as_in(f, home);
   auto expr = parse_expression(p.sources, f, diags_);
   if (!expr) return std::nullopt;
   return compiler().compile_with_locals(*expr, names);
 }
 
 std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
-                                                const std::vector<std::pair<std::string, Type>>& names) {
-  auto cond = compile_local_expression(option, text, names);
+                                                const std::vector<std::pair<std::string, Type>>& names, FileId home) {
+  auto cond = compile_local_expression(option, text, names, home);
   if (cond && !diags_.has_errors() && !cond->type.is_bool() && !cond->type.is_error())
     diags_.error(cond->span, fmt::format("{} needs a Bool condition, found {}", option, type_name(cond->type, program_->dims)));
   return cond;

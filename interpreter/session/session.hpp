@@ -69,15 +69,17 @@ class Session {
   // A condition given on the command line (`--where COND`) over named values (an entry's fields, a
   // scenario's inputs and outputs): parsed and compiled as a Bool, errors into diagnostics(). Empty when
   // it does not parse.
+  // `home`: the file whose units and dimensions the text names, for a condition over a scenario's values
+  // (model/private_scopes.hpp).
   std::optional<CExpr> compile_condition(const std::string& option, const std::string& text,
-                                         const std::vector<std::pair<std::string, Type>>& names);
+                                         const std::vector<std::pair<std::string, Type>>& names, FileId home = kNoFile);
   // The same for an expression of any type (`--minimize step_time * devices`).
   std::optional<CExpr> compile_local_expression(const std::string& option, const std::string& text,
-                                                const std::vector<std::pair<std::string, Type>>& names);
+                                                const std::vector<std::pair<std::string, Type>>& names, FileId home = kNoFile);
 
  private:
   void load_embedded_prelude();
-  void load_builtin_file(std::size_t embedded_index, int depth = 0);  // once
+  FileId load_builtin_file(std::size_t embedded_index, int depth = 0);  // once; its id
   // `import PATH` in the built-in file shown as `importer`: the embedded file beside it.
   void load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth);
   void load_catalogues();
@@ -104,7 +106,7 @@ class Session {
   Diagnostics diags_;
   Compiler compiler_;
   std::vector<std::string> import_stack_;
-  std::vector<bool> builtin_loaded_;  // per embedded file
+  std::vector<FileId> builtin_loaded_;  // per embedded file: its id once loaded
   std::vector<DeferredPrelude> deferred_prelude_;
   std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
   std::size_t prelude_undeclared_ = 0;

@@ -75,11 +75,11 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   // The condition over the scenario's inputs then outputs.
   auto locals = scenario_local_names(sc);
   if (!request_.where.empty()) {
-    where_ = session_.compile_condition("--where", request_.where, locals);
+    where_ = session_.compile_condition("--where", request_.where, locals, sc.file);
     if (!where_ || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
   }
   for (const auto& m : request_.measures) {
-    auto e = session_.compile_local_expression(m.option, m.text, locals);
+    auto e = session_.compile_local_expression(m.option, m.text, locals, sc.file);
     if (!e || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
     if (!e->type.is_quantity() && !e->type.is_bool()) {
       session_.diagnostics().error(e->span, fmt::format("{} needs a number, a quantity or a Bool, found {}", m.option, type_name(e->type, p.dims)));

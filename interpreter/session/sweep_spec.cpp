@@ -110,6 +110,7 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
   const std::string& flag = options.flag;
   FileId f = p.sources.add(flag, text);
   const Scenario& sc = p.scenarios.at(static_cast<std::size_t>(scenario));
+  p.scopes.read_as_in(f, sc.file);  // its values name units as the scenario's file does
   auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0) {
     s.diagnostics().error(Span{f, 0, static_cast<std::uint32_t>(text.size())},

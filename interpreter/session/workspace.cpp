@@ -131,6 +131,8 @@ EntryResult Workspace::expression(const std::string& text, std::uint32_t line) {
   FileId f = add_source(text, line);
   auto e = parse_expression(p.sources, f, diags);
   if (diags.has_errors() || !e) return source_error();
+  // The built-in scenarios it calls (loaded, and their files' units seen: model/private_scopes.hpp).
+  session_->load_builtin_scenarios_called();
   DisplayUnit display;
   CExpr c = session_->compiler().compile_global_expr(*e, &display);
   if (diags.has_errors()) return source_error();

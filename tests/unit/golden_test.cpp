@@ -62,10 +62,16 @@ std::vector<std::string> command_of(const std::string& source, const std::string
   const std::string marker = "# mlsi:";
   if (line.rfind(marker, 0) == 0) spec = line.substr(marker.size());
   std::vector<std::string> args;
-  // Words separated by spaces; a word in double quotes may hold spaces.
+  // Words separated by spaces; a word in double quotes may hold spaces, and `\"` a double quote.
   std::string word;
-  bool quoted = false, any = false;
+  bool quoted = false, any = false, escaped = false;
   for (char c : spec) {
+    if (escaped) {
+      word += c;
+      escaped = false;
+      continue;
+    }
+    if (c == '\\' && quoted) { escaped = true; continue; }
     if (c == '"') { quoted = !quoted; any = true; continue; }
     if (c == ' ' && !quoted) {
       if (any) args.push_back(word == "{}" ? file : word);

@@ -1,0 +1,104 @@
+// `mlsi list scenarios` as a library: the scenarios of a session with their pack and contract, filtered by
+// `--where` and sorted by `--sort` over those fields, as a table, JSON or CSV.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "report/catalogue_fields.hpp"
+#include "report/catalogue_listing.hpp"
+#include "report/csv.hpp"
+#include "report/listing_text.hpp"
+
+namespace mlsi {
+
+namespace {
+
+// The fields a condition or a sort may name, each a Text, in this order (locals 0, 1, ...).
+constexpr std::array<const char*, 4> kFields = {"name", "pack", "description", "contract"};
+
+struct ScenarioRow {
+  const Scenario* scenario;
+  std::array<std::string, kFields.size()> fields;
+};
+
+Listing scenario_problem(ListingStatus status, std::string message = "") {
+  Listing l;
+  l.status = status;
+  l.message = std::move(message);
+  return l;
+}
+
+// Keeps the rows for which the condition holds; a condition that does not compile leaves its diagnostics
+// in the session.
+Listing filter_scenarios(Session& session, const ListRequest& request, std::vector<ScenarioRow>& rows) {
+  std::vector<std::pair<std::string, Type>> locals;
+  for (const char* f : kFields) locals.emplace_back(f, Type::text());
+  auto condition = session.compile_condition(request.where_origin, request.where, locals);
+  if (!condition || session.diagnostics().has_errors()) return scenario_problem(ListingStatus::usage);
+  Evaluator ev(session.program(), request.limits);
+  std::vector<ScenarioRow> kept;
+  for (auto& r : rows) {
+    std::vector<Value> values(r.fields.begin(), r.fields.end());
+    try {
+      if (ev.value_with_locals(*condition, std::move(values)).boolean()) kept.push_back(std::move(r));
+    } catch (const EvalError& err) {
+      Listing l = scenario_problem(ListingStatus::failed);
+      l.failure = err.diag;
+      return l;
+    }
+  }
+  rows = std::move(kept);
+  return Listing{};
+}
+
+}  // namespace
+
+std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios) {
+  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
+  for (const auto* sc : scenarios) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
+  return table_text(rows) + fmt::format("{} {}\n", scenarios.size(), scenarios.size() == 1 ? "scenario" : "scenarios");
+}
+
+Listing list_scenarios(Session& session, const ListRequest& request) {
+  session.load_builtin_scenarios();
+  if (!session.check()) return scenario_problem(ListingStatus::source_error);
+  const Program& p = session.program();
+  // `--sort FIELD` (`-FIELD` descending) by text; ties keep the order by name.
+  bool descending = request.sort.starts_with('-');
+  std::string sort = descending ? request.sort.substr(1) : request.sort;
+  auto sort_field = std::find(kFields.begin(), kFields.end(), sort);
+  if (!sort.empty() && sort_field == kFields.end())
+    return scenario_problem(ListingStatus::usage, fmt::format("a scenario has no field `{}`{}", sort,
+                                                     did_you_mean(sort, std::vector<std::string>(kFields.begin(), kFields.end()))));
+  std::vector<ScenarioRow> rows;
+  for (const auto& sc : p.scenarios)
+    rows.push_back(ScenarioRow{&sc, {sc.name, scenario_pack(p, sc), first_sentence(sc.doc), first_line(sc.doc)}});
+  std::sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.fields[0] < b.fields[0]; });
+  if (!request.where.empty())
+    if (Listing failed = filter_scenarios(session, request, rows); failed.status != ListingStatus::ok) return failed;
+  if (!sort.empty()) {
+    auto i = static_cast<std::size_t>(sort_field - kFields.begin());
+    std::stable_sort(rows.begin(), rows.end(), [&](const ScenarioRow& a, const ScenarioRow& b) {
+      return descending ? b.fields[i] < a.fields[i] : a.fields[i] < b.fields[i];
+    });
+  }
+  Listing out;
+  if (request.format == Format::json) {
+    out.text = "[";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      out.text += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"pack\": {}, \"description\": {}, \"contract\": {}}}", json_escape(rows[i].fields[0]),
+                                                 json_escape(rows[i].fields[1]), json_escape(rows[i].fields[2]), json_escape(rows[i].fields[3]));
+    out.text += "]\n";
+  } else if (request.format == Format::csv) {
+    out.text = csv_line({"scenario", "pack", "description"});
+    for (const auto& r : rows) out.text += csv_line({r.fields[0], r.fields[1], r.fields[2]});
+  } else {
+    std::vector<const Scenario*> list;
+    for (const auto& r : rows) list.push_back(r.scenario);
+    out.text = scenario_table(p, list);
+  }
+  return out;
+}
+
+}  // namespace mlsi
