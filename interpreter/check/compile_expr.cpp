@@ -27,6 +27,11 @@ bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& 
     msg = fmt::format("{} expects {}, found {}", what, tname(want), tname(c.type));
   auto& d = diags_.error(c.span, msg);
   if (std::string note = bare_number_note(c, want, p_); !note.empty()) d.notes.push_back(std::move(note));
+  // Two dimensions of one name: a user's own `Tokens` against a built-in pack file's (language.md §4.1).
+  if (tname(want) == tname(c.type))
+    d.notes.push_back(fmt::format("these are two different dimensions named {}: a built-in pack file's own and one declared "
+                                  "elsewhere; a text that declares its own cannot pass values of the pack's",
+                                  tname(want)));
   return false;
 }
 
