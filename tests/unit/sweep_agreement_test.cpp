@@ -64,6 +64,7 @@ constexpr const char* kNoNumber = "no numeric input to vary";
 constexpr const char* kListParameter = "a function of a list or record";
 const std::map<std::string, std::string> kKnownFallbacks = {
     {"CenteredReward", kList},
+    {"CheckpointWrite", kText},
     {"ContinuationForkCost", kList},
     {"CostPerToken", kList},
     {"DecodeRoofline", kText},
@@ -78,6 +79,7 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"RepeatedVerification", kListFunction},
     {"SequencePacking", kText},
     {"ServingFleet", kList},
+    {"SpeculativeDecoding", kList},
     {"TargetMask", kNoNumber},
     {"ZeroSharding", kList},
 };
