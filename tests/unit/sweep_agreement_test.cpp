@@ -78,9 +78,11 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"PerExampleGradient", kList},
     {"RepeatedVerification", kListFunction},
     {"SequencePacking", kText},
+    {"SequenceParallel", kListParameter},  // its coefficient function takes the strategy, an enumeration
     {"ServingFleet", kList},
     {"SpeculativeDecoding", kList},
     {"TargetMask", kNoNumber},
+    {"TpDecodeSweep", kList},
     {"ZeroSharding", kList},
 };
 
