@@ -206,27 +206,30 @@ void CatalogueLoader::load_entries(FileId file, bool builtin) { load_entries(fil
 // The rules for a name an entry defines (its key, an alias), the same for every command: whether the
 // prelude is read on demand or not, its constants and functions are names an entry cannot take.
 void CatalogueLoader::check_name(const std::string& name, const char* what, Span span, bool builtin) {
-  bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
-  for (char c : name) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  if (!identifier) {
-    diags_.error(span, fmt::format("{} `{}` is not an identifier (letters, digits, _; not starting with a digit)", what, name));
-    return;
-  }
-  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
-  if (std::ranges::find(grammar::kReservedWords, name) != grammar::kReservedWords.end() || name == "has") {
-    diags_.error(span, fmt::format("{} `{}` is a keyword; choose another name", what, name));
-    return;
-  }
   // Read on demand, a built-in entry may come after the user's own declarations: its clashes with the
   // prelude are the built-in files' own affair, which `mlsi check-catalogue` and the tests check.
-  if (builtin && !deferred_.empty()) return;
-  if (p_.units.find(name)) {
-    diags_.error(span, fmt::format("{} `{}` is already a unit; choose another name", what, name));
-    return;
-  }
+  std::string problem = name_problem(name, what, !(builtin && !deferred_.empty()));
+  if (!problem.empty()) diags_.error(span, std::move(problem));
+}
+
+std::string CatalogueLoader::name_problem(const std::string& name, std::string_view what, bool against_prelude) const {
+  bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+  for (char c : name) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!identifier) return fmt::format("{} `{}` is not an identifier (letters, digits, _; not starting with a digit)", what, name);
+  // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
+  if (std::ranges::find(grammar::kReservedWords, name) != grammar::kReservedWords.end() || name == "has")
+    return fmt::format("{} `{}` is a keyword; choose another name", what, name);
+  if (!against_prelude) return {};
+  if (p_.units.find(name)) return fmt::format("{} `{}` is already a unit; choose another name", what, name);
   auto deferred = [&](const std::vector<std::string>& names) { return std::find(names.begin(), names.end(), name) != names.end(); };
   if (p_.global_index.count(name) || p_.function_index.count(name) || deferred(p_.deferred_globals) || deferred(p_.deferred_functions))
-    diags_.error(span, fmt::format("{} `{}` is already a prelude constant or function; choose another name", what, name));
+    return fmt::format("{} `{}` is already a prelude constant or function; choose another name", what, name);
+  return {};
+}
+
+std::optional<Span> CatalogueLoader::defined_at(const std::string& name) const {
+  if (auto it = pending_names_.find(name); it != pending_names_.end()) return pending_[static_cast<std::size_t>(it->second)].span;
+  return std::nullopt;
 }
 
 void CatalogueLoader::resolve(Pending& e, int depth) {

@@ -23,6 +23,13 @@ class CatalogueLoader {
   void defer(std::string shown_name, std::string_view text);  // text: static storage (an embedded file)
   void demand(const std::string& name);
 
+  // What is wrong with `name` as a key or alias (`what`: "entry name", "alias"): not an identifier, a
+  // keyword, or (with `against_prelude`) a unit, prelude constant or function; empty when nothing is.
+  std::string name_problem(const std::string& name, std::string_view what, bool against_prelude = true) const;
+  // Where the entry that defines `name` (a key or an alias) of the files loaded so far starts, if one does.
+  // Deferred entries are not looked at: a caller that must see every name loads without deferring.
+  std::optional<Span> defined_at(const std::string& name) const;
+
  private:
   struct Reference {
     int field = 0;

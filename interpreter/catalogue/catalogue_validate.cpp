@@ -72,6 +72,9 @@ void CatalogueLoader::validate(Pending& e) {
     auto experts = number("experts"), active_experts = number("active_experts");
     rule(experts && active_experts && *active_experts > *experts, "active_experts",
          fmt::format("`active_experts` ({}) must not exceed `experts` ({})", active_experts.value_or(0), experts.value_or(0)));
+    auto layers = number("layers"), dense_layers = number("dense_layers");
+    rule(layers && dense_layers && *dense_layers > *layers, "dense_layers",
+         fmt::format("`dense_layers` ({}) must not exceed `layers` ({})", dense_layers.value_or(0), layers.value_or(0)));
     auto seq = number("seq_len"), max_seq = number("max_seq_len");
     rule(seq && max_seq && *max_seq < *seq, "max_seq_len", fmt::format("`max_seq_len` ({}) must be at least `seq_len` ({})", max_seq.value_or(0), seq.value_or(0)));
     int fam = index("family");
