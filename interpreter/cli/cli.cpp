@@ -11,6 +11,7 @@
 
 #include "base/activity.hpp"
 #include "cli/browse.hpp"
+#include "cli/catalogue_command.hpp"
 #include "cli/cli_options.hpp"
 #include "cli/command_help.hpp"
 #include "cli/eval_command.hpp"
@@ -167,6 +168,11 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
     return usage(io, fmt::format("--explain applies to `mlsi run` and `mlsi solve`, not `mlsi {}`", o.command));
   if (o.command != "test" && (o.report || o.published))
     return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
+  bool takes_workload = o.command == "run" || o.command == "sweep" || o.command == "solve" || o.command == "plot";
+  if (known && !o.workload_config.empty() && !takes_workload)
+    return usage(io, fmt::format("--workload applies to `mlsi run`, `sweep`, `solve` and `plot`, not `mlsi {}`", o.command));
+  if (known && !o.entry_name.empty() && o.command != "catalogue" && o.workload_config.empty())
+    return usage(io, "--name gives the key of the entry of `mlsi catalogue from-hf` or of --workload FILE.json");
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return cmd_test(o, io);
@@ -181,6 +187,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "doc") return cmd_doc(o, io);
   if (o.command == "eval") return cmd_eval(o, io);
   if (o.command == "schema") return cmd_schema(o, io);
+  if (o.command == "catalogue") return cmd_catalogue(o, io);
   return unknown_command(o.command);
 }
 

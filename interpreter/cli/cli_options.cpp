@@ -73,7 +73,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       return true;
     };
     // The options with a value: these, and the numeric ones of kNumericOptions.
-    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol", "--for", "--minimize", "--maximize"};
+    static const std::vector<std::string> with_values = {"--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--sort", "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--max", "--min", "--such-that", "--tol", "--for", "--minimize", "--maximize", "--workload", "--name"};
     const NumericOption* numeric = std::find_if(std::begin(kNumericOptions), std::end(kNumericOptions), [&](const NumericOption& x) { return a == x.name; });
     bool is_numeric = numeric != std::end(kNumericOptions);
     // -o names the file of a page or a chart: only `mlsi doc` and `mlsi plot` write one.
@@ -113,6 +113,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       else if (a == "--y") o.plot_y += (o.plot_y.empty() ? "" : ",") + v;
       else if (a == "--series") o.plot_series = v;
       else if (a == "-o" || a == "--output") o.output = v;
+      else if (a == "--workload") o.workload_config = v;
+      else if (a == "--name") o.entry_name = v;
       else if (a == "--format") {
         o.format_given = true;
         if (auto refused = read_format(o.command, v, o.format)) return usage(io, *refused);
@@ -160,6 +162,8 @@ SessionOptions session_options(const Options& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
   s.read_on_demand = o.command != "repl";  // the REPL completes over every catalogue name
+  s.workload_config = o.workload_config;
+  s.workload_key = o.entry_name;
   return s;
 }
 

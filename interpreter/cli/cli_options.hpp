@@ -28,6 +28,8 @@ struct Options {
   std::string minimize, maximize;
   std::size_t top = 0;
   std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
+  // --workload FILE.json (run, sweep, solve, plot) and the entry's key, --name KEY (also `catalogue from-hf`).
+  std::string workload_config, entry_name;
   // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
   // separated), a second varied input drawn as one line per value.
   std::string plot_file, plot_x, plot_y, plot_series;

@@ -162,6 +162,11 @@ std::vector<CommandHelp> make_commands() {
        "a catalogue entry, scenario, constant, function or unit (with no such name: the names that contain NAME, ignoring case)",
        {{"--format table|json", "a table (the default) or JSON"}}, false},
       {"check-catalogue", "check-catalogue FILE...", "validate catalogue TOML files", {}, false},
+      {"catalogue", "catalogue from-hf CONFIG.json [--name KEY]",
+       "print the Workload catalogue entry of a Hugging Face config.json, a local file (model types llama, mistral, qwen2, "
+       "mixtral, deepseek_v2, deepseek_v3): its shapes, and its parameters and active parameters counted from them, as TOML "
+       "that --catalog takes",
+       {{"--name KEY", "the entry's key (default: made from the last part of `_name_or_path`, else from `model_type`)"}}, false},
       {"schema", "schema [FILE|NAME] [--format json]",
        "the JSON Schema (draft 2020-12) of every command's JSON output, or of `mlsi run FILE|NAME --format json`",
        {{"--format json", "JSON (the only format)"}}, false},
@@ -191,6 +196,8 @@ const std::vector<OptionHelp>& run_option_helps() {
       {"--config NAME", "start from a named configuration"},
       {"--set NAME=EXPR", "set an input (repeatable), e.g. --set batch=4 --set \"bytes_per_value=1 byte\""},
       {"--inputs FILE.toml", "set inputs from a TOML file (NAME = value or \"expression\")"},
+      {"--workload FILE.json", "set the scenario's one input of kind Workload to the entry that `mlsi catalogue from-hf` makes of "
+                               "a Hugging Face config.json (with --name KEY as its key)"},
       {"--format FORMAT", "table (default), json or csv (each command takes only the formats it writes)"},
       {"--explain", "each output's derivation: its formula, the values substituted, the lets and inputs it uses (with where each input "
                     "came from), catalogue fields with their entry's source, and the constants it depends on (as a tree, or with "

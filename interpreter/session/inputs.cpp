@@ -124,6 +124,34 @@ std::string toml_to_expr(const toml::node& n) {
 
 }  // namespace
 
+int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInputs& given, std::string& message) {
+  Program& p = s.program();
+  const Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario)];
+  std::vector<int> slots;
+  for (int i : sc.inputs) {
+    const Type& t = sc.slots[static_cast<std::size_t>(i)].type;
+    if (t.kind == Type::Kind::record && t.record->catalogue && t.record->name == "Workload") slots.push_back(i);
+  }
+  const HfWorkload& w = *s.converted_workload();
+  const std::string& config = s.options().workload_config;
+  if (slots.size() != 1) {
+    std::string names;
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      names += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == slots.size() ? " and " : ", ", sc.slots[static_cast<std::size_t>(slots[i])].name);
+    message = slots.empty() ? fmt::format("scenario `{}` has no input of kind Workload for --workload to set", sc.name)
+                            : fmt::format("scenario `{}` has several inputs of kind Workload ({}): --workload cannot choose; write the entry with "
+                                          "`mlsi catalogue from-hf {} > {}.toml`, then give `--catalog {}.toml --set {}={}`",
+                                          sc.name, names, config, w.key, w.key, sc.slots[static_cast<std::size_t>(slots[0])].name, w.key);
+    return -1;
+  }
+  const std::string& name = sc.slots[static_cast<std::size_t>(slots[0])].name;
+  FileId f = p.sources.add("--workload", w.key);
+  auto expr = parse_expression(p.sources, f, s.diagnostics());
+  if (!expr || !assign_input(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(w.key.size())}, *expr, "--workload " + config, given))
+    return -2;
+  return slots[0];
+}
+
 bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
                   const std::string& origin, GivenInputs& given) {
   InputCategory category{s.diagnostics()};

@@ -17,6 +17,10 @@ bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& 
 bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
                        GivenInputs& given);
 bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given);
+// --workload: the session's converted entry (Session::converted_workload) as the value of the scenario's
+// one input of kind Workload. Returns that input's slot; -1 with `message` saying why there is none (the
+// scenario has no Workload input, or several); -2 when the value was refused (the reason in diagnostics).
+int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInputs& given, std::string& message);
 // Checks the expression of one input's value (`name = expr`, already parsed) and evaluates it; `origin`
 // says where it was given ("--set", ":run").
 bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,

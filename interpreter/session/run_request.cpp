@@ -130,7 +130,24 @@ PreparedRun prepare_run(Session& session, const RunRequest& request, const Limit
     }
     bool ok = true;
     if (!request.inputs_file.empty()) ok = apply_inputs_file(session, ev, run.scenario, request.inputs_file, max_file_size, run.given);
+    // --workload after the config and --inputs, which it overrides; a --set of the same input is an error
+    // below, not an override, because one of the two would be silently lost.
+    int workload_slot = -1;
+    if (session.converted_workload()) {
+      std::string message;
+      workload_slot = apply_converted_workload(session, ev, run.scenario, run.given, message);
+      if (workload_slot == -1) {
+        run.outcome = fail(Failure::usage, std::move(message));
+        return run;
+      }
+      ok = workload_slot >= 0 && ok;
+    }
     for (const auto& set : request.sets) ok = apply_set(session, ev, run.scenario, set, run.given) && ok;
+    if (ok && workload_slot >= 0 && run.given[static_cast<std::size_t>(workload_slot)]->origin.rfind("--workload", 0) != 0) {
+      const std::string& name = p.scenarios[static_cast<std::size_t>(run.scenario)].slots[static_cast<std::size_t>(workload_slot)].name;
+      run.outcome = fail(Failure::usage, fmt::format("--workload and --set both give `{}`: give one of them", name));
+      return run;
+    }
     // Once every value is given: a formula reads the others' final values.
     ok = ok && check_given_formulas(session, run.scenario, run.given);
     if (!ok) run.outcome = fail(Failure::usage);

@@ -94,7 +94,7 @@ void Session::declare_prelude_mentioned() {
 void Session::load_catalogues() {
   auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
   CatalogueLoader& loader = *shared_loader;
-  bool lazy = options_.read_on_demand && options_.catalogues.empty();
+  bool lazy = options_.read_on_demand && options_.catalogues.empty() && options_.workload_config.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
     std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
@@ -124,7 +124,45 @@ void Session::load_catalogues() {
     FileId id = program_->sources.add(path, std::move(read.text), path);
     loader.load(id, false);
   }
+  if (!options_.workload_config.empty()) load_workload_config(loader);
   loader.finish();
+}
+
+void Session::load_workload_config(CatalogueLoader& loader) {
+  const std::string& path = options_.workload_config;
+  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
+    diags_.error(Span{}, fmt::format("more than {} files loaded: config file `{}` is not read", options_.max_files, path));
+    return;
+  }
+  ++catalogue_files_read_;
+  auto read = read_regular_file(path, options_.max_file_size);
+  if (!read) {
+    diags_.error(Span{}, describe(*read.error, path, "config file"));
+    return;
+  }
+  FileId json = program_->sources.add(path, std::move(read.text), path);
+  auto workload = workload_from_hf_config(program_->sources, json, options_.workload_key, diags_, options_.max_nesting);
+  if (!workload) return;
+  // The key must be free: an entry it would clash with is named, and how to choose another.
+  std::string problem = loader.name_problem(workload->key, "entry name");
+  if (problem.empty())
+    if (auto taken = loader.defined_at(workload->key)) {
+      auto lc = program_->sources.line_col(taken->file, taken->begin);
+      problem = fmt::format("entry name `{}` is already taken by the entry at {}:{}:{}", workload->key,
+                            program_->sources.file(taken->file).name, lc.line, lc.col);
+    }
+  if (!problem.empty()) {
+    if (workload->key_field.empty()) {
+      diags_.error(Span{}, "--name: " + problem);
+    } else {
+      auto& d = diags_.error(workload->key_origin, problem);
+      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with --name KEY", workload->key_field));
+    }
+    return;
+  }
+  FileId entry = program_->sources.add(fmt::format("{} (as [Workload.{}])", path, workload->key), workload->toml);
+  loader.load(entry, false);
+  converted_workload_ = std::move(workload);
 }
 
 std::optional<FileId> Session::load_text(const std::string& name, std::string text) {

@@ -6,11 +6,14 @@
 #include <string_view>
 #include <vector>
 
+#include "catalogue/hf_config.hpp"
 #include "check/compiler.hpp"
 #include "source/diagnostics.hpp"
 #include "model/program.hpp"
 
 namespace mlsi {
+
+class CatalogueLoader;
 
 struct SessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
@@ -23,6 +26,11 @@ struct SessionOptions {
   // of their names, so that a run pays for what it uses. The catalogue part only without user
   // catalogues, whose every problem must be reported; commands that list or browse everything leave it off.
   bool read_on_demand = false;
+  // A Hugging Face config.json converted to a Workload entry (catalogue/hf_config.hpp) and loaded after the
+  // catalogues (`--workload FILE.json`, `mlsi catalogue from-hf`), and the entry's key (`--name`; empty:
+  // made from the config). The file counts towards max_files.
+  std::string workload_config;
+  std::string workload_key;
 };
 
 // The names a text declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
@@ -34,6 +42,9 @@ class Session {
   explicit Session(SessionOptions options = {});
 
   Program& program() { return *program_; }
+  const SessionOptions& options() const { return options_; }
+  // The entry converted from SessionOptions::workload_config, once it loaded without a problem.
+  const std::optional<HfWorkload>& converted_workload() const { return converted_workload_; }
   Diagnostics& diagnostics() { return diags_; }
   // The compiler, with the prelude files that texts loaded since the last call mention declared first.
   Compiler& compiler() {
@@ -83,6 +94,7 @@ class Session {
   // `import PATH` in the built-in file shown as `importer`: the embedded file beside it.
   void load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth);
   void load_catalogues();
+  void load_workload_config(CatalogueLoader& loader);
   std::optional<FileId> load_module(FileId file, int depth);
   // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan
   // of its `let NAME` and `fn NAME` lines.
@@ -113,6 +125,7 @@ class Session {
   std::size_t sources_scanned_ = 0;
   std::size_t builtin_scanned_ = 0;  // sources looked at by load_builtin_scenarios_called
   std::size_t catalogue_files_read_ = 0;
+  std::optional<HfWorkload> converted_workload_;
   bool import_stack_reported_ = false;  // an import chain ran out of stack (stack_guard.hpp); said once
 };
 

@@ -1,0 +1,32 @@
+#include "cli/catalogue_command.hpp"
+
+#include <algorithm>
+
+#include "session/session.hpp"
+
+namespace mlsi {
+
+int cmd_catalogue(const Options& o, CliStreams& io) {
+  if (o.positional.empty() || o.positional[0] != "from-hf")
+    return usage(io, o.positional.empty() ? "`mlsi catalogue` needs a subcommand: from-hf CONFIG.json"
+                                          : "`mlsi catalogue` has one subcommand, from-hf, not `" + o.positional[0] + "`");
+  if (o.positional.size() != 2) return usage(io, "`mlsi catalogue from-hf` takes one CONFIG.json");
+  // Every catalogue at once, so that the key is checked against every name (as check-catalogue does).
+  SessionOptions options = o.files;
+  options.catalogues = catalogue_files(o);
+  options.workload_config = o.positional[1];
+  options.workload_key = o.entry_name;
+  Session session(options);
+  const Diagnostics& diags = session.diagnostics();
+  io.err << render_all(session.program().sources, diags, io.colour, io.max_errors);
+  if (!diags.has_errors() && session.converted_workload()) {
+    io.out << session.converted_workload()->toml;
+    return kExitOk;
+  }
+  // A file that cannot be read, or a --name that cannot be a key, is a problem of the command line.
+  bool usage_error = std::any_of(diags.list().begin(), diags.list().end(),
+                                 [](const Diagnostic& d) { return d.severity == Severity::error && !d.span.valid(); });
+  return usage_error ? kExitUsage : kExitSource;
+}
+
+}  // namespace mlsi
