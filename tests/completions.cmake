@@ -93,7 +93,9 @@ set(cases
   "mlsi run Activation|ActivationMemory"
   "mlsi sweep ActivationMemory --v|--vary"
   "mlsi test --report --format |md"
-  "mlsi doc cat|catalogue")
+  "mlsi doc cat|catalogue"
+  "mlsi catalogue f|from-hf"
+  "mlsi run ServingFit --work|--workload")
 set(shells bash)
 foreach(shell zsh fish)
   find_program(found_${shell} ${shell})

@@ -60,6 +60,8 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
   const std::string imports = d.write("imports.mls", "import \"big.mls\"\n");
   const std::string big_toml = d.write("big.toml", entry + padding);
   const std::string big_inputs = d.write("inputs.toml", "x = 2\n" + padding);
+  const std::string small_json = d.write("small.json", "{\"model_type\": \"llama\"}\n");
+  const std::string big_json = d.write("big.json", "{\"model_type\": \"llama\", \"pad\": \"" + std::string(200, 'x') + "\"}\n");
   std::filesystem::create_directories(d.dir / "folder");
   std::filesystem::create_directories(d.dir / "cats");
   d.write("folder/big.mls", scenario + "#" + padding);
@@ -82,7 +84,7 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
 
   const std::map<std::string, std::vector<Case>> cases = {
       {"run", {with({"run", big}), with({"run", imports}), catalog({"run", small}), through_path({"run", small}),
-               with({"run", small, "--inputs", big_inputs})}},
+               with({"run", small, "--inputs", big_inputs}), with({"run", small, "--workload", big_json})}},
       {"schema", {with({"schema", big}), with({"schema", imports}), catalog({"schema", small}), through_path({"schema", small})}},
       {"check", {with({"check", big}), with({"check", imports}), catalog({"check", small})}},
       {"test", {with({"test", big}), with({"test", folder}), with({"test", imports}), catalog({"test", small})}},
@@ -95,6 +97,8 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
       {"list", {catalog({"list", "hardware"}), through_path({"list", "hardware"})}},
       {"show", {catalog({"show", "MyChip"}), through_path({"show", "H100"})}},
       {"check-catalogue", {with({"check-catalogue", big_toml}), catalog({"check-catalogue", d.write("ok.toml", "")})}},
+      {"catalogue", {with({"catalogue", "from-hf", big_json}), catalog({"catalogue", "from-hf", small_json}),
+                     through_path({"catalogue", "from-hf", small_json})}},
       {"fmt", {with({"fmt", big}), with({"fmt", folder}), Case{{"fmt", "-", "--max-file-size", "100"}, scenario + "#" + padding, false}}},
       {"doc", {with({"doc", big}), with({"doc", folder}), catalog({"doc", "catalogue"}), catalog({"doc", small})}},
       {"eval", {catalog({"eval", "1 + 1"}), through_path({"eval", "H100.memory"}), with({"eval", "import \"" + big + "\""})}},
@@ -160,6 +164,21 @@ TEST(CommandLimits, CatalogueFilesCountTowardsMaxFiles) {
   auto r = mlsi_test::mlsi_here({"check", small, "--catalog", a, "--catalog", b, "--max-files", "2"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: more than 2 files imported\n") << r.err;
+}
+
+// So does the config.json of `catalogue from-hf` and --workload, after the catalogues.
+TEST(CommandLimits, AConfigJsonCountsTowardsMaxFiles) {
+  ScratchDir d("mlsi_command_limits");
+  const std::string a = d.write("a.toml", "");
+  const std::string config = d.write("config.json", R"({"model_type": "llama", "vocab_size": 1000, "hidden_size": 64,
+    "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128})");
+  EXPECT_EQ(mlsi_test::mlsi_here({"catalogue", "from-hf", config, "--catalog", a, "--max-files", "2"}).status, 0);
+  auto r = mlsi_test::mlsi_here({"catalogue", "from-hf", config, "--catalog", a, "--max-files", "1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "error: more than 1 files loaded: config file `" + config + "` is not read\n");
+  auto run = mlsi_test::mlsi_here({"run", "ServingFit", "--workload", config, "--catalog", a, "--max-files", "1"});
+  EXPECT_EQ(run.status, 3);
+  EXPECT_EQ(run.err, "error: more than 1 files loaded: config file `" + config + "` is not read\n");
 }
 
 }  // namespace
