@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iterator>
 #include <set>
@@ -63,11 +64,13 @@ std::size_t opening_quote(std::string_view text, std::size_t close) {
   return close;
 }
 
-// The library's message without its prefix ("[json.exception.parse_error.101] parse error at line 3,
+// The library's message without its prefixes ("[json.exception.parse_error.101] ", "parse error at line 3,
 // column 3: ") and without the text it last read, which may hold any bytes: what follows is ours to quote.
 std::string parse_message(const std::string& what) {
   std::string message = what;
-  if (auto colon = message.find(": "); colon != std::string::npos && message.rfind("[json.exception", 0) == 0)
+  if (auto bracket = message.find("] "); bracket != std::string::npos && message.rfind("[json.exception", 0) == 0)
+    message = message.substr(bracket + 2);
+  if (auto colon = message.find(": "); colon != std::string::npos && message.rfind("parse error", 0) == 0)
     message = message.substr(colon + 2);
   if (auto last = message.find("; last read: '"); last != std::string::npos) {
     auto end = message.find("'; ", last + 14);
@@ -178,6 +181,14 @@ std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId 
     // `byte` is the 1-based position of the character at which the text stopped being JSON.
     std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
     diags.error(at(offset), fmt::format("not valid JSON: {}", parse_message(e.what())));
+    return std::nullopt;
+  } catch (const json::exception& e) {
+    // A number beyond a double ("number overflow parsing '1e400'"): the library has read it and the
+    // character after it, if any.
+    auto number_char = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+    std::size_t end = last < text.size() && number_char(text[last]) ? last + 1 : last, begin = end;
+    while (begin > 0 && number_char(text[begin - 1])) --begin;
+    diags.error(at(begin, end - begin), fmt::format("not valid JSON here: {}", parse_message(e.what())));
     return std::nullopt;
   }
   if (duplicate) return std::nullopt;
