@@ -17,7 +17,8 @@
 // newline before the next `--- ` line.
 //
 // The case is then made safe to run: every argument that names a file (the FILE of run, check, sweep,
-// plot, doc, test, fmt and check-catalogue, and --inputs, --catalog, --plot, -o) becomes a path inside
+// plot, doc, test, fmt, check-catalogue and catalogue from-hf, and --inputs, --catalog, --workload,
+// --plot, -o) becomes a path inside
 // the case's folder, as do the paths that `:load` lines of standard input name. A case that would
 // reach outside that folder (an absolute path, `~`, a `..` component, in an argument, a `:load` or a
 // double-quoted string of a file, such as an import's) is refused, except the devices of kAllowedDevices, which are the
@@ -197,12 +198,12 @@ bool confine_cli_case(CliCase& c, const std::string& folder, WordExists word_exi
   const std::string command = c.args[0];
   // The commands whose every other word names a file, and those whose word may name a scenario.
   bool paths_only = command == "check" || command == "test" || command == "fmt" || command == "check-catalogue";
-  bool file_or_name = command == "run" || command == "sweep" || command == "plot" || command == "doc";
+  bool file_or_name = command == "run" || command == "sweep" || command == "plot" || command == "doc" || command == "catalogue";
   static const std::vector<std::string_view> with_values = {
       "--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list",
       "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort",
-      "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
-  static const std::vector<std::string_view> file_options = {"--inputs", "--catalog", "--plot", "-o", "--output"};
+      "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--workload", "--name"};
+  static const std::vector<std::string_view> file_options = {"--inputs", "--catalog", "--plot", "-o", "--output", "--workload"};
   auto has = [](const std::vector<std::string_view>& list, std::string_view w) {
     return std::find(list.begin(), list.end(), w) != list.end();
   };

@@ -2,10 +2,11 @@
 #   OUT/pipeline   every .mls file of the source tree (stdlib, scenarios, tests, docs examples)
 #   OUT/parse      the same files
 #   OUT/catalogue  every .toml file (the built-in catalogue, the user catalogue tests, the bad ones)
+#   OUT/hf_config  every .json file of tests/ (tests/hf, the config.json files of the golden cases)
 #   OUT/set        one file per line of set_seeds.txt, plus every `--set` of the golden cases
 #   OUT/cli        every case of cli_seeds/, plus one case (cli_case.hpp) per golden case of
 #                  tests/golden/STAGE/ (tests/golden/README.md): its command over the file as a.mls
-#                  (a.toml), the files its command names and the files it imports, so every regression
+#                  (a.toml), the files its command names (.mls, .toml, .json) and the files it imports, so every regression
 #                  input added there joins the corpus
 # Build folders (build*/) and hidden folders are skipped. Files are named after their path.
 if(NOT ROOT OR NOT OUT)
@@ -30,6 +31,7 @@ file(REMOVE_RECURSE ${OUT})
 gather("*.mls" pipeline)
 gather("*.mls" parse)
 gather("*.toml" catalogue)
+gather("tests/*.json" hf_config)
 
 # --set arguments: the seed list, then those the golden cases pass (`--set NAME=EXPR` or quoted).
 file(STRINGS ${ROOT}/tests/fuzz/set_seeds.txt seeds)
@@ -90,7 +92,7 @@ foreach(rel IN LISTS golden_cases)
   set(sources ${golden_root}/${rel})
   string(REPLACE " " ";" words "${command}")
   foreach(w IN LISTS words)
-    if(w MATCHES "^-" OR NOT w MATCHES "\\.(mls|toml)$")
+    if(w MATCHES "^-" OR NOT w MATCHES "\\.(mls|toml|json)$")
       continue()
     endif()
     set(section ${w})

@@ -76,6 +76,13 @@ TEST(FuzzCliCase, FilesBecomePathsInTheFolder) {
   c = confined("check \"\" --inputs \"\"\n");
   ASSERT_TRUE(c);
   EXPECT_EQ(own_args(*c), (std::vector<std::string>{"check", "", "--inputs", ""}));
+  // The config.json of --workload and of `catalogue from-hf`; the subcommand stays a word.
+  c = confined("run ServingFit --workload c.json --name K\n--- c.json\n{}");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(own_args(*c), (std::vector<std::string>{"run", "ServingFit", "--workload", "/tmp/case/c.json", "--name", "K"}));
+  c = confined("catalogue from-hf c.json\n--- c.json\n{}");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(own_args(*c), (std::vector<std::string>{"catalogue", "from-hf", "/tmp/case/c.json"}));
   // The allowed devices stay as they are.
   c = confined("run a.mls --inputs /dev/zero -o /dev/full\n");
   ASSERT_TRUE(c);
@@ -84,7 +91,8 @@ TEST(FuzzCliCase, FilesBecomePathsInTheFolder) {
 
 TEST(FuzzCliCase, RefusesPathsOutsideTheFolder) {
   for (const char* line : {"check /etc/passwd", "test ../..", "fmt --write sub/../../x.mls", "run a.mls --inputs /proc/self/environ",
-                           "run a.mls --catalog=~/c.toml", "plot a.mls -o /tmp/x.svg", "sweep a.mls --plot ../x.svg", "doc ../docs"})
+                           "run a.mls --catalog=~/c.toml", "plot a.mls -o /tmp/x.svg", "sweep a.mls --plot ../x.svg", "doc ../docs",
+                           "run ServingFit --workload /etc/x.json", "catalogue from-hf ../c.json", "catalogue from-hf /proc/self/environ"})
     EXPECT_FALSE(confined(line)) << line;
   // Strings in files (imports) and the REPL's `:load`, also spelt with escapes.
   for (const char* text : {"import \"/etc/passwd\"", "import \"\\/etc/passwd\"", "import \"../x.mls\"", "import \"a/../../x.mls\"",
