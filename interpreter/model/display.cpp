@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <system_error>
 
 namespace mlsi {
@@ -34,7 +35,8 @@ char* write_exact_number(char* at, double x) {
   // A whole number that a double holds exactly is written in digits (5000000, not the shorter 5e+06),
   // as a spreadsheet or a program expects a count: at most 17 characters. The longest shortest form,
   // -2.2250738585072014e-308, has 24.
-  if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return std::to_chars(at, at + kNumberChars, x, std::chars_format::fixed, 0).ptr;
+  // Its digits are those of the 64-bit integer it equals, which are written faster than a double's.
+  if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return std::to_chars(at, at + kNumberChars, static_cast<std::int64_t>(x)).ptr;
   return std::to_chars(at, at + kNumberChars, x).ptr;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string_view>
 
 #include "model/display.hpp"
 #include "report/csv.hpp"
@@ -15,8 +16,54 @@ namespace {
 // The text of `x` appended, written by `write` (write_number or write_exact_number).
 void append_number(std::string& out, double x, char* (*write)(char*, double)) {
   char buf[kNumberChars];
-  out.append(buf, write(buf, x));
+  out.append(buf, static_cast<std::size_t>(write(buf, x) - buf));
 }
+
+// A row's text assembled in a buffer on the stack, appended to the output when full and at the end: one
+// append per row rather than one per character and number.
+class LineBuffer {
+ public:
+  explicit LineBuffer(std::string& out) : out_(out) {}
+  ~LineBuffer() { flush(); }
+  LineBuffer(const LineBuffer&) = delete;
+  LineBuffer& operator=(const LineBuffer&) = delete;
+  // Room for a number and a few characters after it.
+  char* room() {
+    if (end_ - at_ < static_cast<std::ptrdiff_t>(kNumberChars + 8)) flush();
+    return at_;
+  }
+  void advance(char* to) { at_ = to; }
+  void put(char c) {
+    char* p = room();
+    *p = c;
+    at_ = p + 1;
+  }
+  void put(std::string_view text) {
+    if (text.size() > kNumberChars) {
+      flush();
+      out_ += text;
+      return;
+    }
+    char* p = room();
+    text.copy(p, text.size());
+    at_ = p + text.size();
+  }
+  // What is buffered goes out first: for text written to the output directly.
+  std::string& flushed() {
+    flush();
+    return out_;
+  }
+
+ private:
+  void flush() {
+    out_.append(line_, static_cast<std::size_t>(at_ - line_));
+    at_ = line_;
+  }
+  std::string& out_;
+  char line_[512];
+  char* at_ = line_;
+  char* const end_ = line_ + sizeof line_;
+};
 
 // Cells from `start` right-aligned to `width` columns, as fmt's `{:>{}}` aligns ASCII text.
 void pad_from(std::string& out, std::size_t start, std::size_t width) {
@@ -61,15 +108,20 @@ void SweepRowFormat::header(std::string& out) const {
 
 void SweepRowFormat::row(std::string& out, const std::vector<SweepCell>& cells, const std::string& error) const {
   switch (format_) {
-    case Format::csv:
+    case Format::csv: {
+      LineBuffer line(out);
       for (std::size_t i = 0; i < names_.size(); ++i) {
-        if (i) out += ',';
-        put(out, cells[i], i, Writing::csv);
+        if (i) line.put(',');
+        const SweepCell& c = cells[i];
+        if (c.kind == SweepCell::kNumber) line.advance(write_exact_number(line.room(), c.number / factors_[i]));
+        else if (c.kind == SweepCell::kBool) line.put(c.number != 0 ? "true" : "false");
+        else put(line.flushed(), c, i, Writing::csv);
       }
-      out += ',';
-      if (!error.empty()) out += csv_cell(error);
-      out += '\n';
+      line.put(',');
+      if (!error.empty()) line.flushed() += csv_cell(error);
+      line.put('\n');
       return;
+    }
     case Format::json:
     case Format::jsonl:
       out += format_ == Format::json ? ",\n  {" : "{";

@@ -143,6 +143,8 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
     names_.push_back(sl.name);
     units_.push_back(u);
   }
+  for (std::size_t c = 0; c < units_.size(); ++c)
+    if (!(units_[c].factor >= 1)) small_units_.push_back(c);
   return {};
 }
 
@@ -173,7 +175,20 @@ std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
   return "";
 }
 
+bool Sweep::showable(const std::vector<SweepCell>& cells) const {
+  // Every value computed is finite (the evaluator and the compiled program see to it), and a finite value
+  // divided by a factor of 1 or more stays finite.
+  for (std::size_t c : small_units_)
+    if (cells[c].kind == SweepCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) return false;
+  return true;
+}
+
 void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out) {
+  static const std::string kNoError;
+  if (showable(cells)) {
+    out.point(index, cells, kNoError);
+    return;
+  }
   std::string error = unshowable(cells);
   if (!error.empty())
     for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
@@ -249,6 +264,9 @@ struct Sweep::Constants {
   std::vector<std::string> cells;
   std::vector<Value> values;
   std::vector<std::vector<double>> numbers;
+  // Per output, how the compiled program gives it: its register (UINT32_MAX: a constant cell), a Bool.
+  std::vector<std::uint32_t> registers;
+  std::vector<char> is_bool;
 };
 
 Sweep::Constants Sweep::constants() {
@@ -266,6 +284,11 @@ Sweep::Constants Sweep::constants() {
     k.cells[o] = format_value(k.values[o], sl.type, units_[varies_.size() + o], p);
     k.numbers[o] = list_numbers(k.values[o], sl.type);
   }
+  for (std::size_t o = 0; o < sc.outputs.size(); ++o) {
+    std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o])];
+    k.registers.push_back(k.cells[o].empty() ? reg : UINT32_MAX);
+    k.is_bool.push_back(sc.slots[static_cast<std::size_t>(sc.outputs[o])].type.is_bool() ? 1 : 0);
+  }
   return k;
 }
 
@@ -276,6 +299,7 @@ struct Sweep::Worker {
   std::vector<const double*> column_ptrs;
   std::vector<std::size_t> indices;
   std::vector<SweepCell> cells;
+  std::vector<std::size_t> digits;  // the point's position in each varied input's values
 
   Worker(const std::optional<SweepProgram>& compiled, std::size_t varied, std::size_t cell_count)
       : program(compiled), columns(varied, std::vector<double>(SweepProgram::kBlock)), indices(SweepProgram::kBlock), cells(cell_count) {
@@ -298,17 +322,23 @@ void Sweep::compute(std::size_t first, std::size_t last, const Constants& consta
     return;
   }
   SweepProgram& program = *w.program;
-  const Scenario& sc = scenario();
   constexpr std::size_t B = SweepProgram::kBlock;
+  // The position of point `first` in each varied input's values, then counted on like an odometer (the
+  // last input fastest): no division per point.
+  std::vector<std::size_t>& digit = w.digits;
+  digit.assign(varies_.size(), 0);
+  for (std::size_t v = varies_.size(), index = first; v-- > 0;) {
+    digit[v] = index % varies_[v].values.size();
+    index /= varies_[v].values.size();
+  }
   for (std::size_t i = first; i < last;) {
     std::size_t n = 0;
     for (; n < B && i < last; ++n, ++i) {
       w.indices[n] = i;
-      std::size_t index = i;
+      for (std::size_t v = 0; v < varies_.size(); ++v) w.columns[v][n] = varies_[v].values[digit[v]];
       for (std::size_t v = varies_.size(); v-- > 0;) {
-        std::size_t len = varies_[v].values.size();
-        w.columns[v][n] = varies_[v].values[index % len];
-        index /= len;
+        if (++digit[v] < varies_[v].values.size()) break;
+        digit[v] = 0;
       }
     }
     program.run(w.column_ptrs, n);
@@ -329,13 +359,16 @@ void Sweep::compute(std::size_t first, std::size_t last, const Constants& consta
         out.point(w.indices[k], cells, "");
         continue;
       }
-      for (std::size_t o = 0; o < sc.outputs.size(); ++o) {
-        const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o])];
-        std::uint32_t reg = program.slot_register[static_cast<std::size_t>(sc.outputs[o])];
+      for (std::size_t o = 0; o < constant.registers.size(); ++o) {
+        std::uint32_t reg = constant.registers[o];
         SweepCell& cell = cells[varies_.size() + o];
-        if (!constant.cells[o].empty() || reg == UINT32_MAX) cell.set_value(constant.cells[o], constant.values[o], constant.numbers[o]);
-        else if (sl.type.is_bool()) cell.set_bool(program.value(reg, k) != 0);
-        else cell.set(program.value(reg, k));
+        if (reg == UINT32_MAX) {
+          cell.set_value(constant.cells[o], constant.values[o], constant.numbers[o]);
+        } else if (constant.is_bool[o]) {
+          cell.set_bool(program.value(reg, k) != 0);
+        } else {
+          cell.set(program.value(reg, k));
+        }
       }
       emit(w.indices[k], cells, out);
     }

@@ -165,8 +165,10 @@ class Sweep {
  private:
   // The product of the varied counts, with checked arithmetic: more than max_points is a usage error.
   Outcome count_points();
-  // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so.
+  // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so;
+  // showable() says whether they can, without building a message.
   std::string unshowable(const std::vector<SweepCell>& cells);
+  bool showable(const std::vector<SweepCell>& cells) const;
   // Passes a computed point on, as an error when a cell cannot be shown.
   void emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
   void point_inputs(std::size_t index, GivenInputs& g) const;
@@ -192,6 +194,8 @@ class Sweep {
   std::optional<SweepProgram> program_;
   std::vector<std::string> names_;
   std::vector<DisplayUnit> units_;
+  // The columns whose unit is smaller than the SI one: only there can a finite value overflow.
+  std::vector<std::size_t> small_units_;
 };
 
 }  // namespace mlsi

@@ -58,7 +58,7 @@ struct LimitCap {
 };
 // Evaluation steps per run, entries per list (and values per --vary), bytes per file.
 inline const std::vector<LimitCap> kLimitCaps = {
-    {"--max-steps", 10'000}, {"--max-list", 16}, {"--max-file-size", 1u << 20}};
+    {"--max-steps", 10'000}, {"--max-list", 16}, {"--max-file-size", 1u << 20}, {"--jobs", 4}, {"-j", 4}};
 
 namespace detail {
 
@@ -201,7 +201,7 @@ bool confine_cli_case(CliCase& c, const std::string& folder, WordExists word_exi
   static const std::vector<std::string_view> with_values = {
       "--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list",
       "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort",
-      "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output"};
+      "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--jobs", "-j"};
   static const std::vector<std::string_view> file_options = {"--inputs", "--catalog", "--plot", "-o", "--output"};
   auto has = [](const std::vector<std::string_view>& list, std::string_view w) {
     return std::find(list.begin(), list.end(), w) != list.end();
