@@ -24,7 +24,13 @@ RUNS = int(os.environ.get("RUNS", "5"))
 
 
 def sweep(mlsi, points, jobs, fmt="csv"):
-    return [mlsi, "sweep", FORMULA, "--vary", f"seq=1..{points} step 1", "--format", fmt, "-j", str(jobs)]
+    """`mlsi sweep` of the formula over `points` points: seq = 1..points, or beyond 10^6 points (a --vary
+    holds at most 10^7 values, each kept as a double) layers = 1..points/10^4 by seq = 1..10^4."""
+    if points <= 1_000_000:
+        varies = ["--vary", f"seq=1..{points} step 1"]
+    else:
+        varies = ["--vary", f"layers=1..{points // 10_000} step 1", "--vary", "seq=1..10000 step 1"]
+    return [mlsi, "sweep", FORMULA, *varies, "--format", fmt, "-j", str(jobs)]
 
 
 def run(cmd, out=subprocess.DEVNULL):

@@ -15,6 +15,9 @@ from conftest import mlsi_cli
 VARY = {"microbatch": "1..1000 step 1", "seq_len": "512..51200 step 512"}
 
 
+# dask.distributed 2022.12 (Debian 12) on Python 3.11 calls tornado's deprecated make_current: Dask's, not ours.
+@pytest.mark.filterwarnings("ignore:make_current is deprecated:DeprecationWarning")
+@pytest.mark.filterwarnings("ignore:There is no current event loop:DeprecationWarning")
 def test_dask_cluster_gathers_the_shards_into_the_whole_sweep():
     distributed = pytest.importorskip("distributed", reason="Debian's python3-distributed (.ci/install test)")
     whole = mlsi.sweep("ActivationMemory", VARY).to_pandas()

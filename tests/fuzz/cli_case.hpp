@@ -58,7 +58,7 @@ struct LimitCap {
 };
 // Evaluation steps per run, entries per list (and values per --vary), bytes per file.
 inline const std::vector<LimitCap> kLimitCaps = {
-    {"--max-steps", 10'000}, {"--max-list", 16}, {"--max-file-size", 1u << 20}, {"--jobs", 4}, {"-j", 4}};
+    {"--max-steps", 10'000}, {"--max-list", 16}, {"--max-file-size", 1u << 20}};
 
 namespace detail {
 
