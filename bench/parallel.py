@@ -12,6 +12,7 @@ Timings alternate the commands compared and take the median of RUNS runs (enviro
 drift of the machine's load falls on both alike."""
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -23,37 +24,57 @@ FORMULA = str(ROOT / "bench" / "sweep_formula.mls")
 RUNS = int(os.environ.get("RUNS", "5"))
 
 
-def sweep(mlsi, points, jobs, fmt="csv"):
-    """`mlsi sweep` of the formula over `points` points: seq = 1..points, or beyond 10^6 points (a --vary
-    holds at most 10^7 values, each kept as a double) layers = 1..points/10^4 by seq = 1..10^4."""
-    if points <= 1_000_000:
+def sweep(mlsi, points, jobs, one_input=False):
+    """`mlsi sweep` of the formula to CSV over `points` points: layers = 1..points/1000 by seq = 1..1000 (a
+    sweep is a product of inputs), or with `one_input` seq = 1..points (a --vary holds at most 10^7 values)."""
+    if one_input:
         varies = ["--vary", f"seq=1..{points} step 1"]
     else:
-        varies = ["--vary", f"layers=1..{points // 10_000} step 1", "--vary", "seq=1..10000 step 1"]
-    return [mlsi, "sweep", FORMULA, *varies, "--format", fmt, "-j", str(jobs)]
+        varies = ["--vary", f"layers=1..{points // 1000} step 1", "--vary", "seq=1..1000 step 1"]
+    return [mlsi, "sweep", FORMULA, *varies, "--format", "csv", "-j", str(jobs)]
+
+
+def plain(exe, points, one_input=False):
+    return [exe, str(points)] if one_input else [exe, str(points // 1000), "1000"]
 
 
 def run(cmd, out=subprocess.DEVNULL):
-    """Wall seconds and peak RSS (KiB) of one run of `cmd`."""
+    """Wall seconds, CPU seconds (user + system) and peak RSS (KiB, /usr/bin/time) of one run of `cmd`."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], stdout=out, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} exited {proc.returncode}: {err}")
-    return wall, usage.ru_maxrss
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} exited {done.returncode}: {done.stderr}")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime - run.cpu_before
+    run.cpu_before = usage.ru_utime + usage.ru_stime
+    return wall, cpu, int(done.stderr.strip().splitlines()[-1])
+
+
+run.cpu_before = 0.0
 
 
 def medians(*cmds):
-    """Median wall time of each command, run alternately RUNS times."""
-    times = [[] for _ in cmds]
+    """Median wall time and median CPU time of each command, run alternately RUNS times."""
+    walls = [[] for _ in cmds]
+    cpus = [[] for _ in cmds]
     for _ in range(RUNS):
         for i, cmd in enumerate(cmds):
-            times[i].append(run(cmd)[0])
-    return [statistics.median(t) for t in times]
+            wall, cpu, _ = run(cmd)
+            walls[i].append(wall)
+            cpus[i].append(cpu)
+    return [(statistics.median(w), statistics.median(c)) for w, c in zip(walls, cpus)]
+
+
+def same_output(a, b):
+    """Whether two commands write the same bytes (compared by cmp, not held in memory here)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        fa, fb = pathlib.Path(tmp) / "a", pathlib.Path(tmp) / "b"
+        with open(fa, "wb") as f:
+            run(a, f)
+        with open(fb, "wb") as f:
+            run(b, f)
+        return subprocess.run(["cmp", "-s", fa, fb]).returncode == 0, fa.stat().st_size
 
 
 def instructions(mlsi):
@@ -70,33 +91,32 @@ def instructions(mlsi):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    mlsi, plain = sys.argv[1], sys.argv[2]
+    mlsi, floor = sys.argv[1], sys.argv[2]
     before = sys.argv[3] if len(sys.argv) > 3 else None
     cores = len(os.sched_getaffinity(0))
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cores} cores available; "
           f"load before: {open('/proc/loadavg').read().split()[:3]}\n")
 
     # The floor writes the very bytes mlsi writes.
-    with tempfile.TemporaryDirectory() as tmp:
-        a, b = pathlib.Path(tmp) / "mlsi.csv", pathlib.Path(tmp) / "plain.csv"
-        with open(a, "wb") as f:
-            run(sweep(mlsi, 1_000_000, 1), f)
-        with open(b, "wb") as f:
-            run([plain, "1000000"], f)
-        if a.read_bytes() != b.read_bytes():
-            sys.exit(f"sweep_plain's CSV differs from mlsi's: diff {a} {b}")
-        csv_bytes = a.stat().st_size
-    t_mlsi, t_plain = medians(sweep(mlsi, 1_000_000, 1), [plain, "1000000"])
-    t1, t2 = medians(sweep(mlsi, 10_000_000, 1), sweep(mlsi, 10_000_000, 2))
-    rss_small = max(run(sweep(mlsi, 10_000, 2))[1] for _ in range(3))
-    t_big, rss_big = run(sweep(mlsi, 100_000_000, 2))
+    rows = []
+    for one_input, shape in ((False, "1000 x 1000"), (True, "one input of 10^6 values")):
+        same, size = same_output(sweep(mlsi, 1_000_000, 1, one_input), plain(floor, 1_000_000, one_input))
+        if not same:
+            sys.exit(f"sweep_plain's CSV differs from mlsi's ({shape})")
+        (w_mlsi, c_mlsi), (w_plain, c_plain) = medians(sweep(mlsi, 1_000_000, 1, one_input), plain(floor, 1_000_000, one_input))
+        rows.append((shape, size, w_mlsi, w_plain, c_mlsi, c_plain))
+    (t1, _), (t2, _) = medians(sweep(mlsi, 10_000_000, 1), sweep(mlsi, 10_000_000, 2))
+    rss_small = max(run(sweep(mlsi, 10_000, 2))[2] for _ in range(3))
+    t_big, _, rss_big = run(sweep(mlsi, 100_000_000, 2))
     after_ins = instructions(mlsi)
     before_ins = instructions(before) if before else None
 
     print("| figure | measured | target |")
     print("|---|---|---|")
-    print(f"| 1,000,000-point sweep to CSV ({csv_bytes / 1e6:.1f} MB, to /dev/null), `-j 1`, against sweep_plain "
-          f"(same bytes, checked) | {t_mlsi * 1e3:.0f} ms / {t_plain * 1e3:.0f} ms = **{t_mlsi / t_plain:.2f}x** | <= 1.3x |")
+    for shape, size, w_mlsi, w_plain, c_mlsi, c_plain in rows:
+        print(f"| 1,000,000-point sweep to CSV ({shape}; {size / 1e6:.1f} MB to /dev/null), `-j 1`, against sweep_plain "
+              f"(same bytes, checked) | wall {w_mlsi * 1e3:.0f} / {w_plain * 1e3:.0f} ms = **{w_mlsi / w_plain:.2f}x**; "
+              f"CPU {c_mlsi * 1e3:.0f} / {c_plain * 1e3:.0f} ms = **{c_mlsi / c_plain:.2f}x** | <= 1.3x |")
     print(f"| `-j 2` against `-j 1`, 10^7 points to /dev/null | {t1 * 1e3:.0f} ms / {t2 * 1e3:.0f} ms = **{t1 / t2:.2f}x** faster | >= 1.8x |")
     print(f"| peak RSS, `-j 2`: 10^8 points ({t_big:.1f} s) against 10^4 | {rss_big / 1024:.1f} MiB / {rss_small / 1024:.1f} MiB "
           f"= **{rss_big / rss_small:.2f}x** | <= 2x |")
@@ -109,8 +129,8 @@ def main():
     # Scaling: the same 10^7 points on 1..cores threads; Amdahl's law T(n) = T(1) (s + (1 - s) / n), s fitted
     # by least squares over the thread counts measured, then S(64) = 1 / (s + (1 - s) / 64).
     counts = list(range(1, cores + 1))
-    times = medians(*[sweep(mlsi, 10_000_000, n) for n in counts])
-    startup = statistics.median(run(sweep(mlsi, 1, 1))[0] for _ in range(RUNS))
+    times = [wall for wall, _ in medians(*[sweep(mlsi, 10_000_000, n) for n in counts])]
+    startup = statistics.median(run(sweep(mlsi, 1, 1, True))[0] for _ in range(RUNS))
     xs = [1 - 1 / n for n in counts]
     ys = [1 - t / times[0] for t in times]  # = (1 - s)(1 - 1/n)
     parallel = sum(x * y for x, y in zip(xs, ys)) / sum(x * x for x in xs) if cores > 1 else 1.0
