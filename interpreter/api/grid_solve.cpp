@@ -34,6 +34,7 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   internal.maximize = request.direction == SolveRequest::Direction::max;
   internal.conditions = request.such_that;
   internal.top = request.top;
+  internal.jobs = request.jobs;
   internal.max_points = options_.limits.max_sweep_points;
   internal.limits = detail::evaluation_limits(options_.limits);
   internal.session_options = detail::session_options(options_);

@@ -2,6 +2,8 @@
 // caller's callback as public cells until the callback says stop, or gathered into columns.
 #include "mlsi/session.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "api/detail.hpp"
@@ -77,6 +79,8 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   std::shared_ptr<mlsi::Session> session(started.sweep, &started.sweep->session());
   for (const auto& file : options.files) session->load_file(file);
   Outcome outcome = started.sweep->prepare();
+  if (outcome.ok() && (request.shard_k < 1 || request.shard_k > request.shard_n))
+    outcome = Outcome{Failure::usage, fmt::format("a shard K/N needs 1 <= K <= N; given {}/{}", request.shard_k, request.shard_n)};
   started.diagnostics = detail::outcome_diagnostics(session, started.sweep->warnings(), outcome);
   started.ok = outcome.ok();
   return started;
@@ -88,6 +92,52 @@ SweepCell::Kind column_kind(mlsi::Sweep& sweep, std::size_t c) {
   if (t.is_bool()) return SweepCell::Kind::boolean;
   return SweepCell::Kind::text;
 }
+
+// The points of one chunk as columns, as SweepTable holds them.
+class TableChunk final : public mlsi::Sweep::Chunk {
+ public:
+  explicit TableChunk(const std::vector<SweepCell::Kind>& kinds) : columns_(kinds.size()) {
+    for (std::size_t c = 0; c < kinds.size(); ++c) columns_[c].kind = kinds[c];
+  }
+
+  void point(std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) override {
+    if (!error.empty()) errors_.emplace_back(index_.size(), error);
+    index_.push_back(index);
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      SweepTableColumn& column = columns_[c];
+      const mlsi::SweepCell& cell = cells[c];
+      switch (column.kind) {
+        case SweepCell::Kind::number: column.si.push_back(cell.kind == mlsi::SweepCell::kNumber ? cell.number : std::nan("")); break;
+        case SweepCell::Kind::boolean: column.flags.push_back(cell.kind == mlsi::SweepCell::kBool && cell.number != 0); break;
+        case SweepCell::Kind::text: column.texts.push_back(cell.kind == mlsi::SweepCell::kText ? cell.text : std::string()); break;
+      }
+    }
+  }
+
+  // Appends the chunk's rows to `table` and empties the chunk.
+  void append_to(SweepTable& table) {
+    for (auto& [row, message] : errors_) table.errors.emplace_back(table.rows + row, std::move(message));
+    table.index.insert(table.index.end(), index_.begin(), index_.end());
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      SweepTableColumn& to = table.columns[c];
+      SweepTableColumn& from = columns_[c];
+      to.si.insert(to.si.end(), from.si.begin(), from.si.end());
+      to.flags.insert(to.flags.end(), from.flags.begin(), from.flags.end());
+      to.texts.insert(to.texts.end(), std::make_move_iterator(from.texts.begin()), std::make_move_iterator(from.texts.end()));
+      from.si.clear();
+      from.flags.clear();
+      from.texts.clear();
+    }
+    table.rows += index_.size();
+    index_.clear();
+    errors_.clear();
+  }
+
+ private:
+  std::vector<SweepTableColumn> columns_;
+  std::vector<std::uint64_t> index_;
+  std::vector<std::pair<std::uint64_t, std::string>> errors_;
+};
 
 }  // namespace
 
@@ -105,7 +155,7 @@ SweepResult Session::sweep(const SweepRequest& request, const SweepCallback& cal
 
   SweepPoint point;
   // Sweep::run looks at `stopped` between blocks of points: the points after a stop are dropped here.
-  sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
+  sweep.run(request.shard_k, request.shard_n, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
     if (result.stopped) return;
     point.index = index;
     point.error = error;
@@ -128,25 +178,29 @@ SweepTable Session::sweep_table(const SweepRequest& request) const {
   std::vector<SweepColumn> columns = columns_of(sweep);
   for (std::size_t c = 0; c < columns.size(); ++c) table.columns.push_back(SweepTableColumn{std::move(columns[c]), column_kind(sweep, c), {}, {}, {}});
   // Without a `where` every point is kept: the columns are sized once.
-  if (request.where.empty() && table.total <= (std::uint64_t{1} << 32)) {
-    table.index.reserve(table.total);
-    for (auto& column : table.columns)
-      if (column.kind == SweepCell::Kind::number) column.si.reserve(table.total);
-  }
-  sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
-    if (!error.empty()) table.errors.emplace_back(table.rows, error);
-    table.index.push_back(index);
-    for (std::size_t c = 0; c < table.columns.size(); ++c) {
-      SweepTableColumn& column = table.columns[c];
-      const mlsi::SweepCell& cell = cells[c];
-      switch (column.kind) {
-        case SweepCell::Kind::number: column.si.push_back(cell.kind == mlsi::SweepCell::kNumber ? cell.number : std::nan("")); break;
-        case SweepCell::Kind::boolean: column.flags.push_back(cell.kind == mlsi::SweepCell::kBool && cell.number != 0); break;
-        case SweepCell::Kind::text: column.texts.push_back(cell.kind == mlsi::SweepCell::kText ? cell.text : std::string()); break;
-      }
+  if (request.where.empty() && request.shard_k >= 1 && request.shard_k <= request.shard_n) {
+    auto range = sweep.shard_range(request.shard_k, request.shard_n);
+    std::uint64_t rows = range.last - range.first;
+    if (rows <= (std::uint64_t{1} << 32)) {
+      table.index.reserve(rows);
+      for (auto& column : table.columns)
+        if (column.kind == SweepCell::Kind::number) column.si.reserve(rows);
     }
-    ++table.rows;
-  });
+  }
+  // Each chunk of points is gathered into columns of its own on the thread that computes it, then
+  // appended to the table's in point order.
+  std::vector<SweepCell::Kind> kinds;
+  for (const auto& column : table.columns) kinds.push_back(column.kind);
+  mlsi::Sweep::Parallel how;
+  how.shard_k = request.shard_k;
+  how.shard_n = request.shard_n;
+  how.jobs = request.jobs;
+  how.make_chunk = [&] { return std::make_unique<TableChunk>(kinds); };
+  how.take = [&](mlsi::Sweep::Chunk& c) {
+    static_cast<TableChunk&>(c).append_to(table);
+    return true;
+  };
+  sweep.run(how);
   return table;
 }
 

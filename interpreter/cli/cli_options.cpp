@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 
@@ -51,6 +52,10 @@ constexpr NumericOption kNumericOptions[] = {
     {"--max-points", kMaxSweepPointsCap},
     {"--max-errors", 1'000'000},
     {"--top", 1'000'000},
+    // Threads: a few thousand is more cores than any machine has, and each thread is a reservation of
+    // its stack.
+    {"--jobs", 4096},
+    {"-j", 4096},
 };
 }  // namespace
 
@@ -61,6 +66,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
     std::string a = args[i];
     std::string value;
     bool has_value = false;
+    // -jN, as make and GNU parallel take it.
+    if (a.size() > 2 && a.rfind("-j", 0) == 0 && std::isdigit(static_cast<unsigned char>(a[2]))) {
+      value = a.substr(2);
+      a = "-j";
+      has_value = true;
+    }
     if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos && a.rfind("--set", 0) != 0) {
       value = a.substr(a.find('=') + 1);
       a = a.substr(0, a.find('='));
@@ -131,6 +142,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         else if (a == "--max-points") o.max_points = n;
         else if (a == "--max-errors") o.max_errors = n;
         else if (a == "--top") o.top = n;
+        else if (a == "--jobs" || a == "-j") o.jobs = static_cast<unsigned>(n);
         else o.files.max_nesting = static_cast<int>(n);
       }
     } else if (a == "--report" && !has_value) {
@@ -154,6 +166,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       o.positional.push_back(args[i]);
     }
   }
+  if (o.jobs != 0 && o.command != "sweep" && o.command != "solve")
+    return usage(io, "-j/--jobs N sets the threads of `mlsi sweep` and `mlsi solve --vary`");
   return std::nullopt;
 }
 

@@ -20,6 +20,8 @@ struct Options {
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
   std::string shard;
+  // -j/--jobs N: the threads of `mlsi sweep` and `mlsi solve --vary` (0: not given, the cores available).
+  unsigned jobs = 0;
   // `mlsi solve`: the input made largest (--max) or smallest (--min), the conditions, --tol.
   std::string solve_max, solve_min, tolerance, solve_domain;
   std::vector<std::string> such_that;

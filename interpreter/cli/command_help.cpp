@@ -108,21 +108,23 @@ std::vector<CommandHelp> make_commands() {
         {"--report", "one row per expectation: expected, computed, the error and its source"},
         {"--format table|md|json", "the report's format (with --report; table by default)"},
         {"--published", "only the expectations that cite a `source`"}}, false},
-      {"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [--shard K/N] [run options]",
+      {"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [-j N] [--shard K/N] [run options]",
        "one row per point of the cartesian product of the --vary values: `1,2,4`, `1024..16384 step 1024`, `1024..65536 *2`, "
        "`\"1 TB/s..4 TB/s step 0.5 TB/s\"`, `1..64` (50 points, both ends included); --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also draws the first varied input on x, "
        "the second as lines",
        {{"--vary INPUT=VALUES", "an input and its values: a list, a range with a step, `a..b *FACTOR`, or `a..b` (50 points); "
                                 "catalogue entries, enumeration cases or true,false as a list (repeatable)"},
         {"--where COND", "only the points where the condition over inputs and outputs holds"},
-        {"--shard K/N", "the K-th of N equal parts of the points, for running a sweep on N machines"},
+        {"-j N, --jobs N", "compute on N threads (default: every core the process may use); the output is the same for any N"},
+        {"--shard K/N", "only the K-th of N contiguous parts of the points (1 <= K <= N), for running a sweep on N machines: the parts, "
+                        "concatenated in K order with the header once, are the whole output"},
         {"--plot FILE.svg", "also draw the points: the first varied input on x, the second as lines"},
         {"--y OUTPUT", "the output --plot draws (default: the first numeric one or list of numbers); OUTPUT[N]: entry N of a list"},
         {"--log-x", "a logarithmic x axis (with --plot)"},
         {"--log-y", "a logarithmic y axis (with --plot)"}},
        true},
       {"solve", "solve FILE|NAME (--max INPUT | --min INPUT | --vary INPUT=VALUES... (--minimize EXPR | --maximize EXPR)) [--such-that COND]... "
-                "[--for INPUT=LOW..HIGH] [--tol X] [--top K] [run options]",
+                "[--for INPUT=LOW..HIGH] [--tol X] [--top K] [-j N] [run options]",
        "the largest (--max) or smallest (--min) value of one input for which every --such-that condition over the inputs and "
        "outputs holds and every `where` and `check` of the scenario passes, in the domain its `where` allows; a whole-number "
        "input exactly, another to a relative tolerance; then the scenario's results there and the first value past the answer. "
@@ -137,7 +139,8 @@ std::vector<CommandHelp> make_commands() {
         {"--vary INPUT=VALUES", "an input of the grid and its values, as `mlsi sweep` takes them (repeatable)"},
         {"--minimize EXPR", "order the grid's points by EXPR over the inputs and outputs (a number), smallest first"},
         {"--maximize EXPR", "the same, largest first"},
-        {"--top K", "how many of the best feasible points of the grid to show (default 5)"}},
+        {"--top K", "how many of the best feasible points of the grid to show (default 5)"},
+        {"-j N, --jobs N", "evaluate the grid on N threads (default: every core the process may use); the answer is the same for any N"}},
        true},
       {"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",
        "an SVG line chart (standard output without -o), or bars when --x varies catalogue entries, enumeration cases or Bools; a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
@@ -198,7 +201,7 @@ const std::vector<OptionHelp>& run_option_helps() {
       {"--inputs FILE.toml", "set inputs from a TOML file (NAME = value or \"expression\")"},
       {"--workload FILE.json", "set the scenario's one input of kind Workload to the entry that `mlsi catalogue from-hf` makes of "
                                "a Hugging Face config.json (with --name KEY as its key)"},
-      {"--format FORMAT", "table (default), json or csv (each command takes only the formats it writes)"},
+      {"--format FORMAT", "table (default), json or csv, and jsonl for `mlsi sweep` (each command takes only the formats it writes)"},
       {"--explain", "each output's derivation: its formula, the values substituted, the lets and inputs it uses (with where each input "
                     "came from), catalogue fields with their entry's source, and the constants it depends on (as a tree, or with "
                     "--format json as JSON); `mlsi run`, and `mlsi solve` at its answer"},

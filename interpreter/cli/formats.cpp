@@ -24,14 +24,15 @@ struct CommandFormats {
 
 const std::vector<FormatName>& all_names() {
   static const std::vector<FormatName> names = {{"table", Format::table}, {"json", Format::json},        {"csv", Format::csv},
-                                                {"md", Format::markdown}, {"markdown", Format::markdown}, {"html", Format::html}};
+                                                {"md", Format::markdown}, {"markdown", Format::markdown}, {"html", Format::html},
+                                                {"jsonl", Format::jsonl}};
   return names;
 }
 
 const std::vector<CommandFormats>& table() {
   static const std::vector<CommandFormats> commands = {
       {"run", "`mlsi run`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
-      {"sweep", "`mlsi sweep`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
+      {"sweep", "`mlsi sweep`", {{"table", Format::table}, {"json", Format::json}, {"jsonl", Format::jsonl}, {"csv", Format::csv}}},
       {"solve", "`mlsi solve`", {{"table", Format::table}, {"json", Format::json}}},
       {"list", "`mlsi list`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
       {"show", "`mlsi show`", {{"table", Format::table}, {"json", Format::json}}},

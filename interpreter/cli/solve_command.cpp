@@ -52,6 +52,7 @@ int solve_one_input(const Options& o, CliStreams& io) {
   if (!o.minimize.empty() || !o.maximize.empty())
     return usage(io, "--minimize and --maximize order the points of a grid: give the grid with --vary INPUT=VALUES (or solve for one input with --max or --min alone)");
   if (o.top) return usage(io, "--top counts the best points of a grid solve (--vary with --minimize or --maximize)");
+  if (o.jobs) return usage(io, "-j/--jobs N spreads the points of a grid solve (--vary) over threads; a solve for one input evaluates one value after another");
   SolveRequest r;
   r.run = run_request(o);
   r.maximize = !o.solve_max.empty();
@@ -109,6 +110,7 @@ int solve_grid(const Options& o, CliStreams& io) {
   r.objective = r.maximize ? o.maximize : o.minimize;
   r.conditions = o.such_that;
   if (o.top) r.top = o.top;
+  r.jobs = o.jobs;
   r.max_points = o.max_points;
   r.limits = o.limits;
   r.session_options = session_options(o);

@@ -8,6 +8,32 @@
 
 namespace mlsi {
 
+namespace {
+
+// A chunk of a parallel sweep's points: their rows formatted on the thread that computed them, and,
+// for a chart, the points themselves (a chart has few: SweepPlot::refuse).
+class RowsChunk final : public Sweep::Chunk {
+ public:
+  RowsChunk(const SweepRowFormat& format, bool keep_points) : format_(format), keep_points_(keep_points) {}
+  void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override {
+    format_.row(rows, cells, error);
+    if (keep_points_) points.push_back({index, cells, error});
+  }
+  struct Point {
+    std::size_t index;
+    std::vector<SweepCell> cells;
+    std::string error;
+  };
+  std::string rows;
+  std::vector<Point> points;
+
+ private:
+  const SweepRowFormat& format_;
+  bool keep_points_;
+};
+
+}  // namespace
+
 int cmd_sweep(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi sweep` takes one FILE or scenario NAME");
   if (o.varies.empty()) return usage(io, "`mlsi sweep` needs at least one --vary INPUT=VALUES");
@@ -40,11 +66,22 @@ int cmd_sweep(const Options& o, CliStreams& io) {
     if (Outcome ready = plot->setup(sweep, plot_request(o)); !ready.ok()) return report_failure(sweep.session(), ready, io);
   }
 
+  // The rows of each chunk are formatted where its points are computed, and written here in point
+  // order: the output is the same whatever the threads.
   SweepRowWriter writer(io.out, o.format, sweep);
-  sweep.run(shard_k, shard_n, [&](std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) {
-    writer.row(cells, error);
-    if (plot) plot->add(index, cells, error);
-  }, [&] { return !io.out; });  // a failed output (a full disk, a closed pipe) ends the sweep
+  Sweep::Parallel how;
+  how.shard_k = shard_k;
+  how.shard_n = shard_n;
+  how.jobs = o.jobs;
+  how.make_chunk = [&] { return std::make_unique<RowsChunk>(writer.format(), plot.has_value()); };
+  how.take = [&](Sweep::Chunk& c) {
+    auto& chunk = static_cast<RowsChunk&>(c);
+    writer.rows(chunk.rows);
+    for (const auto& p : chunk.points) plot->add(p.index, p.cells, p.error);
+    chunk.points.clear();
+    return static_cast<bool>(io.out);  // a failed output (a full disk, a closed pipe) ends the sweep
+  };
+  sweep.run(how);
   writer.finish();
   if (!plot) return kExitOk;
   return draw_plot(sweep, *plot, plot_request(o), o.plot_file, io);

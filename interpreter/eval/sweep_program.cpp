@@ -21,7 +21,7 @@ class SweepCompiler {
     for (int v : varied) dependent_[static_cast<std::size_t>(v)] = 2;
     for (int v : varied) {
       std::uint32_t r = new_reg();
-      prog_.input_regs_.push_back(r);
+      code_.input_regs.push_back(r);
       slot_reg_[static_cast<std::size_t>(v)] = r;
     }
   }
@@ -31,10 +31,10 @@ class SweepCompiler {
       for (std::size_t i = 0; i < s_.slots.size(); ++i) slot(static_cast<int>(i));
       for (int i : s_.inputs) {
         const Slot& sl = s_.slots[static_cast<std::size_t>(i)];
-        if (sl.where && depends(*sl.where, {})) prog_.checked_regs_.push_back(compile(*sl.where, {}));
+        if (sl.where && depends(*sl.where, {})) code_.checked_regs.push_back(compile(*sl.where, {}));
       }
       for (const auto& c : s_.checks)
-        if (depends(c.condition, {})) prog_.checked_regs_.push_back(compile(c.condition, {}));
+        if (depends(c.condition, {})) code_.checked_regs.push_back(compile(c.condition, {}));
       // Extra conditions see the scenario's inputs then outputs as locals 0, 1, ...
       std::vector<std::uint32_t> locals;
       for (int i : s_.inputs) locals.push_back(slot_register_or_none(i));
@@ -46,6 +46,7 @@ class SweepCompiler {
       return false;
     }
     mark_finite_checks();
+    prog_.code_ = std::make_shared<const SweepProgram::Code>(std::move(code_));
     prog_.slot_register = slot_reg_;
     prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
     for (const auto& [reg, value] : constants_)
@@ -164,11 +165,11 @@ class SweepCompiler {
   // or NaN on into its own result (IEEE 754), itself checked or carried further.
   void mark_finite_checks() {
     std::vector<bool> carried(next_reg_, false);
-    for (const auto& in : prog_.code_) {
+    for (const auto& in : code_.instructions) {
       if (in.op == VOp::add || in.op == VOp::sub || in.op == VOp::mul) carried[in.a] = carried[in.b] = true;
       if (in.op == VOp::div) carried[in.a] = true;
     }
-    for (auto& in : prog_.code_) in.check_finite = arithmetic(in.op) && !carried[in.dst];
+    for (auto& in : code_.instructions) in.check_finite = arithmetic(in.op) && !carried[in.dst];
   }
 
   // An input or output whose value overflows the declared unit it is shown in (1e300 s in ns) fails the
@@ -187,7 +188,7 @@ class SweepCompiler {
 
   std::uint32_t emit(VOp op, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {
     std::uint32_t r = new_reg();
-    prog_.code_.push_back(VInstr{op, r, a, b, c});
+    code_.instructions.push_back(VInstr{op, r, a, b, c});
     return r;
   }
 
@@ -297,6 +298,7 @@ class SweepCompiler {
   std::uint32_t next_reg_ = 0;
   int inline_depth_ = 0;
   std::vector<int> fixed_locals_;  // `let ... in` names whose values no varied input changes (depends)
+  SweepProgram::Code code_;
   SweepProgram prog_;
 };
 
@@ -310,7 +312,9 @@ std::optional<SweepProgram> SweepProgram::compile(const Program& p, int scenario
 
 void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) {
   constexpr std::size_t B = kBlock;
-  for (std::size_t v = 0; v < input_regs_.size(); ++v) std::copy_n(inputs[v], n, regs_.begin() + static_cast<std::ptrdiff_t>(input_regs_[v] * B));
+  const Code& code = *code_;
+  for (std::size_t v = 0; v < code.input_regs.size(); ++v)
+    std::copy_n(inputs[v], n, regs_.begin() + static_cast<std::ptrdiff_t>(code.input_regs[v] * B));
   // A nearly full block runs over all lanes: fixed-length loops over distinct arrays vectorize.
   const std::size_t m = n > B / 4 ? B : n;
   double* r = regs_.data();
@@ -320,7 +324,7 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
   // into a later checked result: mark_finite_checks).
   double* __restrict bad = bad_.data();
   std::fill_n(bad, m, 0.0);
-  for (const auto& in : code_) {
+  for (const auto& in : code.instructions) {
     double* __restrict d = r + in.dst * B;
     const double* __restrict a = r + in.a * B;
     const double* __restrict b = r + in.b * B;
@@ -372,7 +376,7 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
 #undef MLSI_LOOP
     }
   }
-  for (std::uint32_t reg : checked_regs_) {
+  for (std::uint32_t reg : code.checked_regs) {
     const double* __restrict v = r + reg * B;
     for (std::size_t k = 0; k < m; ++k) bad[k] += v[k] != 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
   }
@@ -380,12 +384,13 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
 }
 
 bool SweepProgram::run_point(const double* inputs) {
+  const Code& code = *code_;
   double* r = point_regs_.data();
-  for (std::size_t v = 0; v < input_regs_.size(); ++v) r[input_regs_[v]] = inputs[v];
+  for (std::size_t v = 0; v < code.input_regs.size(); ++v) r[code.input_regs[v]] = inputs[v];
   // Whether every arithmetic result is finite (x * 0 == 0), kept as a flag: one cheap AND per result
   // rather than a chain of floating-point additions.
   bool finite = true;
-  for (const auto& in : code_) {
+  for (const auto& in : code.instructions) {
     const double a = r[in.a], b = r[in.b];
     double x;
     switch (in.op) {
@@ -422,7 +427,7 @@ bool SweepProgram::run_point(const double* inputs) {
     }
     r[in.dst] = x;
   }
-  for (std::uint32_t reg : checked_regs_)
+  for (std::uint32_t reg : code.checked_regs)
     if (r[reg] == 0) return false;
   return finite;
 }

@@ -3,7 +3,12 @@
 // points (each instruction runs over the whole block). Everything a sweep does not vary is folded to a
 // constant from one ordinary run, so the program holds only the arithmetic that depends on the varied
 // inputs: no name look-up, no allocation and no unit work per point.
+//
+// The compiled instructions are shared and never change once compiled; the registers are each copy's
+// own. A copy is how a sweep gives each of its threads the program: copies run at once on different
+// threads, each on its own registers, reading the same instructions.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,13 +60,17 @@ class SweepProgram {
   // The register of each slot (outputs included) and of each extra condition.
   std::vector<std::uint32_t> slot_register;
   std::vector<std::uint32_t> extra_register;
-  std::size_t instructions() const { return code_.size(); }
+  std::size_t instructions() const { return code_->instructions.size(); }
 
  private:
-  std::vector<VInstr> code_;
-  std::vector<double> regs_;                  // registers x kBlock
-  std::vector<std::uint32_t> input_regs_;     // per varied input
-  std::vector<std::uint32_t> checked_regs_;   // Bool registers that must be true
+  // What compiling decided, read-only from then on: shared by every copy.
+  struct Code {
+    std::vector<VInstr> instructions;
+    std::vector<std::uint32_t> input_regs;    // per varied input
+    std::vector<std::uint32_t> checked_regs;  // Bool registers that must be true
+  };
+  std::shared_ptr<const Code> code_;
+  std::vector<double> regs_;                  // registers x kBlock, constants filled in
   std::vector<std::uint8_t> ok_;
   std::vector<double> bad_;  // per lane: 0, or NaN when the point needs the point-by-point path
   std::vector<double> point_regs_;  // registers of run_point, constants filled in

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <system_error>
 
 namespace mlsi {
@@ -12,27 +13,41 @@ namespace mlsi {
 // sixth are noise to a reader, and `7e+10` says the magnitude at once where 70000000000 must be counted.
 constexpr double kWholeInFull = 1e7;
 
-std::string format_number(double x) {
-  if (x == 0) return "0";  // also turns -0 into 0
+char* write_number(char* at, double x) {
+  if (x == 0) {  // also turns -0 into 0
+    *at = '0';
+    return at + 1;
+  }
   // std::to_chars with a precision writes what printf's %.0f and %.6g write, without parsing a format
-  // string each time: numbers are formatted for every value a run returns.
-  char buf[64];  // %.0f of a number below kWholeInFull, or %.6g: at most 24 characters
+  // string each time: numbers are formatted for every value a run returns. %.0f of a number below
+  // kWholeInFull, or %.6g, has at most 13 characters.
   bool whole = std::fabs(x) < kWholeInFull && x == std::floor(x);
-  auto r = whole ? std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, 0)
-                 : std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 6);
-  if (r.ec != std::errc()) return whole ? fmt::format("{:.0f}", x) : fmt::format("{:.6g}", x);
-  return std::string(buf, r.ptr);
+  auto r = whole ? std::to_chars(at, at + kNumberChars, x, std::chars_format::fixed, 0)
+                 : std::to_chars(at, at + kNumberChars, x, std::chars_format::general, 6);
+  return r.ptr;
+}
+
+char* write_exact_number(char* at, double x) {
+  if (x == 0) {
+    *at = '0';
+    return at + 1;
+  }
+  // A whole number that a double holds exactly is written in digits (5000000, not the shorter 5e+06),
+  // as a spreadsheet or a program expects a count: at most 17 characters. The longest shortest form,
+  // -2.2250738585072014e-308, has 24.
+  // Its digits are those of the 64-bit integer it equals, which are written faster than a double's.
+  if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return std::to_chars(at, at + kNumberChars, static_cast<std::int64_t>(x)).ptr;
+  return std::to_chars(at, at + kNumberChars, x).ptr;
+}
+
+std::string format_number(double x) {
+  char buf[kNumberChars];
+  return std::string(buf, write_number(buf, x));
 }
 
 std::string exact_number(double x) {
-  if (x == 0) return "0";
-  // A whole number that a double holds exactly is written in digits (5000000, not the shorter 5e+06),
-  // as a spreadsheet or a program expects a count.
-  if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return fmt::format("{:.0f}", x);
-  char buf[32];  // the longest shortest form, -2.2250738585072014e-308, has 24 characters
-  auto r = std::to_chars(buf, buf + sizeof buf, x);
-  if (r.ec != std::errc()) return fmt::format("{}", x);  // cannot happen with 32 characters
-  return std::string(buf, r.ptr);
+  char buf[kNumberChars];
+  return std::string(buf, write_exact_number(buf, x));
 }
 
 namespace {

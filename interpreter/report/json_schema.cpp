@@ -83,18 +83,17 @@ constexpr const char* kDefs = R"json({
       "properties": {
         "scenario": {"type": "string"},
         "units": {"type": "object", "additionalProperties": {"type": "string"}},
-        "rows": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {"error": {"$ref": "#/$defs/string_or_null"}},
-            "required": ["error"],
-            "additionalProperties": {"$ref": "#/$defs/value_or_null"}
-          }
-        }
+        "rows": {"type": "array", "items": {"$ref": "#/$defs/sweep_row"}}
       },
       "required": ["scenario", "units", "rows"],
       "additionalProperties": false
+    },
+    "sweep_row": {
+      "description": "One point of `mlsi sweep`: a row of `--format json`, and each line of `--format jsonl` (the varied inputs, then every output; null outputs and an `error` for a point that failed).",
+      "type": "object",
+      "properties": {"error": {"$ref": "#/$defs/string_or_null"}},
+      "required": ["error"],
+      "additionalProperties": {"$ref": "#/$defs/value_or_null"}
     },
     "provenance": {
       "description": "What an explained output rests on: a catalogue entry or a prelude constant.",

@@ -9,7 +9,8 @@
 
 namespace mlsi {
 
-enum class Format { table, json, csv, markdown, html };  // markdown: `mlsi test --report` and `mlsi doc`; html: `mlsi doc`
+// markdown: `mlsi test --report` and `mlsi doc`; html: `mlsi doc`; jsonl (a JSON object a line): `mlsi sweep`
+enum class Format { table, json, csv, markdown, html, jsonl };
 
 std::string render_run(const Program& p, const ScenarioRun& run, const std::string& config, Format format, bool colour);
 

@@ -4,15 +4,77 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string_view>
 
 #include "model/display.hpp"
 #include "report/csv.hpp"
 
 namespace mlsi {
 
-SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep)
-    : out_(out), format_(format), program_(sweep.program()), names_(sweep.column_names()), display_(sweep.column_units()) {
-  std::string scenario = sweep.scenario().name;
+namespace {
+
+// The text of `x` appended, written by `write` (write_number or write_exact_number).
+void append_number(std::string& out, double x, char* (*write)(char*, double)) {
+  char buf[kNumberChars];
+  out.append(buf, static_cast<std::size_t>(write(buf, x) - buf));
+}
+
+// A row's text assembled in a buffer on the stack, appended to the output when full and at the end: one
+// append per row rather than one per character and number.
+class LineBuffer {
+ public:
+  explicit LineBuffer(std::string& out) : out_(out) {}
+  ~LineBuffer() { flush(); }
+  LineBuffer(const LineBuffer&) = delete;
+  LineBuffer& operator=(const LineBuffer&) = delete;
+  // Room for a number and a few characters after it.
+  char* room() {
+    if (end_ - at_ < static_cast<std::ptrdiff_t>(kNumberChars + 8)) flush();
+    return at_;
+  }
+  void advance(char* to) { at_ = to; }
+  void put(char c) {
+    char* p = room();
+    *p = c;
+    at_ = p + 1;
+  }
+  void put(std::string_view text) {
+    if (text.size() > kNumberChars) {
+      flush();
+      out_ += text;
+      return;
+    }
+    char* p = room();
+    text.copy(p, text.size());
+    at_ = p + text.size();
+  }
+  // What is buffered goes out first: for text written to the output directly.
+  std::string& flushed() {
+    flush();
+    return out_;
+  }
+
+ private:
+  void flush() {
+    out_.append(line_, static_cast<std::size_t>(at_ - line_));
+    at_ = line_;
+  }
+  std::string& out_;
+  char line_[512];
+  char* at_ = line_;
+  char* const end_ = line_ + sizeof line_;
+};
+
+// Cells from `start` right-aligned to `width` columns, as fmt's `{:>{}}` aligns ASCII text.
+void pad_from(std::string& out, std::size_t start, std::size_t width) {
+  std::size_t written = out.size() - start;
+  if (written < width) out.insert(start, width - written, ' ');
+}
+
+}  // namespace
+
+SweepRowFormat::SweepRowFormat(Format format, Sweep& sweep)
+    : format_(format), program_(sweep.program()), scenario_(sweep.scenario().name), names_(sweep.column_names()), display_(sweep.column_units()) {
   for (std::size_t c = 0; c < names_.size(); ++c) {
     types_.push_back(sweep.column_type(c));
     units_.push_back(types_[c].scalar().is_quantity() ? display_[c].text : "");
@@ -22,102 +84,140 @@ SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep)
   }
   for (const auto& u : display_) factors_.push_back(u.factor);
   for (const auto& n : names_) json_names_.push_back(json_escape(n));
+  if (format_ == Format::table)
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      widths_.push_back(std::max<std::size_t>(12, units_[i].empty() ? names_[i].size() : names_[i].size() + units_[i].size() + 3));
+}
+
+void SweepRowFormat::header(std::string& out) const {
   if (format_ == Format::csv) {
-    for (std::size_t i = 0; i < names_.size(); ++i) buf_ += (i ? "," : "") + csv_cell(csv_header(names_[i], units_[i]));
-    buf_ += ",error\n";
+    for (std::size_t i = 0; i < names_.size(); ++i) out += (i ? "," : "") + csv_cell(csv_header(names_[i], units_[i]));
+    out += ",error\n";
   } else if (format_ == Format::json) {
-    buf_ += fmt::format("{{\"scenario\": {}, \"units\": {{", json_escape(scenario));
-    for (std::size_t i = 0; i < names_.size(); ++i) buf_ += fmt::format("{}{}: {}", i ? ", " : "", json_escape(names_[i]), json_escape(units_[i]));
-    buf_ += "},\n \"rows\": [";
-  } else {
+    out += fmt::format("{{\"scenario\": {}, \"units\": {{", json_escape(scenario_));
+    for (std::size_t i = 0; i < names_.size(); ++i) out += fmt::format("{}{}: {}", i ? ", " : "", json_escape(names_[i]), json_escape(units_[i]));
+    out += "},\n \"rows\": [";
+  } else if (format_ == Format::table) {
     for (std::size_t i = 0; i < names_.size(); ++i) {
       std::string h = units_[i].empty() ? names_[i] : fmt::format("{} ({})", names_[i], units_[i]);
-      widths_.push_back(std::max<std::size_t>(12, h.size()));
-      buf_ += fmt::format("{:>{}}  ", h, widths_.back());
+      out += fmt::format("{:>{}}  ", h, widths_[i]);
     }
-    buf_ += "error\n";
+    out += "error\n";
   }
 }
 
-// Numbers are written straight into the buffer: a sweep of millions of rows spends its time here, not
-// in the arithmetic.
-void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string& error) {
-  if (format_ == Format::csv) {
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (i) buf_ += ',';
-      put(cells[i], i, Writing::csv);
+void SweepRowFormat::row(std::string& out, const std::vector<SweepCell>& cells, const std::string& error) const {
+  switch (format_) {
+    case Format::csv: {
+      LineBuffer line(out);
+      for (std::size_t i = 0; i < names_.size(); ++i) {
+        if (i) line.put(',');
+        const SweepCell& c = cells[i];
+        if (c.kind == SweepCell::kNumber) line.advance(write_exact_number(line.room(), c.number / factors_[i]));
+        else if (c.kind == SweepCell::kBool) line.put(c.number != 0 ? "true" : "false");
+        else put(line.flushed(), c, i, Writing::csv);
+      }
+      line.put(',');
+      if (!error.empty()) line.flushed() += csv_cell(error);
+      line.put('\n');
+      return;
     }
-    buf_ += ',';
-    buf_ += csv_cell(error);
-    buf_ += '\n';
-  } else if (format_ == Format::json) {
-    buf_ += rows_ ? ",\n  {" : "\n  {";
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      buf_ += i ? ", " : "";
-      put_json(cells[i], i);
-    }
-    buf_ += ", \"error\": ";
-    buf_ += error.empty() ? "null" : json_escape(error);
-    buf_ += '}';
-  } else {
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      std::string text;
-      std::swap(text, buf_);
-      put(cells[i], i, Writing::table);
-      std::swap(text, buf_);
-      buf_ += fmt::format("{:>{}}  ", text, widths_[i]);
-    }
-    buf_ += error;
-    buf_ += '\n';
+    case Format::json:
+    case Format::jsonl:
+      out += format_ == Format::json ? ",\n  {" : "{";
+      for (std::size_t i = 0; i < names_.size(); ++i) {
+        if (i) out += ", ";
+        put_json(out, cells[i], i);
+      }
+      out += ", \"error\": ";
+      out += error.empty() ? "null" : json_escape(error);
+      out += format_ == Format::json ? "}" : "}\n";
+      return;
+    default:
+      for (std::size_t i = 0; i < names_.size(); ++i) {
+        std::size_t start = out.size();
+        if (cells[i].kind == SweepCell::kText) {
+          // Text may hold characters wider or narrower than a byte: fmt aligns it as the header.
+          std::string text;
+          put(text, cells[i], i, Writing::table);
+          fmt::format_to(std::back_inserter(out), "{:>{}}", text, widths_[i]);
+        } else {
+          put(out, cells[i], i, Writing::table);
+          pad_from(out, start, widths_[i]);
+        }
+        out += "  ";
+      }
+      out += error;
+      out += '\n';
+      return;
   }
-  ++rows_;
-  if (buf_.size() > (1 << 16)) flush();
 }
 
-void SweepRowWriter::put(const SweepCell& c, std::size_t i, Writing writing) {
+void SweepRowFormat::put(std::string& out, const SweepCell& c, std::size_t i, Writing writing) const {
   switch (c.kind) {
-    case SweepCell::kNumber: {
-      double x = c.number / factors_[i];
-      buf_ += writing == Writing::table ? format_number(x) : exact_number(x);
+    case SweepCell::kNumber:
+      append_number(out, c.number / factors_[i], writing == Writing::table ? write_number : write_exact_number);
       break;
-    }
-    case SweepCell::kBool: buf_ += c.number != 0 ? "true" : "false"; break;
+    case SweepCell::kBool: out += c.number != 0 ? "true" : "false"; break;
     case SweepCell::kText: {
       // A list in the column's unit, which the header names; a record or text as it is shown, and so is a
       // list that the column's unit cannot show (its text names the unit it is in).
       if (!c.value || !shows_finite(*c.value, display_[i].factor)) {
-        buf_ += writing == Writing::csv ? csv_cell(c.text) : c.text;
+        out += writing == Writing::csv ? csv_cell(c.text) : c.text;
         break;
       }
       std::string text = format_bare(*c.value, types_[i], display_[i], program_,
                                      writing == Writing::csv ? NumberStyle::exact : NumberStyle::people);
-      buf_ += writing == Writing::csv ? csv_cell(text) : text;
+      out += writing == Writing::csv ? csv_cell(text) : text;
       break;
     }
   }
 }
 
-void SweepRowWriter::put_json(const SweepCell& c, std::size_t column) {
+void SweepRowFormat::put_json(std::string& out, const SweepCell& c, std::size_t column) const {
   if (c.kind == SweepCell::kNumber) {
-    buf_ += json_head_[column];
+    out += json_head_[column];
     double factor = factors_[column];
-    if (c.number == 0) buf_ += '0';
-    else fmt::format_to(std::back_inserter(buf_), "{}", factor == 1 ? c.number : c.number / factor);
-    buf_ += json_middle_[column];
-    if (c.number == 0) buf_ += '0';
-    else fmt::format_to(std::back_inserter(buf_), "{}", c.number);
-    buf_ += json_tail_[column];
+    if (c.number == 0) out += '0';
+    else fmt::format_to(std::back_inserter(out), "{}", factor == 1 ? c.number : c.number / factor);
+    out += json_middle_[column];
+    if (c.number == 0) out += '0';
+    else fmt::format_to(std::back_inserter(out), "{}", c.number);
+    out += json_tail_[column];
     return;
   }
-  buf_ += json_names_[column];
-  buf_ += ": ";
-  if (c.kind == SweepCell::kBool) buf_ += c.number != 0 ? "{\"value\": true}" : "{\"value\": false}";
-  else if (c.text.empty() || !c.value) buf_ += "null";  // the outputs of a point that failed
-  else buf_ += json_field(program_, *c.value, types_[column], display_[column]);
+  out += json_names_[column];
+  out += ": ";
+  if (c.kind == SweepCell::kBool) out += c.number != 0 ? "{\"value\": true}" : "{\"value\": false}";
+  else if (c.text.empty() || !c.value) out += "null";  // the outputs of a point that failed
+  else out += json_field(program_, *c.value, types_[column], display_[column]);
+}
+
+void SweepRowFormat::footer(std::string& out) const {
+  if (format_ == Format::json) out += "\n ]}\n";
+}
+
+SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep) : out_(out), format_(format, sweep) { format_.header(buf_); }
+
+void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string& error) {
+  std::size_t start = buf_.size();
+  format_.row(buf_, cells, error);
+  if (first_row_ && format_.format() == Format::json) buf_.erase(start, 1);
+  first_row_ = false;
+  if (buf_.size() > (1 << 16)) flush();
+}
+
+void SweepRowWriter::rows(std::string& rows) {
+  if (rows.empty()) return;
+  flush();
+  std::size_t skip = first_row_ && format_.format() == Format::json ? 1 : 0;
+  first_row_ = false;
+  out_.write(rows.data() + skip, static_cast<std::streamsize>(rows.size() - skip));
+  rows.clear();
 }
 
 void SweepRowWriter::finish() {
-  if (format_ == Format::json) buf_ += "\n ]}\n";
+  format_.footer(buf_);
   flush();
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "model/display.hpp"
 #include "session/scenario_conditions.hpp"
@@ -46,20 +47,22 @@ Outcome GridSolve::prepare() {
   return {};
 }
 
-GridAnswer GridSolve::run() {
-  GridAnswer a;
-  a.points = sweep_.total();
-  const std::size_t first_measure = sweep_.column_names().size();
-  const std::size_t n_conditions = request_.conditions.size();
-  const bool maximize = request_.maximize;
-  // Better: a larger (smaller) objective, then the point that comes first.
-  auto better = [maximize](const GridPoint& x, const GridPoint& y) {
-    if (x.objective != y.objective) return maximize ? x.objective > y.objective : x.objective < y.objective;
-    return x.index < y.index;
-  };
-  sweep_.run(1, 1, [&](std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) {
+bool GridSolve::better(const GridPoint& x, const GridPoint& y) const {
+  if (x.objective != y.objective) return request_.maximize ? x.objective > y.objective : x.objective < y.objective;
+  return x.index < y.index;
+}
+
+// The points of one chunk of the grid, counted and the best kept, on the thread that computes them.
+class GridSolve::Chunk final : public Sweep::Chunk {
+ public:
+  explicit Chunk(const GridSolve& solve)
+      : solve_(solve), first_measure_(solve.sweep_.column_names().size()), conditions_(solve.request_.conditions.size()) {}
+  GridAnswer part;
+
+  void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override {
+    GridAnswer& a = part;
     ++a.evaluated;
-    const SweepCell& objective = cells[first_measure + n_conditions];
+    const SweepCell& objective = cells[first_measure_ + conditions_];
     if (!error.empty() || objective.kind != SweepCell::kNumber || !std::isfinite(objective.number)) {
       ++a.failed_scenario;
       if (a.first_error.empty()) a.first_error = error.empty() ? "the objective is not a finite number" : error;
@@ -67,17 +70,52 @@ GridAnswer GridSolve::run() {
     }
     GridPoint point{index, objective.number};
     bool holds = true;
-    for (std::size_t k = 0; k < n_conditions && holds; ++k) holds = cells[first_measure + k].number != 0;
+    for (std::size_t k = 0; k < conditions_ && holds; ++k) holds = cells[first_measure_ + k].number != 0;
     if (!holds) {
       ++a.failed_conditions;
-      if (!a.excluded || better(point, *a.excluded)) a.excluded = point;
+      if (!a.excluded || solve_.better(point, *a.excluded)) a.excluded = point;
       return;
     }
     ++a.feasible;
-    if (a.best.size() == request_.top && !better(point, a.best.back())) return;
+    auto better = [this](const GridPoint& x, const GridPoint& y) { return solve_.better(x, y); };
+    if (a.best.size() == solve_.request_.top && !better(point, a.best.back())) return;
     a.best.insert(std::upper_bound(a.best.begin(), a.best.end(), point, better), point);
-    if (a.best.size() > request_.top) a.best.pop_back();
-  });
+    if (a.best.size() > solve_.request_.top) a.best.pop_back();
+  }
+
+ private:
+  const GridSolve& solve_;
+  std::size_t first_measure_, conditions_;
+};
+
+void GridSolve::merge(GridAnswer& into, GridAnswer& part) const {
+  into.evaluated += part.evaluated;
+  into.feasible += part.feasible;
+  into.failed_scenario += part.failed_scenario;
+  into.failed_conditions += part.failed_conditions;
+  if (into.first_error.empty()) into.first_error = std::move(part.first_error);
+  if (part.excluded && (!into.excluded || better(*part.excluded, *into.excluded))) into.excluded = part.excluded;
+  // Both lists best first; `better` orders every two points (ties by index), so the merged list is
+  // the one a single pass over the grid keeps.
+  std::vector<GridPoint> best;
+  std::merge(into.best.begin(), into.best.end(), part.best.begin(), part.best.end(), std::back_inserter(best),
+             [this](const GridPoint& x, const GridPoint& y) { return better(x, y); });
+  if (best.size() > request_.top) best.resize(request_.top);
+  into.best = std::move(best);
+  part = GridAnswer{};
+}
+
+GridAnswer GridSolve::run() {
+  GridAnswer a;
+  a.points = sweep_.total();
+  Sweep::Parallel how;
+  how.jobs = request_.jobs;
+  how.make_chunk = [this] { return std::make_unique<Chunk>(*this); };
+  how.take = [&](Sweep::Chunk& c) {
+    merge(a, static_cast<Chunk&>(c).part);
+    return true;
+  };
+  sweep_.run(how);
   a.solved = !a.best.empty();
   // An excluded point matters only when it beats the answer: it says which condition binds.
   if (a.solved && a.excluded && !better(*a.excluded, a.best.front())) a.excluded.reset();

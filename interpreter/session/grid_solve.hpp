@@ -20,6 +20,7 @@ struct GridSolveRequest {
   bool maximize = false;
   std::vector<std::string> conditions;  // --such-that texts, Bool over the inputs and outputs
   std::size_t top = 5;                  // how many of the best feasible points to keep
+  unsigned jobs = 1;                    // threads (Sweep::Parallel); 0: the cores available
   std::uint64_t max_points = kDefaultMaxSweepPoints;
   Limits limits;
   SessionOptions session_options;
@@ -68,6 +69,12 @@ class GridSolve {
   DisplayUnit objective_unit(double si);
 
  private:
+  class Chunk;
+  // Whether x is better than y: a larger (smaller) objective, then the point that comes first.
+  bool better(const GridPoint& x, const GridPoint& y) const;
+  // Adds the points a part of the grid (a chunk, later in the grid than what `into` holds) counted
+  // and kept: the answer is the same however the grid is split.
+  void merge(GridAnswer& into, GridAnswer& part) const;
   // Why the conditions fail at point `index`, as `mlsi solve --max` says it.
   std::string why_excluded(std::size_t index);
 

@@ -120,22 +120,65 @@ class Sweep {
   // The compiled measures, in the order of request().measures.
   const std::vector<CExpr>& measures() const { return measures_; }
 
-  // Calls `point(index, cells, error)` for every point of the shard (points are numbered from 0, the
-  // last varied input fastest). The cells are the columns, then one per measure (a number or a Bool).
-  // A point that fails has an error and text cells after the inputs; a point that fails --where is
-  // left out. Stops early once `stopped` says so (the output failed).
+  // The points of shard K of N, [first, last): the K-th of N contiguous blocks of the point order, whose
+  // sizes differ by one at most (the first total % N blocks are the larger), so that the shards'
+  // outputs, concatenated in K order, are the unsharded output.
+  struct Range {
+    std::size_t first = 0, last = 0;
+  };
+  Range shard_range(std::size_t shard_k, std::size_t shard_n) const;
+
+  // Calls `point(index, cells, error)` for every point of the shard in order, on the calling thread
+  // (points are numbered from 0, the last varied input fastest). The cells are the columns, then one
+  // per measure (a number or a Bool). A point that fails has an error and text cells after the inputs;
+  // a point that fails --where is left out. Stops early once `stopped` says so (the output failed): it
+  // is asked after each block of SweepProgram::kBlock points.
   using PointFn = std::function<void(std::size_t, const std::vector<SweepCell>&, const std::string&)>;
   void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped = {});
+
+  // What a parallel run makes of the points of one chunk (a contiguous run of points), on the thread
+  // that computes them: rows of text, columns, the best points of the chunk. `point` is called with the
+  // chunk's points in order, as run()'s callback is.
+  class Chunk {
+   public:
+    virtual ~Chunk() = default;
+    virtual void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) = 0;
+  };
+  struct Parallel {
+    std::size_t shard_k = 1, shard_n = 1;
+    unsigned jobs = 1;  // threads, the calling one included; 0: available_cores()
+    // Makes a chunk; a run makes a few (twice the jobs) and reuses them.
+    std::function<std::unique_ptr<Chunk>()> make_chunk;
+    // A chunk's points, on the calling thread, chunks in the order of their points; takes what the
+    // chunk holds (leaving it empty for the next) and returns false to stop the sweep.
+    std::function<bool(Chunk&)> take;
+  };
+  // The points of the shard computed on `jobs` threads at once, each with its own copy of the compiled
+  // program's registers and its own cells; what they make of them is taken on the calling thread in
+  // point order, through a reorder buffer of a few chunks, so that memory does not grow with the
+  // points. What is taken is what run() would pass on, in the same order, whatever the jobs.
+  void run(const Parallel& how);
+
+  // Points per chunk of a parallel run: 8 of the compiled program's blocks.
+  static constexpr std::size_t kChunkPoints = 8 * SweepProgram::kBlock;
 
  private:
   // The product of the varied counts, with checked arithmetic: more than max_points is a usage error.
   Outcome count_points();
-  // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so.
+  // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so;
+  // showable() says whether they can, without building a message.
   std::string unshowable(const std::vector<SweepCell>& cells);
+  bool showable(const std::vector<SweepCell>& cells) const;
   // Passes a computed point on, as an error when a cell cannot be shown.
-  void emit(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point);
+  void emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
   void point_inputs(std::size_t index, GivenInputs& g) const;
-  void slow_point(std::size_t index, std::vector<SweepCell>& cells, const PointFn& point);
+  void slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
+  // What one thread of a run owns, and what every thread reads.
+  struct Worker;
+  struct Constants;
+  Constants constants();
+  // Computes the points [first, last) into `out`, with `w`'s registers and cells.
+  void compute(std::size_t first, std::size_t last, const Constants& k, Worker& w, Chunk& out);
 
   SweepRequest request_;
   std::unique_ptr<Session> owned_;
@@ -151,6 +194,8 @@ class Sweep {
   std::optional<SweepProgram> program_;
   std::vector<std::string> names_;
   std::vector<DisplayUnit> units_;
+  // The columns whose unit is smaller than the SI one: only there can a finite value overflow.
+  std::vector<std::size_t> small_units_;
 };
 
 }  // namespace mlsi

@@ -10,7 +10,7 @@ The functions below use a default Session of the built-in library (prelude, cata
 make a Session for your own .mls files and catalogues."""
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Optional
+from typing import Any, List, Mapping, Optional, Tuple
 
 from . import _mlsi
 from ._catalogue import Catalogue, Entry
@@ -45,10 +45,11 @@ def explain(target: str, inputs: Optional[Mapping[str, Any]] = None, *, scenario
 
 
 def sweep(target: str, vary: Mapping[str, Any], where: str = "", inputs: Optional[Mapping[str, Any]] = None, *,
-          scenario: Optional[str] = None, config: Optional[str] = None, **kwargs: Any) -> SweepResult:
-    """Every point of a grid into NumPy columns: ``sweep("ActivationMemory", vary={"microbatch": [1, 2, 4, 8]})``.
-    See Session.sweep."""
-    return default_session().sweep(target, vary, where, inputs, scenario=scenario, config=config, **kwargs)
+          scenario: Optional[str] = None, config: Optional[str] = None, jobs: Optional[int] = None,
+          shard: Optional[Tuple[int, int]] = None, **kwargs: Any) -> SweepResult:
+    """Every point of a grid into NumPy columns: ``sweep("ActivationMemory", vary={"microbatch": [1, 2, 4, 8]})``,
+    on ``jobs`` threads (every core by default), or shard ``(k, n)`` of it. See Session.sweep."""
+    return default_session().sweep(target, vary, where, inputs, scenario=scenario, config=config, jobs=jobs, shard=shard, **kwargs)
 
 
 def solve(target: str, **kwargs: Any) -> SolveResult:

@@ -97,6 +97,28 @@ def _vary_text(name: str, values: Any) -> str:
     return f"{name}=" + ",".join(_text(v) for v in values)
 
 
+def _jobs(jobs: Optional[int]) -> int:
+    """Threads for the C++ side: 0 asks for every core the process may use."""
+    if jobs is None:
+        return 0
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 4096:
+        raise ValueError(f"jobs is a number of threads from 1 to 4096, or None for every core; given {jobs!r}")
+    return jobs
+
+
+def _shard(shard: Optional[Tuple[int, int]]) -> Tuple[int, int]:
+    """(k, n) of shard=, checked: the k-th of n parts, 1 <= k <= n."""
+    if shard is None:
+        return 1, 1
+    try:
+        k, n = shard
+    except (TypeError, ValueError):
+        raise ValueError(f"shard is a pair (k, n), the k-th of n parts with 1 <= k <= n; given {shard!r}") from None
+    if any(isinstance(x, bool) or not isinstance(x, int) for x in (k, n)) or not 1 <= k <= n:
+        raise ValueError(f"shard is a pair (k, n), the k-th of n parts with 1 <= k <= n; given {shard!r}")
+    return k, n
+
+
 def _target(target: str) -> Tuple[str, str]:
     """(file, scenario name) of a target: a path to a .mls file, or a scenario's name."""
     if not isinstance(target, (str, os.PathLike)):
@@ -191,25 +213,31 @@ class Session:
         return Explanation(_errors.raise_if_failed(raw))
 
     def sweep(self, target: str, vary: Mapping[str, Any], where: str = "", inputs: Optional[Mapping[str, Any]] = None, *,
-              scenario: Optional[str] = None, config: Optional[str] = None, **kwargs: Any) -> SweepResult:
+              scenario: Optional[str] = None, config: Optional[str] = None, jobs: Optional[int] = None,
+              shard: Optional[Tuple[int, int]] = None, **kwargs: Any) -> SweepResult:
         """Evaluates the scenario at every point of the product of ``vary`` (each input's values: a list,
         a range, a NumPy array, or a ``--vary`` text such as ``"1024..65536 *2"``; the last input
         varies fastest), keeping the points where ``where`` (a Bool over the inputs and outputs) holds.
-        The points are computed in C++ (the GIL released) straight into NumPy arrays."""
+        The points are computed in C++ (the GIL released) straight into NumPy arrays, on ``jobs``
+        threads (``None``: every core the process may use; the result is the same for any number).
+        ``shard=(k, n)`` computes only the k-th of n contiguous blocks of the points (1 <= k <= n), as
+        ``mlsi sweep --shard K/N``: the n shards' results, concatenated in k order, are the whole sweep."""
         file, name = _target(target)
         texts = [_vary_text(n, v) for n, v in vary.items()]
-        raw = self._native.sweep(file, scenario or name, config or "", _settings(inputs, kwargs), texts, where)
+        shard_k, shard_n = _shard(shard)
+        raw = self._native.sweep(file, scenario or name, config or "", _settings(inputs, kwargs), texts, where, _jobs(jobs), shard_k, shard_n)
         return SweepResult(_errors.raise_if_failed(raw), scenario or name or file)
 
     def solve(self, target: str, *, max: Optional[str] = None, min: Optional[str] = None,
               such_that: Union[str, Sequence[str]] = (), tol: float = 1e-9, vary: Optional[Mapping[str, Any]] = None,
               minimize: Optional[str] = None, maximize: Optional[str] = None, top: int = 5,
               inputs: Optional[Mapping[str, Any]] = None, scenario: Optional[str] = None, config: Optional[str] = None,
-              **kwargs: Any) -> SolveResult:
+              jobs: Optional[int] = None, **kwargs: Any) -> SolveResult:
         """The inverse question (``mlsi solve``). Either one input: ``max="microbatch"`` (or ``min=``)
         such that every condition of ``such_that`` (Bool texts over the inputs and outputs) and every
         ``where`` and ``check`` of the scenario holds; or a grid: ``vary`` (as sweep()) with
         ``minimize=`` or ``maximize=`` an expression, keeping the ``top`` best feasible points.
+        A grid is evaluated on ``jobs`` threads (``None``: every core the process may use).
         Infeasible and unbounded are answers (``result.kind``); what cannot be solved raises."""
         file, name = _target(target)
         conditions = [such_that] if isinstance(such_that, str) else list(such_that)
@@ -220,7 +248,7 @@ class Session:
                 raise ValueError("max=/min= solve for one input; with vary=, give minimize= or maximize=")
             texts = [_vary_text(n, v) for n, v in vary.items()]
             raw = self._native.solve(file, scenario or name, config or "", _settings(inputs, kwargs), "", maximize is not None,
-                                     conditions, tol, texts, maximize if maximize is not None else minimize, top)
+                                     conditions, tol, texts, maximize if maximize is not None else minimize, top, _jobs(jobs))
             return SolveResult(_errors.raise_if_failed(raw), "")
         if (max is None) == (min is None):
             raise ValueError("give the input to solve for as max=NAME or min=NAME (or a grid with vary=)")
@@ -228,7 +256,7 @@ class Session:
             raise ValueError("a solve needs at least one condition: such_that=\"full <= 80 GB\"")
         input_name = max if max is not None else min
         raw = self._native.solve(file, scenario or name, config or "", _settings(inputs, kwargs), input_name, max is not None,
-                                 conditions, tol, [], "", top)
+                                 conditions, tol, [], "", top, 1)
         return SolveResult(_errors.raise_if_failed(raw), input_name)
 
     def eval(self, expression: str) -> Any:

@@ -213,14 +213,18 @@ PYBIND11_MODULE(_mlsi, m) {
         return explanation_dict(x);
       })
       .def("sweep", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs,
-                       const std::vector<std::string>& vary, const std::string& where) {
+                       const std::vector<std::string>& vary, const std::string& where, unsigned jobs, std::uint64_t shard_k, std::uint64_t shard_n) {
         api::SweepRequest request;
         request.run = request_of(file, scenario, config, inputs);
         request.vary = vary;
         request.where = where;
+        request.jobs = jobs;
+        request.shard_k = shard_k;
+        request.shard_n = shard_n;
         api::SweepTable table;
         {
-          // Every point is computed in C++ without the interpreter's lock: other Python threads go on.
+          // Every point is computed in C++ without the interpreter's lock, on `jobs` threads: other Python
+          // threads go on.
           py::gil_scoped_release release;
           table = s.sweep_table(request);
         }
@@ -228,7 +232,7 @@ PYBIND11_MODULE(_mlsi, m) {
       })
       .def("solve", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs,
                        const std::string& input, bool maximize, const std::vector<std::string>& such_that, double tolerance,
-                       const std::vector<std::string>& vary, const std::string& objective, std::size_t top) {
+                       const std::vector<std::string>& vary, const std::string& objective, std::size_t top, unsigned jobs) {
         api::SolveRequest request;
         request.run = request_of(file, scenario, config, inputs);
         request.input = input;
@@ -238,6 +242,7 @@ PYBIND11_MODULE(_mlsi, m) {
         request.vary = vary;
         request.objective = objective;
         request.top = top;
+        request.jobs = jobs;
         api::SolveResult result;
         {
           py::gil_scoped_release release;

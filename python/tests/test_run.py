@@ -113,7 +113,8 @@ def test_catalogue():
 
 def test_scenarios():
     names = mlsi.scenarios()
-    assert "ActivationMemory" in names and len(names) == len(set(names)) == 57
+    # The 57 of the training pack and the 15 of the inference pack.
+    assert "ActivationMemory" in names and "ServingFit" in names and len(names) == len(set(names)) == 72
 
 
 def test_session_with_a_file(tmp_path):

@@ -13,7 +13,7 @@ from conftest import ROOT, mlsi_cli
 
 def _cases():
     cases = []
-    for path in sorted((ROOT / "scenarios" / "training").glob("*.mls")):
+    for path in sorted((ROOT / "scenarios").glob("*/*.mls")):
         text = path.read_text()
         for scenario in re.findall(r"^scenario\s+(\w+)", text, re.M):
             cases.append((scenario, None))
@@ -27,7 +27,7 @@ CASES = _cases()
 
 def test_the_cases_cover_every_builtin_scenario():
     assert {s for s, _ in CASES} == set(mlsi.scenarios())
-    assert len({s for s, _ in CASES}) == 57
+    assert len({s for s, _ in CASES}) == 72  # both packs
     assert sum(1 for _, c in CASES if c) >= 57  # every scenario ships configs
 
 

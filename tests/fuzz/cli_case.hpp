@@ -202,7 +202,7 @@ bool confine_cli_case(CliCase& c, const std::string& folder, WordExists word_exi
   static const std::vector<std::string_view> with_values = {
       "--scenario", "--config", "--set", "--inputs", "--format", "--catalog", "--max-depth", "--max-list",
       "--max-steps", "--max-import-depth", "--max-files", "--max-file-size", "--max-nesting", "--sort",
-      "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--workload", "--name"};
+      "--where", "--vary", "--shard", "--plot", "--x", "--y", "--series", "-o", "--output", "--jobs", "-j", "--workload", "--name"};
   static const std::vector<std::string_view> file_options = {"--inputs", "--catalog", "--plot", "-o", "--output", "--workload"};
   auto has = [](const std::vector<std::string_view>& list, std::string_view w) {
     return std::find(list.begin(), list.end(), w) != list.end();

@@ -96,6 +96,23 @@ def check(args, validators, status=0):
         return None
 
 
+def check_lines(args, row_validator):
+    """Runs `mlsi ARGS` (JSON Lines), validates each line as one object; records a failure."""
+    global CHECKED
+    what = "mlsi " + " ".join(args)
+    try:
+        lines = run(*args).splitlines()
+        if not lines:
+            raise ValueError("no line")
+        for n, line in enumerate(lines, 1):
+            errors = list(row_validator.iter_errors(parse(line)))
+            if errors:
+                raise ValueError(f"line {n}: {errors[0].message[:400]}")
+        CHECKED += 1
+    except (RuntimeError, ValueError) as e:
+        FAILURES.append(f"{what}: {e}")
+
+
 def general_schema():
     schema = parse(run("schema"))
     jsonschema.Draft202012Validator.check_schema(schema)
@@ -147,7 +164,7 @@ config slower for Step {
 def every_command():
     schema = general_schema()
     root = validator(schema)
-    of = {name: validator(schema, name) for name in ("run", "sweep", "explain", "listing", "show", "test_report", "eval", "solve")}
+    of = {name: validator(schema, name) for name in ("run", "sweep", "sweep_row", "explain", "listing", "show", "test_report", "eval", "solve")}
 
     # Every built-in scenario: run against the general schema and its own; its explanation.
     scenarios = check(["list", "scenarios", "--format", "json"], [root, of["listing"]]) or []
@@ -176,6 +193,7 @@ def every_command():
                  ["tests/examples/kv_cache.mls", "--vary", "batch=0,1,64", "--vary", "bytes_per_value=1 byte,2 byte"],
                  ["ZeroSharding", "--vary", "n_devices=1,8,1024"]):
         check(["sweep", *args, "--format", "json"], [root, of["sweep"]])
+        check_lines(["sweep", *args, "--format", "jsonl"], of["sweep_row"])
 
     # Solves: one input (solved, infeasible, unbounded), a grid (solved with a boundary, infeasible), --explain.
     layout = ["ParallelLayout", "--vary", "tp=1,2,4,8", "--vary", "pp=1,2,4,8,16", "--set", "dp=1024/(tp*pp)", "--minimize", "step_time"]

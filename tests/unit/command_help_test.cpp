@@ -72,8 +72,9 @@ TEST(CommandHelp, EveryOptionListedIsAccepted) {
       std::vector<std::string> args = {c.name, name_of(o)};
       if (o.name.find(' ') != std::string::npos) args.push_back(c.name == "doc" || c.name == "test" ? "markdown" : "table");
       if (name_of(o) != "--format" && o.name.find(' ') != std::string::npos) args.back() = "x";
-      // A count (`--top K`) must be a whole number.
-      if (o.name.size() > 2 && o.name.compare(o.name.size() - 2, 2, " K") == 0) args.back() = "3";
+      // A count (`--top K`, `-j N, --jobs N`) must be a whole number.
+      auto ends_with = [&](const char* tail) { return o.name.size() > 2 && o.name.compare(o.name.size() - 2, 2, tail) == 0; };
+      if (ends_with(" K") || ends_with(" N")) args.back() = "3";
       args.push_back("--help");
       auto r = mlsi(args);
       EXPECT_EQ(r.status, 0) << c.name << " " << o.name << ": " << r.err;

@@ -131,10 +131,17 @@ TEST(SweepSize, MaxPointsIsTheLargestSweepAllowed) {
 
 TEST(SweepSize, ShardsStillSplitEveryPoint) {
   TempFile f("shards.mls", "scenario S {\n  input n: Count = 1\n  output m = n\n}\n");
-  // Points 0..4 are n = 1..5; shard 2/2 takes points 1 and 3: n = 2 and 4.
+  // Points 0..4 are n = 1..5; shard 1/2 is the first block of 5 in 2, the larger (points 0..2), and
+  // shard 2/2 the rest (points 3 and 4): n = 4 and 5.
   auto r = mlsi({"sweep", f.path.string(), "--vary", "n=1,2,3,4,5", "--shard", "2/2", "--format", "csv"});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, "n,m,error\n2,2,\n4,4,\n");
+  EXPECT_EQ(r.out, "n,m,error\n4,4,\n5,5,\n");
+  auto first = mlsi({"sweep", f.path.string(), "--vary", "n=1,2,3,4,5", "--shard", "1/2", "--format", "csv"});
+  EXPECT_EQ(first.out, "n,m,error\n1,1,\n2,2,\n3,3,\n");
+  // More shards than points: the last shards are empty, their header alone.
+  auto empty = mlsi({"sweep", f.path.string(), "--vary", "n=1,2", "--shard", "3/3", "--format", "csv"});
+  EXPECT_EQ(empty.status, 0) << empty.err;
+  EXPECT_EQ(empty.out, "n,m,error\n");
   for (const char* bad : {"0/3", "4/3", "3", "/3", "3/", "+1/3", "1/3/3", " 1/3", "1/ 3", "1/-3", "1.5/3", "2/3abc", "1/1e3",
                           "1/99999999999999999999999"}) {
     auto e = mlsi({"sweep", f.path.string(), "--vary", "n=1,2", "--shard", bad});

@@ -71,9 +71,9 @@ TEST(SweepRequest, StreamsEveryPointInOrderTheLastVariedFastest) {
 TEST(SweepRequest, ShardAndConditionKeepTheirPoints) {
   mlsi::Sweep shard(activation_memory({"microbatch=1,2", "seq_len=1024,2048"}));
   ASSERT_TRUE(shard.prepare().ok());
-  auto points = run_all(shard, 2, 2);
+  auto points = run_all(shard, 2, 2);  // the second of two contiguous blocks: points 2 and 3
   ASSERT_EQ(points.size(), 2u);
-  EXPECT_EQ(points[0].index, 1u);
+  EXPECT_EQ(points[0].index, 2u);
   EXPECT_EQ(points[1].index, 3u);
 
   // full > 3 GiB leaves out (1, 1024) alone (2.25 GiB); the others are 4.5, 4.5 and 9 GiB.

@@ -27,6 +27,7 @@ struct SolveRequest {
   std::vector<std::string> vary;
   std::string objective;
   std::size_t top = 5;
+  unsigned jobs = 0;  // threads of a grid solve, the calling one included; 0: the cores available
 };
 
 // A point of a grid solve: its place in the grid's order, its varied inputs, and its objective.

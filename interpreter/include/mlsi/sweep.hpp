@@ -19,6 +19,13 @@ struct SweepRequest {
   // units as the input's (`1 GiB..8 GiB *2`).
   std::vector<std::string> vary;
   std::string where;  // a Bool condition over the inputs and outputs, as --where; empty: every point
+  // Shard K of N (1 <= K <= N), as `mlsi sweep --shard K/N`: the K-th of N contiguous blocks of the
+  // point order, so that the shards' points, in K order, are the sweep's points.
+  std::uint64_t shard_k = 1, shard_n = 1;
+  // Threads of Session::sweep_table, the calling one included; 0: the cores available to the process.
+  // The table is the same whatever the number. Session::sweep calls its callback from the calling
+  // thread and computes there too.
+  unsigned jobs = 0;
 };
 
 struct SweepColumn {
