@@ -213,7 +213,7 @@ void CatalogueLoader::check_name(const std::string& name, const char* what, Span
     return;
   }
   // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
-  if (std::ranges::find(grammar::kReservedWords, name) != grammar::kReservedWords.end() || name == "has") {
+  if (std::find(grammar::kReservedWords.begin(), grammar::kReservedWords.end(), name) != grammar::kReservedWords.end() || name == "has") {
     diags_.error(span, fmt::format("{} `{}` is a keyword; choose another name", what, name));
     return;
   }

@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 #include <system_error>
 
 namespace mlsi {
@@ -16,12 +18,14 @@ std::string format_number(double x) {
   if (x == 0) return "0";  // also turns -0 into 0
   // std::to_chars with a precision writes what printf's %.0f and %.6g write, without parsing a format
   // string each time: numbers are formatted for every value a run returns.
-  char buf[64];  // %.0f of a number below kWholeInFull, or %.6g: at most 24 characters
   bool whole = std::fabs(x) < kWholeInFull && x == std::floor(x);
+#if defined(__cpp_lib_to_chars)
+  char buf[64];  // %.0f of a number below kWholeInFull, or %.6g: at most 24 characters
   auto r = whole ? std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, 0)
                  : std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 6);
-  if (r.ec != std::errc()) return whole ? fmt::format("{:.0f}", x) : fmt::format("{:.6g}", x);
-  return std::string(buf, r.ptr);
+  if (r.ec == std::errc()) return std::string(buf, r.ptr);
+#endif
+  return whole ? fmt::format("{:.0f}", x) : fmt::format("{:.6g}", x);
 }
 
 std::string exact_number(double x) {
@@ -29,10 +33,28 @@ std::string exact_number(double x) {
   // A whole number that a double holds exactly is written in digits (5000000, not the shorter 5e+06),
   // as a spreadsheet or a program expects a count.
   if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return fmt::format("{:.0f}", x);
+#if defined(__cpp_lib_to_chars)
   char buf[32];  // the longest shortest form, -2.2250738585072014e-308, has 24 characters
   auto r = std::to_chars(buf, buf + sizeof buf, x);
-  if (r.ec != std::errc()) return fmt::format("{}", x);  // cannot happen with 32 characters
-  return std::string(buf, r.ptr);
+  if (r.ec == std::errc()) return std::string(buf, r.ptr);  // cannot fail with 32 characters
+#endif
+  return shortest_decimal(x);
+}
+
+std::string shortest_decimal(double x) {
+  // The shortest digits that read back to x (Dragonbox; std::to_chars's Ryu gives the same digits: both
+  // take the shortest, and of several the nearest), as significand * 10^exponent.
+  auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(x));
+  std::string digits = std::to_string(decimal.significand);
+  int n = static_cast<int>(digits.size());
+  int exponent = decimal.exponent;
+  std::string plain;
+  if (exponent >= 0) plain = digits + std::string(static_cast<std::size_t>(exponent), '0');
+  else if (-exponent < n) plain = digits.substr(0, static_cast<std::size_t>(n + exponent)) + "." + digits.substr(static_cast<std::size_t>(n + exponent));
+  else plain = "0." + std::string(static_cast<std::size_t>(-exponent - n), '0') + digits;
+  int power = exponent + n - 1;
+  std::string scientific = digits.substr(0, 1) + (n > 1 ? "." + digits.substr(1) : "") + fmt::format("e{}{:02}", power < 0 ? '-' : '+', std::abs(power));
+  return (x < 0 ? "-" : "") + (scientific.size() < plain.size() ? scientific : plain);
 }
 
 namespace {
