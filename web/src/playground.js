@@ -115,7 +115,7 @@ function annotateFields(doc, diagnostics) {
   }
 }
 
-// --- one refresh: check, interface, run, explanation
+// --- one refresh: check, run (the results first), then the interface and the explanation
 function refresh() {
   const c = current();
   let scenario = state.scenario;
@@ -126,19 +126,30 @@ function refresh() {
     diagnostics = checked.diagnostics;
     const declared = [...c.text.matchAll(/^scenario\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]);
     if (declared.length && !declared.includes(scenario)) scenario = declared[0];
-    if (!checked.ok) return finish(c, diagnostics, null);
+    if (!checked.ok) {
+      finish(c, diagnostics, null);
+      state.described?.();
+      return;
+    }
   }
-  const shown = mlsi.show(scenario, c.base);
-  if (shown.ok && shown.document.scenario) {
-    buildFields(shown.document);
-    $("doc-text").textContent = mlsi.show(scenario, { ...c.base, format: "table" }).text;
-  }
-  const known = new Set(JSON.parse(state.interface || "[]").map((i) => i.name));
-  const inputs = Object.entries(state.inputs).filter(([k, v]) => known.has(k) && v.trim() !== "");
-  const run = mlsi.run({ ...c.base, scenario, inputs });
+  const known = state.interface ? new Set(JSON.parse(state.interface).map((i) => i.name)) : null;
+  const inputs = Object.entries(state.inputs).filter(([k, v]) => (!known || known.has(k)) && v.trim() !== "");
+  const request = { ...c.base, scenario, inputs };
+  const run = mlsi.run(request);
   diagnostics = diagnostics.concat(run.diagnostics);
-  if (run.ok) $("explain-text").textContent = mlsi.explain({ ...c.base, scenario, inputs, format: "table" }).text;
-  finish(c, diagnostics, run.ok ? run.document : null, { ...c.base, scenario, inputs });
+  finish(c, diagnostics, run.ok ? run.document : null, request);
+  // What does not change the numbers comes after they are on the page.
+  clearTimeout(state.describing);
+  state.describing = setTimeout(() => {
+    const shown = mlsi.show(scenario, c.base);
+    if (shown.ok && shown.document.scenario) {
+      buildFields(shown.document);
+      $("doc-text").textContent = mlsi.show(scenario, { ...c.base, format: "table" }).text;
+    }
+    annotateFields(run.ok ? run.document : null, diagnostics);
+    $("explain-text").textContent = run.ok ? mlsi.explain({ ...request, format: "table" }).text : "";
+    state.described?.();
+  }, 0);
 }
 
 function finish(c, diagnostics, doc, request) {
@@ -242,6 +253,15 @@ async function main() {
       ],
     }),
   });
+  const wanted = readFragment();
+  const described = new Promise((resolve) => (state.described = resolve));
+  if (!wanted.scenario || !selectScenario(wanted.scenario, wanted)) selectScenario("ActivationMemory");
+  // Time to the first result after the page's load: bench/web_bench.py reads it.
+  window.mlsiFirstResultMs = performance.now() - started;  // from this script's start
+  window.mlsiReadyAt = performance.now();  // from the start of the navigation
+  await described;
+  state.described = null;
+  // The picker lists every built-in scenario, which reads them all: after the first result.
   const list = mlsi.list("scenarios").document;
   const picker = $("scenario-picker");
   for (const pack of [...new Set(list.map((s) => s.pack))]) {
@@ -271,12 +291,8 @@ async function main() {
   });
   $("sweep-output").addEventListener("change", () => state.plotted && plot());
   $("inputs").addEventListener("submit", (e) => e.preventDefault());
-  const wanted = readFragment();
-  if (!wanted.scenario || !selectScenario(wanted.scenario, wanted)) selectScenario("ActivationMemory");
-  // Time to the first result after the page's load: bench/web_bench.py reads it.
-  window.mlsiFirstResultMs = performance.now() - started;  // from this script's start
-  window.mlsiReadyAt = performance.now();  // from the start of the navigation
-  window.mlsiPlayground = { view, state };  // for the browser test and a curious console
+  picker.value = state.scenario;
+  window.mlsiPlayground = { view, state, mlsi };  // for the browser test and a curious console
   document.body.dataset.ready = "true";
 }
 
