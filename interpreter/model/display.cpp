@@ -49,7 +49,9 @@ std::string shortest_decimal(double x) {
   int n = static_cast<int>(digits.size());
   int exponent = decimal.exponent;
   std::string plain;
-  if (exponent >= 0) plain = digits + std::string(static_cast<std::size_t>(exponent), '0');
+  // A whole number in the plain form is written with every digit of its exact value, as std::to_chars
+  // writes it (928887459423438976, not the shortest digits and zeros 928887459423439000): as many digits.
+  if (exponent >= 0) plain = fmt::format("{:.0f}", std::fabs(x));
   else if (-exponent < n) plain = digits.substr(0, static_cast<std::size_t>(n + exponent)) + "." + digits.substr(static_cast<std::size_t>(n + exponent));
   else plain = "0." + std::string(static_cast<std::size_t>(-exponent - n), '0') + digits;
   int power = exponent + n - 1;
