@@ -107,7 +107,7 @@ function buildFields(shown) {
 function annotateFields(doc, diagnostics) {
   for (const row of document.querySelectorAll("#input-fields .field")) {
     const name = row.dataset.input;
-    const type = JSON.parse(state.interface).find((i) => i.name === name)?.type ?? "";
+    const type = (state.interface ? JSON.parse(state.interface) : []).find((i) => i.name === name)?.type ?? "";
     row.querySelector(".unit-hint").textContent = doc && name in doc.inputs ? `${type} = ${valueText(doc.inputs[name])}` : type;
     const mine = diagnostics.filter((d) => d.category === "input" && [d.message, ...d.notes.map((n) => n.message)].some((m) => m.includes(`\`${name}\``)));
     row.classList.toggle("invalid", mine.length > 0);

@@ -7,7 +7,7 @@
 # Exits 77 (skipped) with the reason where Emscripten, Node, Chromium or selenium is missing, unless
 # MLSI_WEB_REQUIRED=1 (.ci/web, which installs them): then that is a failure.
 set -euo pipefail
-step="$1" mlsi="$2" out="$3"
+step="$1" mlsi="$(realpath "$2")" out="$3"
 cd "$(dirname "$0")/../.."
 skip() {
   if [ "${MLSI_WEB_REQUIRED:-0}" = 1 ]; then echo "FAIL: $* (MLSI_WEB_REQUIRED=1)"; exit 1; fi
