@@ -31,5 +31,11 @@ add_library(Threads::Threads INTERFACE IMPORTED)
 # The language reports errors by exceptions (an evaluation error unwinds to the run that catches it).
 # WebAssembly's own exception handling costs nothing until one is thrown; Emscripten's older JavaScript
 # emulation (-fexceptions) makes every call that may throw go through JavaScript (bench/RESULTS.md).
-add_compile_options(-fwasm-exceptions)
-add_link_options(-fwasm-exceptions)
+set(MLSI_WASM_EXCEPTIONS wasm CACHE STRING "Exceptions in WebAssembly: wasm (its own, the default) or js (Emscripten's emulation, for comparison)")
+if(MLSI_WASM_EXCEPTIONS STREQUAL "js")
+  add_compile_options(-fexceptions)
+  add_link_options(-fexceptions)
+else()
+  add_compile_options(-fwasm-exceptions)
+  add_link_options(-fwasm-exceptions)
+endif()

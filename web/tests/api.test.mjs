@@ -142,6 +142,10 @@ test("a scenario of the editor's text runs by name, as mlsi run FILE does", () =
   const r = mlsi.run({ source: edited, sourceName: "activation_memory.mls", scenario: "ActivationMemory" });
   assert.equal(r.document.inputs.microbatch.value, 2);
   assert.equal(r.document.outputs.full.value, 9);  // 18 GiB at microbatch 4 (docs/api.md), halved
+  // Its interface is the edited one's, and no built-in file of that name is read beside it.
+  const shown = mlsi.show("ActivationMemory", { source: edited, sourceName: "activation_memory.mls" });
+  assert.deepEqual(shown.diagnostics, []);
+  assert.equal(shown.document.inputs.find((i) => i.name === "microbatch").default, "2");
   assert.equal(mlsi.source("NoSuchScenario"), null);
 });
 

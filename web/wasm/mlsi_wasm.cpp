@@ -54,8 +54,19 @@ mlsi::api::Limits limits_of(const val& request) {
   return limits;
 }
 
+// The editor's files live in a folder of their own, which is the working directory: a name given by the
+// page is then a relative path, as on the command line.
+void enter_playground_folder() {
+  static const bool entered = [] {
+    mkdir("/playground", 0755);
+    return chdir("/playground") == 0;
+  }();
+  (void)entered;
+}
+
 // The session of a request: its source, if any, written where the session reads it.
 mlsi::api::SessionOptions options_of(const val& request) {
+  enter_playground_folder();
   mlsi::api::SessionOptions options;
   options.limits = limits_of(request);
   std::string source_name = text(request, "sourceName");
@@ -133,13 +144,6 @@ val source(const val& request) {
 }
 
 std::string version() { return mlsi::api::version(); }
-
-// The editor's files live in a folder of their own, which is the working directory: a name given by the
-// page is then a relative path, as on the command line.
-const bool kPlaygroundFolder = [] {
-  mkdir("/playground", 0755);
-  return chdir("/playground") == 0;
-}();
 
 }  // namespace
 
