@@ -6,7 +6,7 @@ runs a built-in scenario, changes an input, and checks the values shown against 
 json`; gives an input a value outside its `where` and checks the interpreter's message beside it; adds a
 line with a dimension error to the editor and checks its marker and message against `mlsi check`; plots
 a sweep and checks its points against `mlsi sweep`; reloads the share link; runs the widget. Saves
-screenshots into OUT_DIR (playground.png, widget.png).
+screenshots into OUT_DIR (playground.png: the dimension error; playground-sweep.png: the plot; widget.png).
 
 usage: browser_test.py MLSI DIST_DIR OUT_DIR      exit 77 (skipped) without chromium, chromedriver or selenium
 """
@@ -189,6 +189,10 @@ try:
     sweep = mlsi_json("sweep", "ActivationMemory", "--vary", "microbatch=1..8 step 1")
     dots = [(float(c.get_attribute("data-x")), float(c.get_attribute("data-y"))) for c in driver.find_elements(By.CSS_SELECTOR, "#sweep-plot circle")]
     check(dots == [(r["microbatch"]["value"], r["full"]["value"]) for r in sweep["rows"]], f"the plot's points are mlsi sweep's: {dots}")
+    panel = driver.find_element(By.ID, "sweep")
+    driver.execute_script("arguments[0].scrollIntoView()", panel)
+    panel.screenshot(os.path.join(OUT, "playground-sweep.png"))
+    print(f"screenshot: {os.path.join(OUT, 'playground-sweep.png')}")
 
     # 5. The share link: a fresh page on it shows the same file, inputs and results.
     link = driver.current_url
@@ -198,7 +202,6 @@ try:
     wait.until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
     check(driver.find_element(By.ID, "input-microbatch").get_attribute("value") == "4", "the link restores microbatch = 4")
     compare_outputs(expected, "the shared link")
-    driver.save_screenshot(os.path.join(OUT, "playground-sweep.png"))
 
     # 6. The widget: one script, one element.
     driver.get(BASE + "widget.html")
