@@ -20,9 +20,7 @@ done
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 
 started=$SECONDS
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  emcmake cmake -S "$root" -B "$build" -DMLSI_WASM=ON -DCMAKE_BUILD_TYPE=MinSizeRel -DMLSI_WERROR=ON >/dev/null
-fi
+emcmake cmake -S "$root" -B "$build" -DMLSI_WASM=ON -DCMAKE_BUILD_TYPE=Release -DMLSI_WERROR=ON >/dev/null
 cmake --build "$build" -j"${MLSI_JOBS:-2}" --target mlsi_wasm
 echo "web/build.sh: WebAssembly module built in $((SECONDS - started)) s"
 
