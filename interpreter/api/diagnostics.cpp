@@ -1,5 +1,8 @@
 // Diagnostics of the public API: internal diagnostics with their spans turned into lines and columns.
+#include <fmt/format.h>
+
 #include "api/detail.hpp"
+#include "model/value_json.hpp"
 
 namespace mlsi::api {
 
@@ -37,6 +40,33 @@ api::Category category_of(const mlsi::Diagnostic& d) {
     case mlsi::Category::evaluation: return api::Category::evaluation;
   }
   return api::Category::source;
+}
+
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::note: return "note";
+  }
+  return "error";
+}
+
+const char* category_name(Category c) {
+  switch (c) {
+    case Category::source: return "source";
+    case Category::syntax: return "syntax";
+    case Category::input: return "input";
+    case Category::check: return "check";
+    case Category::evaluation: return "evaluation";
+    case Category::usage: return "usage";
+  }
+  return "source";
+}
+
+// "file": ..., "line": ..., "column": ..., "end_line": ..., "end_column": ...
+std::string location_json(const Location& l) {
+  return fmt::format("\"file\": {}, \"line\": {}, \"column\": {}, \"end_line\": {}, \"end_column\": {}", json_escape(l.file), l.line, l.column,
+                     l.end_line, l.end_column);
 }
 
 mlsi::Diagnostics internal_list(const detail::DiagnosticSource& source, std::size_t first, std::size_t count) {
@@ -79,6 +109,19 @@ std::string Diagnostics::render(bool colour, std::size_t max_per_file) const {
 std::string Diagnostics::render_one(std::size_t index, bool colour) const {
   if (!source_->session || index >= source_->internal.size()) return "";
   return mlsi::render(source_->session->program().sources, source_->internal[index], colour);
+}
+
+std::string Diagnostics::json() const {
+  std::string out = "[";
+  for (std::size_t i = 0; i < list_.size(); ++i) {
+    const Diagnostic& d = list_[i];
+    std::string notes;
+    for (const auto& n : d.notes) notes += fmt::format("{}{{\"message\": {}, {}}}", notes.empty() ? "" : ", ", json_escape(n.message), location_json(n.location));
+    out += fmt::format("{}{{\"severity\": \"{}\", \"category\": {}, {}, \"message\": {}, \"notes\": [{}], \"rendered\": {}}}", i ? ",\n " : "",
+                       severity_name(d.severity), d.severity == Severity::error ? fmt::format("\"{}\"", category_name(d.category)) : "null",
+                       location_json(d.location), json_escape(d.message), notes, json_escape(render_one(i)));
+  }
+  return out + "]";
 }
 
 namespace detail {

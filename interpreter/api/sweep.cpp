@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <sstream>
 
 #include "api/detail.hpp"
+#include "report/sweep_rows.hpp"
 #include "session/sweep.hpp"
 
 namespace mlsi::api {
@@ -202,6 +204,20 @@ SweepTable Session::sweep_table(const SweepRequest& request) const {
   };
   sweep.run(how);
   return table;
+}
+
+Document Session::sweep_document(const SweepRequest& request) const {
+  StartedSweep started = start(options_, request);
+  Document d;
+  d.diagnostics = started.diagnostics;
+  if (!started.ok) return d;
+  std::ostringstream out;
+  SweepRowWriter writer(out, Format::json, *started.sweep);
+  started.sweep->run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { writer.row(cells, error); });
+  writer.finish();
+  d.ok = true;
+  d.text = std::move(out).str();
+  return d;
 }
 
 }  // namespace mlsi::api

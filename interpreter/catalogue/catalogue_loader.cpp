@@ -217,7 +217,7 @@ std::string CatalogueLoader::name_problem(const std::string& name, std::string_v
   for (char c : name) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
   if (!identifier) return fmt::format("{} `{}` is not an identifier (letters, digits, _; not starting with a digit)", what, name);
   // `has` is the field-presence test, `has(entry.field)`: an entry of that name could not be used.
-  if (std::ranges::find(grammar::kReservedWords, name) != grammar::kReservedWords.end() || name == "has")
+  if (std::find(grammar::kReservedWords.begin(), grammar::kReservedWords.end(), name) != grammar::kReservedWords.end() || name == "has")
     return fmt::format("{} `{}` is a keyword; choose another name", what, name);
   if (!against_prelude) return {};
   if (p_.units.find(name)) return fmt::format("{} `{}` is already a unit; choose another name", what, name);

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 #include "report/entry_text.hpp"
 #include "session/entry_kind.hpp"
 #include "session/workspace.hpp"
@@ -28,27 +26,27 @@ int cmd_eval(const Options& o, CliStreams& io) {
   }
   show_diagnostics();
   if (!workspace.load_builtin_scenarios()) io.err << "warning: the built-in scenarios do not check; they are left out of this session\n";
-  // Entry k starts on the line after entry k-1 ends, as the REPL numbers them: `<eval>:LINE:COL`.
-  std::uint32_t line = 1;
-  std::string json = "[";
-  for (std::size_t i = 0; i < o.positional.size(); ++i) {
-    const std::string& text = o.positional[i];
-    EntryResult r = workspace.enter(text, line);
-    line += static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  std::vector<std::string> objects;
+  int status = kExitOk;
+  enter_in_order(workspace, o.positional, [&](std::size_t i, const EntryResult& r) {
     show_diagnostics();
     switch (r.status) {
       case EntryStatus::ok: break;
       case EntryStatus::source_error:
         if (!r.message.empty()) io.err << "error: " << r.message << "\n";
-        return kExitSource;
+        status = kExitSource;
+        return false;
       case EntryStatus::failed:
         if (r.failure) io.err << render(session.program().sources, *r.failure, io.colour);
-        return kExitFailed;
+        status = kExitFailed;
+        return false;
     }
-    if (o.format == Format::json) json += (i ? ",\n " : "") + entry_json(workspace.program(), text, r);
+    if (o.format == Format::json) objects.push_back(entry_json(workspace.program(), o.positional[i], r));
     else io.out << entry_text(workspace.program(), r);
-  }
-  if (o.format == Format::json) io.out << json << "]\n";
+    return true;
+  });
+  if (status != kExitOk) return status;
+  if (o.format == Format::json) io.out << entries_json(objects);
   return kExitOk;
 }
 

@@ -4,7 +4,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <system_error>
 
 namespace mlsi {
@@ -22,9 +25,14 @@ char* write_number(char* at, double x) {
   // string each time: numbers are formatted for every value a run returns. %.0f of a number below
   // kWholeInFull, or %.6g, has at most 13 characters.
   bool whole = std::fabs(x) < kWholeInFull && x == std::floor(x);
+#if defined(__cpp_lib_to_chars)
   auto r = whole ? std::to_chars(at, at + kNumberChars, x, std::chars_format::fixed, 0)
                  : std::to_chars(at, at + kNumberChars, x, std::chars_format::general, 6);
   return r.ptr;
+#else
+  // A standard library without floating-point to_chars (Emscripten's libc++ 14): fmt writes the same text.
+  return whole ? fmt::format_to_n(at, kNumberChars, "{:.0f}", x).out : fmt::format_to_n(at, kNumberChars, "{:.6g}", x).out;
+#endif
 }
 
 char* write_exact_number(char* at, double x) {
@@ -37,7 +45,12 @@ char* write_exact_number(char* at, double x) {
   // -2.2250738585072014e-308, has 24.
   // Its digits are those of the 64-bit integer it equals, which are written faster than a double's.
   if (std::fabs(x) < 9007199254740992.0 && x == std::floor(x)) return std::to_chars(at, at + kNumberChars, static_cast<std::int64_t>(x)).ptr;
+#if defined(__cpp_lib_to_chars)
   return std::to_chars(at, at + kNumberChars, x).ptr;
+#else
+  std::string shortest = shortest_decimal(x);
+  return std::copy(shortest.begin(), shortest.end(), at);
+#endif
 }
 
 std::string format_number(double x) {
@@ -48,6 +61,24 @@ std::string format_number(double x) {
 std::string exact_number(double x) {
   char buf[kNumberChars];
   return std::string(buf, write_exact_number(buf, x));
+}
+
+std::string shortest_decimal(double x) {
+  // The shortest digits that read back to x (Dragonbox; std::to_chars's Ryu gives the same digits: both
+  // take the shortest, and of several the nearest), as significand * 10^exponent.
+  auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(x));
+  std::string digits = std::to_string(decimal.significand);
+  int n = static_cast<int>(digits.size());
+  int exponent = decimal.exponent;
+  std::string plain;
+  // A whole number in the plain form is written with every digit of its exact value, as std::to_chars
+  // writes it (928887459423438976, not the shortest digits and zeros 928887459423439000): as many digits.
+  if (exponent >= 0) plain = fmt::format("{:.0f}", std::fabs(x));
+  else if (-exponent < n) plain = digits.substr(0, static_cast<std::size_t>(n + exponent)) + "." + digits.substr(static_cast<std::size_t>(n + exponent));
+  else plain = "0." + std::string(static_cast<std::size_t>(-exponent - n), '0') + digits;
+  int power = exponent + n - 1;
+  std::string scientific = digits.substr(0, 1) + (n > 1 ? "." + digits.substr(1) : "") + fmt::format("e{}{:02}", power < 0 ? '-' : '+', std::abs(power));
+  return (x < 0 ? "-" : "") + (scientific.size() < plain.size() ? scientific : plain);
 }
 
 namespace {

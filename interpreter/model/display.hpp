@@ -14,13 +14,17 @@ namespace mlsi {
 // display unit is one its value can be shown in (effective_unit, display_overflow).
 std::string format_number(double x);
 // `x` exactly: a whole number below 2^53 in digits, any other the shortest decimal text that reads back to
-// the same double (std::to_chars); -0 as 0.
+// the same double (std::to_chars, else shortest_decimal); -0 as 0.
 std::string exact_number(double x);
 // The same texts written at `at`, which has room for kNumberChars characters; each returns the end of
 // what it wrote. For writers of many numbers (a sweep's rows), which must not allocate per number.
 inline constexpr std::size_t kNumberChars = 32;
 char* write_number(char* at, double x);
 char* write_exact_number(char* at, double x);
+// The shortest decimal text that reads back to `x` (finite, not 0), as std::to_chars(first, last, x) writes
+// it: the plain or the exponent form (`1e-05`), whichever is shorter, the plain one on a tie. Made from
+// fmt's shortest digits, for a standard library without floating-point to_chars (Emscripten's libc++ 14).
+std::string shortest_decimal(double x);
 // How the numbers of a value are written: for people (format_number) or exactly (exact_number).
 enum class NumberStyle { people, exact };
 // A value in its display unit ("320 KiB", "[0.25, -0.75] ", "true", "Llama2_70B").

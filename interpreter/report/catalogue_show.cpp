@@ -195,8 +195,16 @@ Listing show_name(Session& session, const ShowRequest& request) {
   Program& p = session.program();
   const std::string& name = request.name;
   if (const auto* e = p.catalogue.find(name)) return shown(show_entry(p, *e, request));
-  // The built-in scenarios are loaded only for a name that is no catalogue entry.
-  session.load_builtin_scenarios();
+  // A scenario of the session's own files (the API's show_document, docs/api.md) is shown as it is there:
+  // no built-in file declaring one of that name is read, where it would be declared twice.
+  if (!p.scenarios.empty()) {
+    session.check();
+    if (const Scenario* sc = p.find_scenario(name)) return shown(show_scenario(p, *sc, request));
+  }
+  // The built-in scenarios are loaded only for a name that is no catalogue entry: for a built-in
+  // scenario's name only its files (the web playground shows one at each change of file), else all of
+  // them, for a global, function or unit they may declare and for the names that contain it.
+  session.load_builtin_scenarios_for(name);
   session.check();
   if (const Scenario* sc = p.find_scenario(name)) return shown(show_scenario(p, *sc, request));
   if (auto it = p.global_index.find(name); it != p.global_index.end()) return show_global(p, p.globals[static_cast<std::size_t>(it->second)], request);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "model/display.hpp"
 #include "model/value_json.hpp"
 
@@ -100,6 +102,23 @@ std::string entry_json(const Program& p, const std::string& text, const EntryRes
     out += "}";
   }
   return out + "]}";
+}
+
+std::string entries_json(const std::vector<std::string>& objects) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < objects.size(); ++i) out += (i ? ",\n " : "") + objects[i];
+  return out + "]\n";
+}
+
+void enter_in_order(Workspace& workspace, const std::vector<std::string>& texts,
+                    const std::function<bool(std::size_t, const EntryResult&)>& entered) {
+  std::uint32_t line = 1;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::string& text = texts[i];
+    EntryResult r = workspace.enter(text, line);
+    line += static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    if (!entered(i, r)) return;
+  }
 }
 
 }  // namespace mlsi

@@ -3,7 +3,9 @@
 // REPL's lines (`= 1025.4 EFLOP  [Compute]`, `hbm = 80 GiB  [Information]`) or a JSON object whose
 // values are written by the value JSON writer (model/value_json.hpp). Also the one-line summaries of a
 // function, scenario and unit that the REPL's commands share.
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "model/program.hpp"
 #include "session/workspace.hpp"
@@ -29,5 +31,12 @@ std::string entry_text(const Program& p, const EntryResult& r);
 // {"entry": TEXT, "declared": [{"kind", "name", "text", and for a let "value" and "type"}]} for a
 // declaration, with "loaded": FILE for a load.
 std::string entry_json(const Program& p, const std::string& text, const EntryResult& r);
+// The array `mlsi eval --format json` prints: the objects of entry_json, in order, and a final newline.
+std::string entries_json(const std::vector<std::string>& objects);
+// Enters `texts` one after another as `mlsi eval` does, entry k on the line after entry k-1 ends
+// (`<eval>:LINE:COL`, as the REPL numbers its entries), calling `entered(k, result)` after each until it
+// returns false (an entry that failed: the command line and the API stop there).
+void enter_in_order(Workspace& workspace, const std::vector<std::string>& texts,
+                    const std::function<bool(std::size_t, const EntryResult&)>& entered);
 
 }  // namespace mlsi

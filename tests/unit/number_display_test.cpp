@@ -2,7 +2,12 @@
 // numbers below 10^7 in full; for programs (CSV), whole numbers below 2^53 in digits, others as the
 // shortest text that reads back to the same double.
 // Every expected string is derived by hand from the rule, with the arithmetic beside it.
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -63,6 +68,36 @@ TEST(NumberForPrograms, ShortestTextThatReadsBack) {
 TEST(NumberForPrograms, EveryTextReadsBackToItsDouble) {
   for (double x : {0.1, 1.0 / 3, 6.02214076e23, 5e-324, 1.7976931348623157e308, 0.5445144444444444, -85.3})
     EXPECT_EQ(std::strtod(exact_number(x).c_str(), nullptr), x) << exact_number(x);
+}
+
+// The WebAssembly build (web/) has no floating-point std::to_chars and writes exact numbers with
+// shortest_decimal: it must write the text std::to_chars writes, for every double. Checked against
+// std::to_chars on the forms' edges and on 200,000 doubles of random bits (a fixed seed).
+TEST(NumberForPrograms, ShortestDecimalIsToCharsText) {
+  auto to_chars_text = [](double x) {
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, r.ptr);
+  };
+  EXPECT_EQ(mlsi::shortest_decimal(0.0001), "1e-04");  // 5 characters against 0.0001's 6
+  EXPECT_EQ(to_chars_text(0.0001), "1e-04");
+  // 2^63 + 2^11 = 9223372036854777856: the plain form (19 digits) against 9.223372036854778e+18 (21), with
+  // every digit of the exact value.
+  EXPECT_EQ(mlsi::shortest_decimal(9223372036854777856.0), "9223372036854777856");
+  EXPECT_EQ(mlsi::shortest_decimal(0.001), "0.001");     // 5 against 5 (1e-03): the plain form on a tie
+  for (double x : {0.0001, 0.001, 0.5, 1.5, 100.0, 1e15, 1e16, 1.5e16, 123456789012345680.0, 1e21, 5e-324, 2.2250738585072014e-308,
+                   1.7976931348623157e308, 0.1 + 0.2, 2.0 / 3.0, -2.5e-9, 9007199254740993.0, 4.35, 1e22, 1e23})
+    EXPECT_EQ(mlsi::shortest_decimal(x), to_chars_text(x)) << x;
+  std::mt19937_64 bits(25);
+  int differ = 0;
+  for (int i = 0; i < 200'000; ++i) {
+    std::uint64_t b = bits();
+    double x;
+    std::memcpy(&x, &b, sizeof x);
+    if (!std::isfinite(x) || x == 0) continue;
+    if (mlsi::shortest_decimal(x) != to_chars_text(x) && ++differ <= 5) ADD_FAILURE() << to_chars_text(x) << " written " << mlsi::shortest_decimal(x);
+  }
+  EXPECT_EQ(differ, 0);
 }
 
 TEST(Csv, CellsAreQuotedAsRfc4180Says) {

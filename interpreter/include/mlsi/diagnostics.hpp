@@ -65,6 +65,10 @@ class Diagnostics {
   std::string render(bool colour = false, std::size_t max_per_file = 50) const;
   // The same for the diagnostic at `index` alone.
   std::string render_one(std::size_t index, bool colour = false) const;
+  // As a JSON array, one object per diagnostic in order: {"severity", "category" (an error's, else null),
+  // "file", "line", "column", "end_line", "end_column" (0 and "" when in no source), "message", "notes":
+  // [{"message", "file", "line", "column", "end_line", "end_column"}], "rendered": render_one(i)}.
+  std::string json() const;
 
   // For the implementation (interpreter/api/): the diagnostics and the sources they point into.
   explicit Diagnostics(std::shared_ptr<const detail::DiagnosticSource> source);

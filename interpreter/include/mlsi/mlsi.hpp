@@ -3,6 +3,7 @@
 #include <string>
 
 #include "mlsi/diagnostics.hpp"
+#include "mlsi/document.hpp"
 #include "mlsi/explanation.hpp"
 #include "mlsi/expression.hpp"
 #include "mlsi/options.hpp"

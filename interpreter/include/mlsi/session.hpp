@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mlsi/diagnostics.hpp"
+#include "mlsi/document.hpp"
 #include "mlsi/explanation.hpp"
 #include "mlsi/expression.hpp"
 #include "mlsi/options.hpp"
@@ -51,6 +52,21 @@ class Session {
   // The largest or smallest value of one input for which the conditions hold, or with `vary` the best
   // point of a grid (`mlsi solve`).
   SolveResult solve(const SolveRequest& request) const;
+
+  // The command line's documents (mlsi/document.hpp), each what the command prints for the request:
+  // `mlsi run` (json or table), `mlsi run --explain`, `mlsi sweep --format json` (the points that pass
+  // `where`, at most limits.max_sweep_points of them), `mlsi eval --format json` of the entries in order
+  // (each entry on the line after the last one ends), `mlsi list KIND` and `mlsi show NAME`.
+  Document run_document(const RunRequest& request, DocumentFormat format = DocumentFormat::json) const;
+  Document explain_document(const RunRequest& request, DocumentFormat format = DocumentFormat::json) const;
+  Document sweep_document(const SweepRequest& request) const;
+  Document eval_document(const std::vector<std::string>& entries) const;
+  Document list_document(const std::string& kind, DocumentFormat format = DocumentFormat::json) const;
+  Document show_document(const std::string& name, DocumentFormat format = DocumentFormat::json) const;
+  // The text of the .mls file that declares `scenario` (a built-in one or one of the session's files)
+  // and the name diagnostics give it (`<builtin>/scenarios/training/activation_memory.mls`); both empty
+  // when there is no such scenario.
+  SourceText scenario_source(const std::string& scenario) const;
 
  private:
   SolveResult solve_grid(const SolveRequest& request) const;

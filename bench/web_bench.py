@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The web playground's figures for bench/RESULTS.md (issue #25): transfer size, time to the first
+result, and one run in the browser against the native command line.
+
+usage: /usr/bin/python3 bench/web_bench.py [MLSI [DIST]]     (defaults build/mlsi, web/dist; bash web/build.sh first)
+
+- transfer size: each file of web/dist as served, gzip -9 and brotli (quality 11) compressed; the total of
+  what the playground page loads (index.html, playground.css, playground.js, mlsi.wasm) and of the widget
+  (mlsi-widget.js, mlsi.wasm);
+- time to the first result: headless Chromium (Debian's, through chromedriver) loads index.html from a
+  static server on 127.0.0.1 with its cache off, 7 times; the page records performance.now() (ms since
+  the navigation started) when the first run's results are on the page (window.mlsiReadyAt);
+- one run: in the page, mlsi.run({scenario: "ActivationMemory", inputs: {microbatch: "4"}}) timed with
+  performance.now() (each call builds its session, checks and runs, and writes the JSON, as `mlsi run`
+  does); natively, the process `mlsi run ActivationMemory --set microbatch=4 --format json`, timed from
+  Python (start-up included, about 2.5 ms of it). Medians.
+"""
+import functools
+import gzip
+import http.server
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import brotli
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MLSI = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/mlsi"))
+DIST = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "web/dist"))
+
+print("## Transfer size (web/dist, bytes)\n")
+print("| file | raw | gzip -9 | brotli 11 |\n|---|---:|---:|---:|")
+sizes = {}
+for name in sorted(os.listdir(DIST)):
+    data = open(os.path.join(DIST, name), "rb").read()
+    sizes[name] = (len(data), len(gzip.compress(data, 9)), len(brotli.compress(data, quality=11)))
+    print(f"| {name} | {sizes[name][0]:,} | {sizes[name][1]:,} | {sizes[name][2]:,} |")
+for label, files in [("the playground page", ["index.html", "playground.css", "playground.js", "mlsi.wasm"]), ("the widget", ["mlsi-widget.js", "mlsi.wasm"])]:
+    total = [sum(sizes[f][i] for f in files) for i in range(3)]
+    print(f"| **{label}** ({' + '.join(files)}) | {total[0]:,} | {total[1]:,} | {total[2]:,} |")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=DIST))
+threading.Thread(target=server.serve_forever, daemon=True).start()
+base = f"http://127.0.0.1:{server.server_address[1]}/"
+profile = tempfile.mkdtemp(prefix="mlsi-bench-")
+options = webdriver.ChromeOptions()
+options.binary_location = shutil.which("chromium")
+for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", "--window-size=1400,1000"]:
+    options.add_argument(flag)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    ready = []
+    for _ in range(7):
+        driver.get("about:blank")
+        driver.get(base + "index.html")
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        ready.append(driver.execute_script("return window.mlsiReadyAt"))
+    runs = driver.execute_script("""
+        const m = window.mlsiPlayground.mlsi, times = [];
+        for (let i = 0; i < 30; ++i) {
+          const t = performance.now();
+          const r = m.run({scenario: "ActivationMemory", inputs: {microbatch: "4"}});
+          times.push(performance.now() - t);
+          if (!r.ok) throw new Error("the run failed");
+        }
+        return times;""")
+    version = driver.capabilities.get("browserVersion", "?")
+finally:
+    driver.quit()
+    server.shutdown()
+    shutil.rmtree(profile, ignore_errors=True)
+
+native = []
+for _ in range(30):
+    t = time.perf_counter()
+    subprocess.run([MLSI, "run", "ActivationMemory", "--set", "microbatch=4", "--format", "json"], check=True, capture_output=True)
+    native.append((time.perf_counter() - t) * 1000)
+
+print(f"\n## Time (Chromium {version}, headless, served from 127.0.0.1)\n")
+print("| what | median | min | max |\n|---|---:|---:|---:|")
+print(f"| first result after load (7 loads, cache off) | {statistics.median(ready):.0f} ms | {min(ready):.0f} ms | {max(ready):.0f} ms |")
+print(f"| one `run` in the page (30 calls) | {statistics.median(runs):.1f} ms | {min(runs):.1f} ms | {max(runs):.1f} ms |")
+print(f"| one `mlsi run` process, native (30 runs) | {statistics.median(native):.1f} ms | {min(native):.1f} ms | {max(native):.1f} ms |")
+print(f"\nThe page's run takes {statistics.median(runs) / statistics.median(native):.1f} times the native process's.")

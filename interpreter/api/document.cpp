@@ -1,0 +1,160 @@
+// The command line's documents through the public API (mlsi/document.hpp): the same library calls as the
+// commands of cli/ make, with the same renderers, so the text is the command's byte for byte.
+#include <memory>
+
+#include "api/detail.hpp"
+#include "eval/explain.hpp"
+#include "mlsi/session.hpp"
+#include "report/catalogue_listing.hpp"
+#include "report/entry_text.hpp"
+#include "report/render.hpp"
+#include "session/workspace.hpp"
+#include "source/embedded.hpp"
+
+namespace mlsi::api {
+
+namespace {
+
+Format internal_format(DocumentFormat format) { return format == DocumentFormat::json ? Format::json : Format::table; }
+
+Document failed(Diagnostics diagnostics) {
+  Document d;
+  d.diagnostics = std::move(diagnostics);
+  return d;
+}
+
+// Evaluates a prepared run and renders it with `render`, or gives the problem that stopped it.
+template <class Render>
+Document rendered_run(const detail::PreparedRun& r, Render render) {
+  if (!r.ok) return failed(r.diagnostics);
+  const Program& p = r.session->program();
+  Document d;
+  try {
+    ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
+    d.text = render(p, run);
+    d.ok = true;
+    d.diagnostics = r.diagnostics;
+  } catch (const EvalError& e) {
+    d.diagnostics = detail::diagnostics_of(r.session, {e.diag});
+  }
+  return d;
+}
+
+// The listing of `list` or `show` as a document: `mlsi list` and `mlsi show` read every catalogue at once.
+template <class List>
+Document listing_document(const SessionOptions& options, List list) {
+  mlsi::SessionOptions internal = detail::session_options(options);
+  internal.read_on_demand = false;
+  auto session = std::make_shared<mlsi::Session>(internal);
+  // The session's files too, so that their scenarios are listed and shown beside the built-in ones.
+  for (const auto& file : options.files) session->load_file(file);
+  if (session->diagnostics().has_errors()) return failed(detail::take_diagnostics(session));
+  Listing listing = list(*session);
+  switch (listing.status) {
+    case ListingStatus::ok: {
+      Document d;
+      d.ok = true;
+      d.text = std::move(listing.text);
+      d.diagnostics = detail::take_diagnostics(session);
+      return d;
+    }
+    case ListingStatus::usage:
+      if (!listing.message.empty()) return failed(detail::take_diagnostics(session, {detail::plain_error(listing.message)}));
+      return failed(detail::take_diagnostics(session));
+    case ListingStatus::source_error: return failed(detail::take_diagnostics(session));
+    case ListingStatus::failed:
+      return failed(detail::take_diagnostics(session, listing.failure ? std::vector{*listing.failure} : std::vector<mlsi::Diagnostic>{}));
+  }
+  return failed(detail::take_diagnostics(session));
+}
+
+}  // namespace
+
+Document Session::run_document(const RunRequest& request, DocumentFormat format) const {
+  auto prepared = detail::prepare(options_, request);
+  return rendered_run(*prepared, [&](const Program& p, const ScenarioRun& run) {
+    return render_run(p, run, prepared->config, internal_format(format), false);
+  });
+}
+
+Document Session::explain_document(const RunRequest& request, DocumentFormat format) const {
+  auto prepared = detail::prepare(options_, request);
+  return rendered_run(*prepared, [&](const Program& p, const ScenarioRun& run) {
+    mlsi::Explanation x = explain_run(p, run, prepared->given, prepared->config, prepared->limits);
+    return format == DocumentFormat::json ? render_explanation_json(x) : render_explanation_text(x, false);
+  });
+}
+
+Document Session::eval_document(const std::vector<std::string>& entries) const {
+  auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_.limits), "<eval>");
+  // The diagnostics point into the workspace's session: they keep the workspace alive.
+  std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
+  if (!workspace->ready()) return failed(detail::take_diagnostics(session));
+  workspace->load_builtin_scenarios();
+  for (const auto& file : options_.files)
+    if (workspace->load(file).status != EntryStatus::ok) return failed(detail::take_diagnostics(session));
+  std::vector<std::string> objects;
+  std::vector<mlsi::Diagnostic> problem;
+  bool ok = true;
+  enter_in_order(*workspace, entries, [&](std::size_t i, const EntryResult& r) {
+    switch (r.status) {
+      case EntryStatus::ok: objects.push_back(entry_json(workspace->program(), entries[i], r)); return true;
+      case EntryStatus::source_error:
+        if (!r.message.empty()) problem.push_back(detail::plain_error(r.message));
+        break;
+      case EntryStatus::failed:
+        if (r.failure) problem.push_back(*r.failure);
+        break;
+    }
+    ok = false;
+    return false;
+  });
+  Document d;
+  d.diagnostics = detail::take_diagnostics(session, std::move(problem));
+  if (!ok) return d;
+  d.ok = true;
+  d.text = entries_json(objects);
+  return d;
+}
+
+Document Session::list_document(const std::string& kind, DocumentFormat format) const {
+  return listing_document(options_, [&](mlsi::Session& session) {
+    ListRequest request;
+    request.kind = kind;
+    request.format = internal_format(format);
+    request.limits = detail::evaluation_limits(options_.limits);
+    return list_kind(session, request);
+  });
+}
+
+Document Session::show_document(const std::string& name, DocumentFormat format) const {
+  return listing_document(options_, [&](mlsi::Session& session) {
+    ShowRequest request;
+    request.name = name;
+    request.format = internal_format(format);
+    request.limits = detail::evaluation_limits(options_.limits);
+    return show_name(session, request);
+  });
+}
+
+SourceText Session::scenario_source(const std::string& scenario) const {
+  // The session's files first (they may declare a scenario of a built-in one's name: theirs runs)...
+  if (!options_.files.empty()) {
+    auto session = detail::open_session(options_);
+    const Program& p = session->program();
+    for (const auto& sc : p.scenarios)
+      if (sc.name == scenario) {
+        const SourceFile& file = p.sources.file(sc.file);
+        return {file.name, file.text};
+      }
+  }
+  // ...then the built-in files, found by what they declare, without parsing them.
+  for (const EmbeddedFile& file : embedded_files()) {
+    if (!file.path.starts_with("scenarios/")) continue;
+    for (const auto& name : declared_names(file.text, "scenario "))
+      if (name == scenario) return {"<builtin>/" + std::string(file.path), std::string(file.text)};
+  }
+  return {};
+}
+
+}  // namespace mlsi::api

@@ -1,0 +1,166 @@
+// The JavaScript API (src/mlsi.js) over the WebAssembly module gives the command line's documents byte
+// for byte: each call is compared with `mlsi` (the native build) run on the same request. Also what a
+// page needs of it: diagnostics with their spans, the interpreter's message for an input outside its
+// `where`, the bounds of a call. Run by ctest web_api: MLSI (the native mlsi) and MLSI_WASM_DIR (the
+// folder of mlsi.js and mlsi.wasm) are set.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+import { loadMlsi } from "../src/mlsi.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const mlsiBin = process.env.MLSI ?? path.join(root, "build/mlsi");
+const wasmDir = process.env.MLSI_WASM_DIR ?? path.join(root, "build-wasm/web/wasm");
+const require = createRequire(import.meta.url);
+const mlsi = await loadMlsi({ factory: require(path.join(wasmDir, "mlsi.js")), wasmBinary: fs.readFileSync(path.join(wasmDir, "mlsi.wasm")) });
+
+// `mlsi ARGS` in `cwd`: {status, stdout, stderr}.
+function cli(args, cwd = root) {
+  const r = spawnSync(mlsiBin, args, { cwd, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// A folder holding `name` with `text`, as the playground's file is held.
+function fileIn(name, text) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mlsi-web-"));
+  fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+test("run gives mlsi run --format json, byte for byte", () => {
+  const cases = [
+    [{ scenario: "ActivationMemory", inputs: { microbatch: "4" } }, ["run", "ActivationMemory", "--set", "microbatch=4"]],
+    [{ scenario: "TrainingStateFit", inputs: [["workload", "Llama2_70B"]] }, ["run", "TrainingStateFit", "--set", "workload=Llama2_70B"]],
+    [{ scenario: "ZeroSharding", inputs: { n_devices: "8" } }, ["run", "ZeroSharding", "--set", "n_devices=8"]],
+    [{ scenario: "ActivationMemory", config: "gpt2_b8" }, ["run", "ActivationMemory", "--config", "gpt2_b8"]],
+    [{ scenario: "ParallelLayout", inputs: { dp: "1024/(tp*pp)", tp: "8" } }, ["run", "ParallelLayout", "--set", "dp=1024/(tp*pp)", "--set", "tp=8"]],
+  ];
+  for (const [request, args] of cases) {
+    const ours = mlsi.run(request);
+    const theirs = cli([...args, "--format", "json"]);
+    assert.equal(theirs.status, 0, theirs.stderr);
+    assert.ok(ours.ok, JSON.stringify(ours.diagnostics));
+    assert.equal(ours.text, theirs.stdout, args.join(" "));
+    assert.deepEqual(ours.diagnostics, []);
+    const table = mlsi.run({ ...request, format: "table" });
+    assert.equal(table.text, cli(args).stdout, `${args.join(" ")} (table)`);
+  }
+});
+
+test("the numbers of ActivationMemory at microbatch 4 are docs/api.md's, computed by hand there", () => {
+  const out = mlsi.run({ scenario: "ActivationMemory", inputs: { microbatch: "4" } }).document.outputs;
+  // 96 layers * 2048 * 4 * 12288 values * (34 + 80) * 2 byte / 2 = 1101659111424 B = 1026 GiB; 34 -> 306 GiB; 2 -> 18 GiB.
+  assert.deepEqual(out.none, { value: 1026, unit: "GiB", si: 1101659111424, dimension: "Information" });
+  assert.equal(out.selective.value, 306);
+  assert.equal(out.full.value, 18);
+  assert.equal(out.none_per_layer.value, 10.6875);
+  assert.equal(out.selective_savings.si, 40 / 57);
+});
+
+test("explain, sweep, eval, list and show give their commands' documents", () => {
+  const pairs = [
+    [mlsi.explain({ scenario: "ActivationMemory", inputs: { microbatch: "2" } }), ["run", "ActivationMemory", "--set", "microbatch=2", "--explain", "--format", "json"]],
+    [mlsi.explain({ scenario: "ActivationMemory", format: "table" }), ["run", "ActivationMemory", "--explain"]],
+    [mlsi.sweep({ scenario: "ActivationMemory", vary: ["microbatch=1..16 step 3"], inputs: { seq_len: "4096" } }),
+     ["sweep", "ActivationMemory", "--vary", "microbatch=1..16 step 3", "--set", "seq_len=4096", "--format", "json"]],
+    [mlsi.sweep({ scenario: "ZeroSharding", vary: ["n_devices=8,64", "workload=GPT3,Llama2_70B"], where: "fits[3]" }),
+     ["sweep", "ZeroSharding", "--vary", "n_devices=8,64", "--vary", "workload=GPT3,Llama2_70B", "--where", "fits[3]", "--format", "json"]],
+    [mlsi.eval(["989 TFLOP/s * 0.4 * 30 day -> EFLOP", "let hbm = 80 GiB", "hbm / 2"]),
+     ["eval", "989 TFLOP/s * 0.4 * 30 day -> EFLOP", "let hbm = 80 GiB", "hbm / 2", "--format", "json"]],
+    [mlsi.list("scenarios"), ["list", "scenarios", "--format", "json"]],
+    [mlsi.list("hardware"), ["list", "hardware", "--format", "json"]],
+    [mlsi.show("ActivationMemory"), ["show", "ActivationMemory", "--format", "json"]],
+    [mlsi.show("ActivationMemory", { format: "table" }), ["show", "ActivationMemory"]],
+    [mlsi.show("H100"), ["show", "H100", "--format", "json"]],
+  ];
+  for (const [ours, args] of pairs) {
+    const theirs = cli(args);
+    assert.equal(theirs.status, 0, theirs.stderr);
+    assert.ok(ours.ok, `${args.join(" ")}: ${JSON.stringify(ours.diagnostics)}`);
+    assert.equal(ours.text, theirs.stdout, args.join(" "));
+  }
+});
+
+test("a where that an input fails: the interpreter's message, its span, and the command line's text", () => {
+  const r = mlsi.run({ scenario: "ActivationMemory", inputs: { microbatch: "0" } });
+  assert.equal(r.ok, false);
+  assert.equal(r.diagnostics.length, 1);
+  const d = r.diagnostics[0];
+  assert.equal(d.severity, "error");
+  assert.equal(d.category, "input");
+  assert.equal(d.message, "input `microbatch` = 0 does not satisfy `is_whole(microbatch) and microbatch >= 1`");
+  // scenarios/training/activation_memory.mls line 17: `  input microbatch: Count = 1 where is_whole(...) and microbatch >= 1`
+  const line = fs.readFileSync(path.join(root, "scenarios/training/activation_memory.mls"), "utf8").split("\n")[16];
+  assert.equal(d.file, "<builtin>/scenarios/training/activation_memory.mls");
+  assert.equal(d.line, 17);
+  assert.equal(d.column, line.indexOf("is_whole") + 1);
+  assert.equal(d.end_column, line.length + 1);
+  assert.deepEqual(d.notes.map((n) => n.message), ["`microbatch` was given by --set"]);
+  const theirs = cli(["run", "ActivationMemory", "--set", "microbatch=0"]);
+  assert.equal(theirs.status, 1);
+  assert.equal(d.rendered, theirs.stderr);
+});
+
+test("check marks a dimension error in the editor's text where mlsi check does", () => {
+  const text = "scenario Mixed {\n  input memory: Information = 80 GB\n  input time: Time = 2 s\n  output total = memory + time\n}\n";
+  const r = mlsi.check(text, { sourceName: "mixed.mls" });
+  assert.equal(r.ok, false);
+  const theirs = cli(["check", "mixed.mls"], fileIn("mixed.mls", text));
+  assert.equal(theirs.status, 3);
+  assert.equal(r.diagnostics.map((d) => d.rendered).join(""), theirs.stderr);
+  const d = r.diagnostics[0];
+  assert.equal(d.file, "mixed.mls");
+  assert.equal(d.line, 4);
+  // In `  output total = memory + time` the `+` is column 25, `memory` columns 18-23, `time` 27-30.
+  assert.equal(d.message, "cannot add Information and Time");
+  assert.deepEqual([d.column, d.end_line, d.end_column], [25, 4, 26]);
+  assert.deepEqual(d.notes.map((n) => [n.message, n.line, n.column, n.end_column]), [["Information", 4, 18, 24], ["Time", 4, 27, 31]]);
+  // A text that checks: no diagnostics, and its scenario among the session's.
+  const fixed = mlsi.check(text.replace("memory + time", "memory / time"), { sourceName: "mixed.mls" });
+  assert.equal(fixed.ok, true);
+  assert.deepEqual(fixed.diagnostics, []);
+  assert.equal(fixed.scenarios[0], "Mixed");
+});
+
+test("a scenario of the editor's text runs by name, as mlsi run FILE does", () => {
+  const text = "scenario Bandwidth {\n  input size: Information = 10 GB\n  input rate: Information / Time = 2 GB/s\n  output time = size / rate -> s\n}\n";
+  const ours = mlsi.run({ source: text, sourceName: "bw.mls", scenario: "Bandwidth", inputs: { size: "3 GB" } });
+  const theirs = cli(["run", "bw.mls", "--set", "size=3 GB", "--format", "json"], fileIn("bw.mls", text));
+  assert.equal(ours.text, theirs.stdout);
+  assert.equal(ours.document.outputs.time.value, 1.5);  // 3 GB / (2 GB/s)
+  // A copy of a built-in scenario's file, edited, runs in place of the built-in one.
+  const source = mlsi.source("ActivationMemory");
+  assert.equal(source.name, "<builtin>/scenarios/training/activation_memory.mls");
+  assert.equal(source.text, fs.readFileSync(path.join(root, "scenarios/training/activation_memory.mls"), "utf8"));
+  const edited = source.text.replace("input microbatch: Count = 1", "input microbatch: Count = 2");
+  const r = mlsi.run({ source: edited, sourceName: "activation_memory.mls", scenario: "ActivationMemory" });
+  assert.equal(r.document.inputs.microbatch.value, 2);
+  assert.equal(r.document.outputs.full.value, 9);  // 18 GiB at microbatch 4 (docs/api.md), halved
+  // Its interface is the edited one's, and no built-in file of that name is read beside it.
+  const shown = mlsi.show("ActivationMemory", { source: edited, sourceName: "activation_memory.mls" });
+  assert.deepEqual(shown.diagnostics, []);
+  assert.equal(shown.document.inputs.find((i) => i.name === "microbatch").default, "2");
+  assert.equal(mlsi.source("NoSuchScenario"), null);
+});
+
+test("a call is bounded: a sweep of too many points and a runaway evaluation stop with the interpreter's message", () => {
+  const big = mlsi.sweep({ scenario: "ActivationMemory", vary: ["microbatch=1..20000 step 1"] });
+  assert.equal(big.ok, false);
+  assert.match(big.diagnostics[0].message, /20000 points/);
+  const theirs = cli(["sweep", "ActivationMemory", "--vary", "microbatch=1..20000 step 1", "--max-points", "10000"]);
+  assert.equal(big.diagnostics.map((d) => d.rendered).join(""), theirs.stderr.replace("run `mlsi --help` for usage\n", ""));
+  const runaway = mlsi.eval("sum([x * x for x in range(900000)])", { limits: { maxSteps: 1000000 } });
+  assert.equal(runaway.ok, false);
+  assert.match(runaway.diagnostics[0].message, /steps/);
+  // 10,000 nested brackets: the checker's nesting limit, not a crash of the page.
+  const deep = mlsi.eval("(".repeat(10000) + "1" + ")".repeat(10000));
+  assert.equal(deep.ok, false);
+  assert.match(deep.diagnostics[0].message, /nest/);
+  assert.equal(mlsi.eval("1 + 1").document[0].result.value, 2);  // and the module still works
+});

@@ -1,0 +1,160 @@
+// The playground's bindings (embind): each function takes a request object from JavaScript and returns
+// {ok, text, diagnostics} from the public API's documents (mlsi/document.hpp), the text the command line
+// prints with `--format json` (or the table) and the diagnostics as JSON (Diagnostics::json). Nothing
+// here formats a result: web/src/mlsi.js parses the JSON, the library writes it.
+//
+// A request may carry `source`, the .mls text of the editor, with `sourceName`: it is written to the
+// module's in-memory file system under that name, in the working directory /playground, and loaded as
+// the command line loads a file (so diagnostics name it `sourceName`).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <mlsi/mlsi.hpp>
+
+namespace {
+
+using emscripten::val;
+
+std::string text(const val& object, const char* key) {
+  val v = object[key];
+  return v.isUndefined() || v.isNull() ? std::string() : v.as<std::string>();
+}
+
+double number(const val& object, const char* key, double fallback) {
+  val v = object[key];
+  return v.isNumber() ? v.as<double>() : fallback;
+}
+
+std::vector<std::string> texts(const val& object, const char* key) {
+  std::vector<std::string> out;
+  val list = object[key];
+  if (list.isUndefined() || list.isNull()) return out;
+  auto n = list["length"].as<unsigned>();
+  for (unsigned i = 0; i < n; ++i) out.push_back(list[i].as<std::string>());
+  return out;
+}
+
+// The bounds of one call: the command line's, less where a page would hang on them (web/README.md).
+mlsi::api::Limits limits_of(const val& request) {
+  mlsi::api::Limits limits;
+  val given = request["limits"];
+  if (given.isUndefined() || given.isNull()) return limits;
+  limits.max_steps = static_cast<std::uint64_t>(number(given, "maxSteps", static_cast<double>(limits.max_steps)));
+  limits.max_sweep_points = static_cast<std::uint64_t>(number(given, "maxPoints", static_cast<double>(limits.max_sweep_points)));
+  limits.max_list_length = static_cast<std::size_t>(number(given, "maxList", static_cast<double>(limits.max_list_length)));
+  return limits;
+}
+
+// The editor's files live in a folder of their own, which is the working directory: a name given by the
+// page is then a relative path, as on the command line.
+void enter_playground_folder() {
+  static const bool entered = [] {
+    mkdir("/playground", 0755);
+    return chdir("/playground") == 0;
+  }();
+  (void)entered;
+}
+
+// The session of a request: its source, if any, written where the session reads it.
+mlsi::api::SessionOptions options_of(const val& request) {
+  enter_playground_folder();
+  mlsi::api::SessionOptions options;
+  options.limits = limits_of(request);
+  std::string source_name = text(request, "sourceName");
+  if (!request["source"].isUndefined() && !request["source"].isNull()) {
+    if (source_name.empty()) source_name = "playground.mls";
+    std::ofstream(source_name, std::ios::binary | std::ios::trunc) << text(request, "source");
+    options.files.push_back(source_name);
+  }
+  return options;
+}
+
+mlsi::api::RunRequest run_request_of(const val& request) {
+  mlsi::api::RunRequest run;
+  run.scenario = text(request, "scenario");
+  run.config = text(request, "config");
+  val inputs = request["inputs"];
+  if (!inputs.isUndefined() && !inputs.isNull()) {
+    auto n = inputs["length"].as<unsigned>();
+    for (unsigned i = 0; i < n; ++i) run.set(inputs[i][0].as<std::string>(), inputs[i][1].as<std::string>());
+  }
+  return run;
+}
+
+mlsi::api::DocumentFormat format_of(const val& request) {
+  return text(request, "format") == "table" ? mlsi::api::DocumentFormat::table : mlsi::api::DocumentFormat::json;
+}
+
+val result(const mlsi::api::Document& d) {
+  val out = val::object();
+  out.set("ok", d.ok);
+  out.set("text", d.text);
+  out.set("diagnostics", d.diagnostics.json());
+  return out;
+}
+
+val check(const val& request) {
+  mlsi::api::Session session(options_of(request));
+  mlsi::api::Document d;
+  d.ok = session.ok();
+  d.diagnostics = session.diagnostics();
+  val out = result(d);
+  out.set("scenarios", val::array(session.scenarios()));
+  return out;
+}
+
+val run(const val& request) {
+  return result(mlsi::api::Session(options_of(request)).run_document(run_request_of(request), format_of(request)));
+}
+
+val explain(const val& request) {
+  return result(mlsi::api::Session(options_of(request)).explain_document(run_request_of(request), format_of(request)));
+}
+
+val sweep(const val& request) {
+  mlsi::api::SweepRequest sweep;
+  sweep.run = run_request_of(request);
+  sweep.vary = texts(request, "vary");
+  sweep.where = text(request, "where");
+  return result(mlsi::api::Session(options_of(request)).sweep_document(sweep));
+}
+
+val evaluate(const val& request) { return result(mlsi::api::Session(options_of(request)).eval_document(texts(request, "entries"))); }
+
+val list(const val& request) { return result(mlsi::api::Session(options_of(request)).list_document(text(request, "kind"), format_of(request))); }
+
+val show(const val& request) { return result(mlsi::api::Session(options_of(request)).show_document(text(request, "name"), format_of(request))); }
+
+val source(const val& request) {
+  mlsi::api::SourceText s = mlsi::api::Session(options_of(request)).scenario_source(text(request, "scenario"));
+  val out = val::object();
+  out.set("ok", !s.name.empty());
+  out.set("name", s.name);
+  out.set("text", s.text);
+  return out;
+}
+
+std::string version() { return mlsi::api::version(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(mlsi) {
+  emscripten::function("check", &check);
+  emscripten::function("run", &run);
+  emscripten::function("explain", &explain);
+  emscripten::function("sweep", &sweep);
+  emscripten::function("evaluate", &evaluate);
+  emscripten::function("list", &list);
+  emscripten::function("show", &show);
+  emscripten::function("source", &source);
+  emscripten::function("version", &version);
+}
