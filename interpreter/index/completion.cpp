@@ -190,10 +190,18 @@ Completion complete_at(const std::string& path, const std::string& text, std::ui
   std::string marked = text.substr(0, b) + kCompletionMarker + text.substr(e);
   // In a `match` arm whose `=>` is not written yet, the arm is completed so that the text parses.
   bool match_arm = inner.kind == Block::Kind::match && blank_line;
-  if (match_arm) marked = text.substr(0, b) + kCompletionMarker + " => 0" + text.substr(e);
+  std::size_t marker_at = b;
+  if (match_arm) {
+    // Arms are separated by commas: one after the arm above when it has none.
+    std::size_t prev = b;
+    while (prev > 0 && std::isspace(static_cast<unsigned char>(text[prev - 1]))) --prev;
+    bool comma = prev > 0 && text[prev - 1] != ',' && text[prev - 1] != '{';
+    marked = text.substr(0, prev) + (comma ? "," : "") + text.substr(prev, b - prev) + kCompletionMarker + " => 0," + text.substr(e);
+    if (comma) ++marker_at;
+  }
   Analysis a(path, marked, quick);
   const Program& p = a.program();
-  Span marker{a.file(), static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(b + std::string_view(kCompletionMarker).size())};
+  Span marker{a.file(), static_cast<std::uint32_t>(marker_at), static_cast<std::uint32_t>(marker_at + std::string_view(kCompletionMarker).size())};
   const UnknownName* unknown = nullptr;
   if (a.file() != kNoFile)
     for (const auto& u : a.uses().unknown)
