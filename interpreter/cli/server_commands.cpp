@@ -6,6 +6,7 @@
 
 #include "lsp/server.hpp"
 #include "mcp/server.hpp"
+#include "session/session.hpp"
 
 namespace mlsi {
 
@@ -24,6 +25,17 @@ std::vector<std::string> limit_args(const Options& o) {
           "--max-import-depth", std::to_string(o.files.max_import_depth)};
 }
 
+// The catalogues (and, for `mlsi mcp`, the FILEs) are read once before serving: a file that cannot be read
+// or does not check is said on standard error, and the server does not start (exit status 3).
+bool session_checks(const SessionOptions& options, const std::vector<std::string>& files, CliStreams& io) {
+  Session session(options);
+  for (const auto& f : files) session.load_file(f);
+  session.check();
+  if (!session.diagnostics().has_errors()) return true;
+  io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+  return false;
+}
+
 }  // namespace
 
 int cmd_lsp(const Options& o, CliStreams& io) {
@@ -31,6 +43,7 @@ int cmd_lsp(const Options& o, CliStreams& io) {
   if (!io.in) return usage(io, "`mlsi lsp` reads its messages from standard input");
   lsp::ServerOptions options;
   options.analysis.session = session_options(o);
+  if (!session_checks(options.analysis.session, {}, io)) return kExitSource;
   // An editor's check runs on every change: the evaluation's limits are lower than a command's, unless given.
   if (o.limits.max_steps != Limits{}.max_steps) options.analysis.limits.max_steps = o.limits.max_steps;
   options.analysis.limits.max_call_depth = o.limits.max_call_depth;
@@ -49,6 +62,7 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   mcp::McpOptions options;
   options.files = o.positional;
   options.session = session_options(o);
+  if (!session_checks(options.session, options.files, io)) return kExitSource;
   for (const auto& c : o.catalogues) options.common_args.insert(options.common_args.end(), {"--catalog", c});
   auto limits = limit_args(o);
   options.common_args.insert(options.common_args.end(), limits.begin(), limits.end());

@@ -193,12 +193,13 @@ int Analysis::config_at(std::uint32_t offset) const {
       for (const auto& s : c->sets)
         if (s.value) end = std::max(end, s.value->span.end);
       for (const auto& x : c->expects) end = std::max(end, x.span.end);
-      std::uint32_t begin = c->name_span.begin;
-      // Past the last member up to the closing brace: the next line that starts with `}`.
+      // From its `config` keyword to its closing brace.
       const std::string& text = p.sources.file(file_).text;
+      std::size_t keyword = text.rfind("config", c->name_span.begin);
+      std::uint32_t begin = keyword == std::string::npos ? c->name_span.begin : static_cast<std::uint32_t>(keyword);
       auto close = text.find('}', end);
       if (close != std::string::npos) end = static_cast<std::uint32_t>(close + 1);
-      if (offset + 8 >= begin && offset <= end)
+      if (offset >= begin && offset <= end)
         for (std::size_t i = 0; i < p.configs.size(); ++i)
           if (p.configs[i].span.file == file_ && p.configs[i].span.begin == c->name_span.begin) return static_cast<int>(i);
     }

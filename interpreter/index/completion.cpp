@@ -93,10 +93,10 @@ void add_units(Items& items, const Program& p, const std::optional<Dim>& dim, Fi
   for (const auto& name : p.units.names()) {
     const Unit* u = p.units.find(name, &scope);
     if (!u || (dim && !(u->dim == *dim))) continue;
-    items.add(name, CompletionKind::unit, fmt::format("unit: {}", p.dims.format(u->dim)), u->doc);
+    items.add(name, CompletionKind::unit, p.dims.format(u->dim), u->doc);
   }
   for (const auto& u : p.units.private_units())
-    if (scope.sees(u.owner) && (!dim || u.dim == *dim)) items.add(u.name, CompletionKind::unit, fmt::format("unit: {}", p.dims.format(u.dim)), u.doc);
+    if (scope.sees(u.owner) && (!dim || u.dim == *dim)) items.add(u.name, CompletionKind::unit, p.dims.format(u.dim), u.doc);
 }
 
 void add_types(Items& items, const Program& p, FileId file) {
