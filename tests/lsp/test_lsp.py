@@ -221,6 +221,31 @@ def main():
     check("formatting edits", edits, [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 3, "character": 0}},
                                        "newText": "\n".join(fmt.splitlines()[:3]) + "\n"}])
 
+    # --- two files: an import, its unsaved text standing for the file, definitions across files and into the
+    # prelude, a hover inside a built-in document.
+    text = read("uses_shared.mls")
+    uri = open_doc(c, "uses_shared.mls")
+    check("a file that imports", c.diagnostics(uri), [])
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}})
+    check("the imported value at the defaults", [h["label"] for h in hints], ["= 4 GB"])  # 2 GB * 2
+    d = c.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": position(text, "shared\n")})
+    shared = read("shared.mls")
+    shared_uri = file_uri(os.path.join(FILES, "shared.mls"))
+    check("definition in the imported file", d, {"uri": shared_uri, "range": rng(shared, "shared")})
+    open_doc(c, "shared.mls")
+    check("the imported file", c.diagnostics(shared_uri), [])
+    c.notify("textDocument/didChange", {"textDocument": {"uri": shared_uri, "version": 2}, "contentChanges": [{"range": rng(shared, "GB"), "text": "s"}]})
+    check("the imported file after its edit", c.diagnostics(shared_uri, 2), [])
+    check("the importing file sees the unsaved edit", [(d["range"], d["message"]) for d in c.diagnostics(uri)],
+          [(rng(text, "shared", 1), "the default of input `x` expects Information, found Time")])
+    d = c.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": position(text, "GB\n")})
+    builtin = c.request("workspace/textDocumentContent", {"uri": d["uri"]})["text"]
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": d["uri"], "languageId": "mls", "version": 1, "text": builtin}})
+    h = c.request("textDocument/hover", {"textDocument": {"uri": d["uri"]}, "position": d["range"]["start"]})
+    check("hover in a built-in document", h["contents"]["value"].splitlines()[:2], ["```mls", "unit B: Information"])
+    r = c.request_raw("workspace/textDocumentContent", {"uri": "mlsi-builtin:/prelude/nothing.mls"})
+    check("no such built-in document", r["error"]["code"], -32602)
+
     # --- errors of the protocol itself.
     r = c.request_raw("textDocument/hover", {"textDocument": {"uri": "file:///not/open.mls"}, "position": {"line": 0, "character": 0}})
     check("a document that is not open", r["error"]["code"], -32602)
@@ -229,7 +254,7 @@ def main():
     c.send_raw(b"Content-Length: 9\r\n\r\n{not json")
     err = c.wait_response(None)
     check("a message that is not JSON", err["error"]["code"], -32700)
-    check("still answers", c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})[0]["name"], "Tidy")
+    check("still answers", c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})[0]["name"], "UsesShared")
 
     c.request("shutdown")
     c.notify("exit")
