@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <new>
-#include <regex>
 
 #include "mcp/tools.hpp"
 #include "source/embedded.hpp"
@@ -19,7 +18,7 @@ namespace {
 // The revisions of the protocol this server speaks; the newest first.
 const char* const kProtocolVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 
-bool is_name(const std::string& s) { return std::regex_match(s, std::regex("[A-Za-z_][A-Za-z0-9_]*")); }
+bool is_name(const std::string& s) { return matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", s); }
 
 // The first line of a doc, for a listing.
 std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }

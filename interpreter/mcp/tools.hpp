@@ -24,6 +24,9 @@ const ToolSpec* find_tool(const std::string& name);
 // required, additionalProperties, items, enum, pattern, minItems, minLength), or nothing when it does.
 std::optional<std::string> schema_violation(const Json& schema, const Json& value, const std::string& where = "arguments");
 
+// Whether `s` matches a pattern of the schemas (`^[A-Za-z_][A-Za-z0-9_]*$`, `^-?[...][...]*$`).
+bool matches_pattern(const std::string& pattern, const std::string& s);
+
 // The options of a run that the tools `run`, `explain`, `sweep` and `solve` share: --config, --set.
 std::vector<std::string> run_options(const Json& args);
 

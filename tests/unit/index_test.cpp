@@ -228,6 +228,10 @@ TEST(Index, CompletionOfFieldsUnitsEntriesAndCases) {
   EXPECT_TRUE(has_label(u, "byte") && has_label(u, "GiB") && has_label(u, "KiB") && has_label(u, "TB")) << testing::PrintToString(u);
   EXPECT_FALSE(has_label(u, "s"));
   EXPECT_FALSE(has_label(u, "W"));
+  // After `->`: the units of the value's dimension (Information, from `per_token * batch * context`).
+  auto converted = completion_labels(complete_at("kv.mls", text, index_offset_of(text, "GiB\n}"), {}));
+  EXPECT_TRUE(has_label(converted, "GiB") && has_label(converted, "MB")) << testing::PrintToString(converted);
+  EXPECT_FALSE(has_label(converted, "ms"));
   // The default of a Workload input: workloads, not hardware.
   auto e = completion_labels(complete_at("kv.mls", text, index_offset_of(text, "Llama2_70B"), {}));
   EXPECT_TRUE(has_label(e, "GPT3") && has_label(e, "Llama2_70B")) << testing::PrintToString(e);

@@ -133,4 +133,17 @@ TEST(McpTools, ArgumentsAreCheckedAgainstTheirSchemas) {
   for (const char* tool : {"run", "check", "explain", "list", "show", "sweep", "solve"}) EXPECT_NE(mcp::find_tool(tool), nullptr) << tool;
 }
 
+TEST(McpTools, PatternsOfTheSchemas) {
+  EXPECT_TRUE(mcp::matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", "KvCache_2"));
+  EXPECT_TRUE(mcp::matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", "_"));
+  EXPECT_FALSE(mcp::matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", "2x"));
+  EXPECT_FALSE(mcp::matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", ""));
+  EXPECT_FALSE(mcp::matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", "a/b"));
+  EXPECT_TRUE(mcp::matches_pattern("^-?[A-Za-z_][A-Za-z0-9_.]*$", "-memory"));
+  EXPECT_TRUE(mcp::matches_pattern("^-?[A-Za-z_][A-Za-z0-9_.]*$", "flops.fp8"));
+  EXPECT_FALSE(mcp::matches_pattern("^-?[A-Za-z_][A-Za-z0-9_.]*$", "--catalog"));
+  EXPECT_TRUE(mcp::matches_pattern("^[A-Za-z0-9_][A-Za-z0-9_.]*$", "3090"));
+  EXPECT_FALSE(mcp::matches_pattern("^[A-Za-z0-9_][A-Za-z0-9_.]*$", "-x"));
+}
+
 }  // namespace
