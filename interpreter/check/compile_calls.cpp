@@ -53,6 +53,7 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   bool builtin = std::any_of(std::begin(kBuiltins), std::end(kBuiltins), [&](const BuiltinInfo& b) { return n == b.name; });
   int own = sc.scenario ? sc.scenario->find_function(n) : -1;
   if (builtin || own >= 0 || n == "has" || p_.function_index.count(n) || p_.scenario_index.count(n)) reject_bare_comprehensions(e);
+  if (p_.uses) note_callee(callee, sc, own, builtin);
   // A scenario's own function hides a top-level one of the same name inside that scenario.
   if (own >= 0) return call_local(e, sc, own);
   if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
@@ -89,6 +90,22 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
       break;
     }
   return make(Op::constant, e, Type::error());
+}
+
+void Compiler::note_callee(const ast::Expr& callee, const Scope& sc, int own, bool builtin) {
+  const std::string& n = callee.text;
+  if (own >= 0) {
+    const Function& f = sc.scenario->functions[static_cast<std::size_t>(own)];
+    note_use(NameUse{callee.span, UseKind::local_function, p_.find_scenario_index(sc.scenario->name), own, f.span, n, f.result, nullptr, nullptr});
+  } else if (auto f = p_.function_index.find(n); f != p_.function_index.end()) {
+    const Function& fn = p_.functions[static_cast<std::size_t>(f->second)];
+    note_use(NameUse{callee.span, UseKind::function, -1, f->second, fn.span, n, fn.result, nullptr, nullptr});
+  } else if (auto s = p_.scenario_index.find(n); s != p_.scenario_index.end() && n != "has") {
+    const Scenario& called = p_.scenarios[static_cast<std::size_t>(s->second)];
+    note_use(NameUse{callee.span, UseKind::scenario, -1, s->second, called.span, called.name, Type::error(), nullptr, nullptr});
+  } else if (builtin || n == "has") {
+    note_use(NameUse{callee.span, UseKind::builtin_function, -1, -1, {}, n, Type::error(), nullptr, nullptr});
+  }
 }
 
 // "write `2 * (n - 1)`" for `2 (n - 1)`: the callee and its parenthesised arguments as written.
@@ -266,6 +283,7 @@ CExpr Compiler::call_scenario(const ast::Expr& e, Scope& sc, int index) {
       continue;
     }
     if (given[static_cast<std::size_t>(slot)]) diags_.error(e.name_spans[i - 1], fmt::format("input `{}` is given twice", arg));
+    note_slot(e.name_spans[i - 1], s, slot);
     given[static_cast<std::size_t>(slot)] = true;
     const Type& want = s.slots[static_cast<std::size_t>(slot)].type;
     c.kids.push_back(expr(*e.operands[i], sc, &want));

@@ -220,7 +220,7 @@ void Compiler::compile_function(Function& f, Scope& sc) {
       if (d.params[j].name == d.params[i].name) diags_.error(d.params[i].span, fmt::format("parameter `{}` is declared twice", d.params[i].name));
     f.params.push_back(d.params[i].name);
     f.param_types.push_back(resolve_type(d.params[i].type));
-    sc.locals.push_back(Local{d.params[i].name, static_cast<int>(i), f.param_types.back()});
+    sc.locals.push_back(Local{d.params[i].name, static_cast<int>(i), f.param_types.back(), d.params[i].span});
   }
   sc.max_locals = static_cast<int>(sc.locals.size());
   if (d.result) {

@@ -35,6 +35,12 @@ bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& 
   return false;
 }
 
+void Compiler::note_slot(Span span, const Scenario& s, int slot) {
+  if (!p_.uses) return;
+  const Slot& sl = s.slots[static_cast<std::size_t>(slot)];
+  note_use(NameUse{span, UseKind::slot, p_.find_scenario_index(s.name), slot, sl.span, sl.name, sl.type, nullptr, nullptr});
+}
+
 std::vector<std::string> Compiler::value_names(const Scope& sc) const {
   std::vector<std::string> out;
   for (const auto& l : sc.locals) out.push_back(l.name);
@@ -59,12 +65,14 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
   }
   switch (e.kind) {
     case K::number:
+      note_expected(e.span, expected);
       if (!std::isfinite(e.value)) {
         diags_.error(e.span, "this number is too large for a double (at most about 1.8e308)");
         return constant(e, Value(0.0), Type::error());
       }
       return constant(e, Value(e.value), Type::count());
     case K::quantity: {
+      note_expected(e.span, expected);
       UnitContext context = quantity_context(e, sc, expected);
       auto u = resolve_unit(e.unit, &context);
       if (!u) return constant(e, Value(e.value), Type::error());
@@ -188,6 +196,7 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
     if (it->name != n) continue;
     CExpr c = make(Op::local, e, it->type);
     c.index = it->index;
+    if (p_.uses) note_use(NameUse{e.span, UseKind::local, -1, it->index, it->span, n, it->type, nullptr, nullptr});
     return c;
   }
   if (sc.scenario) {
@@ -198,25 +207,34 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
       c.index = slot;
       if (sc.deps && sc.current_slot >= 0) (*sc.deps)[static_cast<std::size_t>(sc.current_slot)].push_back(slot);
       if (sc.reads) sc.reads->push_back(slot);
+      note_slot(e.span, *sc.scenario, slot);
       return c;
     }
   }
   // Where an enumeration is expected, its case names are values.
   if (expected && expected->kind == Type::Kind::enumeration) {
     int idx = expected->enumeration->find(n);
-    if (idx >= 0) return constant(e, Value(EnumValue{idx, expected->enumeration}), *expected);
+    if (idx >= 0) {
+      if (p_.uses) note_use(NameUse{e.span, UseKind::enum_case, -1, idx, {}, n, *expected, nullptr, expected->enumeration});
+      return constant(e, Value(EnumValue{idx, expected->enumeration}), *expected);
+    }
   }
   if (auto it = p_.global_index.find(n); it != p_.global_index.end()) {
     ensure_global(it->second);
     const Global& g = p_.globals[static_cast<std::size_t>(it->second)];
     CExpr c = make(Op::global, e, g.type);
     c.index = it->second;
+    if (p_.uses) note_use(NameUse{e.span, UseKind::global, -1, it->second, g.span, g.name, g.type, nullptr, nullptr});
     return c;
   }
   if (const auto* entry = p_.catalogue.find(n)) {
     // An entry is never a value of an enumeration: where one is expected, `fp16` that is not one of its
     // cases is a misspelt case, even though the catalogue has a Precision `fp16`.
-    if (!expected || expected->kind != Type::Kind::enumeration) return constant(e, entry->value, Type::of_record(entry->value.record().type));
+    if (!expected || expected->kind != Type::Kind::enumeration) {
+      Type t = Type::of_record(entry->value.record().type);
+      if (p_.uses) note_use(NameUse{e.span, UseKind::catalogue_entry, -1, -1, entry->span, entry->key, t, nullptr, nullptr});
+      return constant(e, entry->value, std::move(t));
+    }
     auto& d = diags_.error(e.span, fmt::format("`{}` is not a case of `{}`", n, tname(*expected)));
     if (auto near = closest_name(n, expected->enumeration->cases); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
     d.notes.push_back(fmt::format("`{}` is a {} entry of the catalogue, and an entry is never a case of an enumeration", n, entry->value.record().type->name));
@@ -224,6 +242,11 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
     return make(Op::constant, e, Type::error());
   }
 
+  if (p_.uses) {
+    UnknownName u{e.span, expected ? *expected : Type::error(), sc.scenario ? p_.find_scenario_index(sc.scenario->name) : -1, {}, nullptr};
+    for (const auto& l : sc.locals) u.locals.emplace_back(l.name, l.type);
+    p_.uses->unknown.push_back(std::move(u));
+  }
   auto& d = diags_.error(e.span, fmt::format("unknown name `{}`", n));
   if (expected && expected->kind == Type::Kind::enumeration) {
     d.notes.push_back("expected one of: " + case_list(*expected->enumeration));
@@ -260,6 +283,7 @@ CExpr Compiler::convert(const ast::Expr& e, Scope& sc, const Type* expected) {
   CExpr inner = expr(*e.operands[0], sc, expected);
   UnitContext target;
   if (inner.type.scalar().is_quantity()) target.expected = inner.type.scalar().dim;
+  note_expected(e.unit.span, &inner.type);
   auto u = resolve_unit(e.unit, &target);
   if (!u || inner.type.is_error()) return inner;
   const Type& s = inner.type.scalar();
@@ -282,6 +306,7 @@ CExpr Compiler::field(const ast::Expr& e, Scope& sc) {
   }
   int idx = t.record->find(e.text);
   if (idx < 0) {
+    if (p_.uses) p_.uses->unknown.push_back(UnknownName{e.op_span, Type::error(), -1, {}, t.record});
     // A record inside a catalogue entry (`A100.flops`) is named by the entry when it is known here.
     std::string owner;
     const CExpr& of = c.kids[0];
@@ -295,6 +320,19 @@ CExpr Compiler::field(const ast::Expr& e, Scope& sc) {
   }
   c.index = idx;
   c.type = t.record->types[static_cast<std::size_t>(idx)];
+  if (p_.uses) {
+    // Where the field is written: an entry's own field in the catalogue, or a called scenario's output.
+    Span def;
+    const CExpr& of = c.kids[0];
+    if (of.op == Op::constant && of.constant.is_record() && !of.constant.record().key.empty())
+      if (const auto* entry = p_.catalogue.find(of.constant.record().key))
+        if (static_cast<std::size_t>(idx) < entry->field_spans.size()) def = entry->field_spans[static_cast<std::size_t>(idx)];
+    if (of.op == Op::call_scenario) {
+      const Scenario& called = p_.scenarios[static_cast<std::size_t>(of.index)];
+      if (int slot = called.find_slot(e.text); slot >= 0) def = called.slots[static_cast<std::size_t>(slot)].span;
+    }
+    note_use(NameUse{e.op_span, UseKind::field, -1, idx, def, e.text, c.type, t.record, nullptr});
+  }
   return c;
 }
 
@@ -306,7 +344,7 @@ CExpr Compiler::comprehension(const ast::Expr& e, Scope& sc, const Type* expecte
   else if (!source.type.is_error())
     diags_.error(source.span, fmt::format("`for ... in` needs a list, found {}", tname(source.type)));
   int local = static_cast<int>(sc.locals.size());
-  sc.locals.push_back(Local{e.text, local, element});
+  sc.locals.push_back(Local{e.text, local, element, e.op_span});
   sc.max_locals = std::max(sc.max_locals, static_cast<int>(sc.locals.size()));
   c.index = local;
   const Type* hint = expected && expected->is_list() ? expected->element.get() : nullptr;
@@ -345,6 +383,7 @@ CExpr Compiler::match(const ast::Expr& e, Scope& sc, const Type* expected) {
     } else if (en) {
       int idx = en->find(pat);
       if (idx < 0) {
+        if (p_.uses) p_.uses->unknown.push_back(UnknownName{e.name_spans[i], subject, -1, {}, nullptr});
         auto& d = diags_.error(e.name_spans[i], fmt::format("`{}` is not a case of {}", pat, tname(subject)));
         auto s = closest_name(pat, en->cases);
         if (!s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
@@ -352,6 +391,7 @@ CExpr Compiler::match(const ast::Expr& e, Scope& sc, const Type* expected) {
         diags_.error(e.name_spans[i], fmt::format("case `{}` is matched twice", pat));
       } else {
         c.map[static_cast<std::size_t>(idx)] = arm;
+        if (p_.uses) note_use(NameUse{e.name_spans[i], UseKind::enum_case, -1, idx, {}, pat, subject, nullptr, en});
       }
     }
     c.kids.push_back(expr(*e.operands[i + 1], sc, hint));

@@ -87,7 +87,7 @@ CExpr Compiler::let_in(const ast::Expr& e, Scope& sc, const Type* expected) {
   CExpr c = make(Op::let_in, e, Type::error());
   c.kids.push_back(expr(*e.operands[0], sc));
   int local = static_cast<int>(sc.locals.size());
-  sc.locals.push_back(Local{e.text, local, c.kids[0].type});
+  sc.locals.push_back(Local{e.text, local, c.kids[0].type, e.op_span});
   sc.max_locals = std::max(sc.max_locals, static_cast<int>(sc.locals.size()));
   c.index = local;
   c.kids.push_back(expr(*e.operands[1], sc, expected));

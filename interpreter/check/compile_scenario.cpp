@@ -212,6 +212,7 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
   cfg.scenario = it->second;
   ensure_scenario(it->second);
   Scenario& s = p_.scenarios[static_cast<std::size_t>(it->second)];
+  if (p_.uses) note_use(NameUse{d.scenario_span, UseKind::scenario, -1, it->second, s.span, s.name, Type::error(), nullptr, nullptr});
   for (const auto& c : p_.configs)
     if (c.name == d.name && c.scenario == cfg.scenario) diags_.error(d.name_span, fmt::format("config `{}` for `{}` is already defined", d.name, s.name));
   auto names_of = [&](SlotKind kind) {
@@ -230,6 +231,7 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
     }
     for (const auto& prev : cfg.sets)
       if (prev.slot == slot) diags_.error(set.name_span, fmt::format("input `{}` is set twice", set.name));
+    note_slot(set.name_span, s, slot);
     ConfigSetting cs;
     cs.slot = slot;
     cs.span = set.name_span;
@@ -245,6 +247,7 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
       if (!sug.empty()) diag.notes.push_back(fmt::format("did you mean `{}`?", sug));
       continue;
     }
+    note_slot(x.output_span, s, slot);
     const Type& out_type = s.slots[static_cast<std::size_t>(slot)].type;
     Expectation ex;
     ex.slot = slot;

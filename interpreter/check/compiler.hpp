@@ -63,6 +63,7 @@ class Compiler {
     std::string name;
     int index;
     Type type;
+    Span span = {};  // where it is bound (for an editor's index)
   };
   struct Scope {
     Scenario* scenario = nullptr;
@@ -136,6 +137,15 @@ class Compiler {
   // Names bound inside an expression (`let ... in`, a comprehension's variable) and their labels.
   using LabelScope = std::vector<std::pair<std::string, CountLabel>>;
   CountLabel count_label(const ast::Expr& e, const Scenario* in, const LabelScope& bound = {}) const;
+  // Records what a name refers to when the program's `uses` is set (model/name_uses.hpp).
+  void note_use(NameUse use) {
+    if (p_.uses && use.span.valid()) p_.uses->uses.push_back(std::move(use));
+  }
+  void note_slot(Span span, const Scenario& s, int slot);
+  void note_callee(const ast::Expr& callee, const Scope& sc, int own, bool builtin);
+  void note_expected(Span span, const Type* expected) {
+    if (p_.uses && expected && span.valid() && !expected->is_error()) p_.uses->expected.push_back(ExpectedAt{span, *expected});
+  }
   void declare_dimension(const ast::DimensionDecl& d);
   void declare_unit(const ast::UnitDecl& d);
   void check_redefinition(const std::string& name, Span span);

@@ -25,6 +25,7 @@
 #include "cli/solve_command.hpp"
 #include "cli/run_setup.hpp"
 #include "cli/schema_command.hpp"
+#include "cli/server_commands.hpp"
 #include "cli/sweep.hpp"
 #include "session/session.hpp"
 #include "cli/test_runner.hpp"
@@ -188,6 +189,8 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "eval") return cmd_eval(o, io);
   if (o.command == "schema") return cmd_schema(o, io);
   if (o.command == "catalogue") return cmd_catalogue(o, io);
+  if (o.command == "lsp") return cmd_lsp(o, io);
+  if (o.command == "mcp") return cmd_mcp(o, io);
   return unknown_command(o.command);
 }
 

@@ -23,6 +23,7 @@ struct CliStreams {
   std::istream* in = nullptr;  // standard input, for the REPL; null: none
   bool interactive = false;    // standard input is a terminal
   std::size_t max_errors = kDefaultMaxErrors;  // diagnostics shown per file (--max-errors)
+  int in_fd = -1;  // standard input's file descriptor, when `in` reads one (the servers poll it)
 };
 
 // Runs one command line and returns its exit status. Memory running out (std::bad_alloc) is an error

@@ -183,6 +183,12 @@ std::vector<CommandHelp> make_commands() {
        "scenarios (no PATH), or the catalogue",
        {{"--format markdown|html", "the page's format (markdown by default)"}, {"-o FILE", "write the page to FILE (--output FILE)"}}, false},
       {"repl", "repl", "an interactive session (also plain `mlsi` at a terminal)", {}, false},
+      {"lsp", "lsp", "a language server (LSP 3.17) on standard input and output, for editors: diagnostics as you type, hover, completion, "
+                     "definitions, references, formatting, each output's value and each expectation's result beside it (docs/editors.md)",
+       {}, false},
+      {"mcp", "mcp [FILE...]", "a Model Context Protocol server on standard input and output: the tools run, check, explain, list, show, "
+                               "sweep and solve over the built-in scenarios and FILEs, and their reference pages as resources",
+       {}, false},
   };
 }
 

@@ -43,6 +43,8 @@ const std::vector<CommandFormats>& table() {
       {"fmt", "`mlsi fmt`", {}},
       {"plot", "`mlsi plot`", {}, "it writes SVG"},
       {"repl", "`mlsi repl`", {}},
+      {"lsp", "`mlsi lsp`", {}, "it speaks JSON-RPC"},
+      {"mcp", "`mlsi mcp`", {}, "it speaks JSON-RPC"},
   };
   return commands;
 }

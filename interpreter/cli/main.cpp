@@ -16,7 +16,9 @@ int main(int argc, char** argv) {
   bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
   // Plain `mlsi` at a terminal starts the REPL.
   if (args.empty() && interactive) args.push_back("repl");
-  int status = mlsi::run_cli(args, mlsi::CliStreams{std::cout, std::cerr, colour, &std::cin, interactive});
+  mlsi::CliStreams io{std::cout, std::cerr, colour, &std::cin, interactive};
+  io.in_fd = STDIN_FILENO;
+  int status = mlsi::run_cli(args, io);
   std::cout.flush();
   return status;
 }

@@ -37,6 +37,13 @@ void Evaluator::charge(std::size_t n, const CExpr& e) {
   steps_ += n;
   if (steps_ > limits_.max_steps)
     fail(e.span, fmt::format("evaluation stopped after {} steps", limits_.max_steps), {"raise the limit with --max-steps N"});
+  // The clock is read every 65536 steps (about a millisecond of work), not at every step.
+  if (limits_.max_milliseconds && steps_ >= next_clock_check_) {
+    next_clock_check_ = steps_ + 65536;
+    auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_).count();
+    if (static_cast<std::uint64_t>(spent) > limits_.max_milliseconds)
+      fail(e.span, fmt::format("evaluation stopped after {} ms", limits_.max_milliseconds));
+  }
 }
 
 double Evaluator::finite(double x, const CExpr& e, const char* what) {

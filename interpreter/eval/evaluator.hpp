@@ -2,6 +2,7 @@
 // Evaluates compiled scenarios. Values are SI doubles; every run-time problem (a failed `where` or
 // `check`, division by zero, NaN, infinity, a domain error, an index out of range, an absent catalogue
 // field, a limit) is an EvalError carrying a diagnostic with its span.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -33,6 +34,9 @@ struct Limits {
   std::size_t max_list_length = 10'000'000;
   // Evaluation steps (expression nodes visited) of one run.
   std::uint64_t max_steps = 500'000'000;
+  // Wall-clock time of one evaluator, in milliseconds; 0: none. A front end that must answer while a
+  // user types (the language server) bounds each evaluation by time as well as by steps.
+  std::uint64_t max_milliseconds = 0;
 };
 
 // Where an input's value came from, for messages and for --explain.
@@ -63,7 +67,8 @@ double floored_remainder(double x, double y);
 
 class Evaluator {
  public:
-  explicit Evaluator(const Program& program, Limits limits = {}) : p_(program), limits_(limits) {}
+  explicit Evaluator(const Program& program, Limits limits = {})
+      : p_(program), limits_(limits), started_(limits.max_milliseconds ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{}) {}
 
   // Evaluates every input (checking `where`), let, output and check. `given` has one entry per slot.
   ScenarioRun run(int scenario, const std::vector<std::optional<InputValue>>& given);
@@ -134,6 +139,8 @@ class Evaluator {
   std::vector<std::pair<Instance*, int>> deferred_wheres_;
   int depth_ = 0;
   std::uint64_t steps_ = 0;
+  std::chrono::steady_clock::time_point started_;
+  std::uint64_t next_clock_check_ = 0;  // the step count at which the clock is read next (max_milliseconds)
 };
 
 template <typename Scalar>

@@ -13,6 +13,7 @@
 #include "model/catalogue.hpp"
 #include "model/dimension.hpp"
 #include "model/name_undo.hpp"
+#include "model/name_uses.hpp"
 #include "model/once_value.hpp"
 #include "model/private_scopes.hpp"
 #include "source/source.hpp"
@@ -186,6 +187,8 @@ struct Program {
   // Changed only through bind_name and unbind_name (name_undo.hpp), which log into name_log when set.
   std::map<std::string, int> global_index, function_index, scenario_index, type_index;
   std::vector<NameChange>* name_log = nullptr;
+  // Set by an editor's index (interpreter/index/): the checker records what each name it resolves refers to.
+  NameUses* uses = nullptr;
   // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
   // did-you-mean, which must suggest them as if they were.
   std::vector<std::string> deferred_globals, deferred_functions;

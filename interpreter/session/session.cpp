@@ -243,7 +243,10 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   }
   // A regular file, on the command line as in an import: a device (/dev/zero), a FIFO or a file of
   // /proc could be read without end, block, or show what is not the user's to show.
-  auto read = read_regular_file(path, options_.max_file_size);
+  // An editor's unsaved text of the file stands for it.
+  ReadResult read;
+  if (auto overlay = options_.overlays.find(canonical); overlay != options_.overlays.end()) read.text = overlay->second;
+  else read = read_regular_file(path, options_.max_file_size);
   if (read.error && read.error->kind == ReadError::Kind::missing) {
     std::vector<std::string> siblings;
     fs::path dir = fs::path(path).parent_path();
@@ -267,6 +270,21 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   auto r = load_module(id, static_cast<int>(import_stack_.size()));
   import_stack_.pop_back();
   return r ? std::optional<FileId>(id) : std::nullopt;
+}
+
+std::optional<FileId> Session::load_document(const std::string& path, std::string text) {
+  Activity activity("reading");
+  std::error_code ec;
+  std::string canonical = fs::weakly_canonical(path, ec).string();
+  if (ec || canonical.empty()) canonical = path;
+  std::string name = fs::path(path).lexically_normal().string();
+  if (auto rel = fs::proximate(path, ec); !ec && rel.string().size() < name.size()) name = rel.string();
+  FileId id = program_->sources.add(name, std::move(text), canonical);
+  bind_name(*program_, NameTable::loaded_paths, canonical, id);
+  import_stack_.push_back(canonical);
+  auto r = load_module(id, 1);
+  import_stack_.pop_back();
+  return r;
 }
 
 bool Session::check() {

@@ -31,6 +31,9 @@ struct SessionOptions {
   // made from the config). The file counts towards max_files.
   std::string workload_config;
   std::string workload_key;
+  // Texts that stand for files on disk, by canonical path: an editor's unsaved documents, which the
+  // files importing them see as they are on screen (interpreter/index/).
+  std::map<std::string, std::string> overlays;
 };
 
 // The names a text declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
@@ -59,6 +62,9 @@ class Session {
   // Loads a file and its imports, and declares what they define. Returns the file's id, or nothing when
   // it cannot be read (the reason is in diagnostics()).
   std::optional<FileId> load_file(const std::string& path, Span import_span = {});
+  // Loads a text as the file at `path` (which need not exist): its imports are read beside it, and a file
+  // importing `path` gets this text. An editor's document. Nothing when it does not parse.
+  std::optional<FileId> load_document(const std::string& path, std::string text);
   // Loads the built-in scenarios (scenarios/training) embedded in the binary.
   void load_builtin_scenarios();
   // Loads the built-in scenario files a run of the scenario `name` needs: those that mention it (its

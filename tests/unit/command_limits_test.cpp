@@ -103,6 +103,8 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
       {"doc", {with({"doc", big}), with({"doc", folder}), catalog({"doc", "catalogue"}), catalog({"doc", small})}},
       {"eval", {catalog({"eval", "1 + 1"}), through_path({"eval", "H100.memory"}), with({"eval", "import \"" + big + "\""})}},
       {"repl", {catalog({"repl"}), Case{{"repl", "--max-file-size", "100"}, ":load " + big + "\n", false}}},
+      {"lsp", {catalog({"lsp"}), through_path({"lsp"})}},
+      {"mcp", {with({"mcp", big}), with({"mcp", imports}), catalog({"mcp"}), through_path({"mcp"})}},
   };
 
   std::set<std::string> covered;

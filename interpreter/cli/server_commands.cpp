@@ -1,0 +1,82 @@
+#include "cli/server_commands.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <sstream>
+
+#include "lsp/server.hpp"
+#include "mcp/server.hpp"
+#include "session/session.hpp"
+
+namespace mlsi {
+
+namespace {
+
+std::unique_ptr<jsonrpc::ByteSource> input_of(CliStreams& io) {
+  if (io.in_fd >= 0) return std::make_unique<jsonrpc::FdSource>(io.in_fd);
+  return std::make_unique<jsonrpc::StreamSource>(*io.in);
+}
+
+// The limits given on the command line, as options for the commands the MCP server runs.
+std::vector<std::string> limit_args(const Options& o) {
+  return {"--max-steps", std::to_string(o.limits.max_steps), "--max-depth", std::to_string(o.limits.max_call_depth),
+          "--max-list", std::to_string(o.limits.max_list_length), "--max-files", std::to_string(o.files.max_files),
+          "--max-file-size", std::to_string(o.files.max_file_size), "--max-nesting", std::to_string(o.files.max_nesting),
+          "--max-import-depth", std::to_string(o.files.max_import_depth)};
+}
+
+// The catalogues (and, for `mlsi mcp`, the FILEs) are read once before serving: a file that cannot be read
+// or does not check is said on standard error, and the server does not start (exit status 3).
+bool session_checks(const SessionOptions& options, const std::vector<std::string>& files, CliStreams& io) {
+  Session session(options);
+  for (const auto& f : files) session.load_file(f);
+  session.check();
+  if (!session.diagnostics().has_errors()) return true;
+  io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+  return false;
+}
+
+}  // namespace
+
+int cmd_lsp(const Options& o, CliStreams& io) {
+  if (!o.positional.empty()) return usage(io, "`mlsi lsp` takes no FILE: the editor sends the documents it opens");
+  if (!io.in) return usage(io, "`mlsi lsp` reads its messages from standard input");
+  lsp::ServerOptions options;
+  options.analysis.session = session_options(o);
+  if (!session_checks(options.analysis.session, {}, io)) return kExitSource;
+  // An editor's check runs on every change: the evaluation's limits are lower than a command's, unless given.
+  if (o.limits.max_steps != Limits{}.max_steps) options.analysis.limits.max_steps = o.limits.max_steps;
+  options.analysis.limits.max_call_depth = o.limits.max_call_depth;
+  options.analysis.limits.max_list_length = o.limits.max_list_length;
+  auto in = input_of(io);
+  lsp::Server server(std::move(options), io.out, io.err);
+  return server.run(*in);
+}
+
+int cmd_mcp(const Options& o, CliStreams& io) {
+  if (!io.in) return usage(io, "`mlsi mcp` reads its messages from standard input");
+  for (const auto& f : o.positional) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(f, ec)) return usage(io, "cannot read `" + f + "`: `mlsi mcp` takes .mls FILEs");
+  }
+  mcp::McpOptions options;
+  options.files = o.positional;
+  options.session = session_options(o);
+  if (!session_checks(options.session, options.files, io)) return kExitSource;
+  for (const auto& c : o.catalogues) options.common_args.insert(options.common_args.end(), {"--catalog", c});
+  auto limits = limit_args(o);
+  options.common_args.insert(options.common_args.end(), limits.begin(), limits.end());
+  if (o.max_points != kDefaultMaxSweepPoints) options.max_sweep_points = o.max_points;
+  options.command = [](const std::vector<std::string>& args, std::string& out, std::string& err) {
+    std::ostringstream o_out, o_err;
+    int status = run_cli(args, CliStreams{o_out, o_err, false, nullptr, false});
+    out = o_out.str();
+    err = o_err.str();
+    return status;
+  };
+  auto in = input_of(io);
+  mcp::Server server(std::move(options), io.out, io.err);
+  return server.run(*in);
+}
+
+}  // namespace mlsi

@@ -1,0 +1,26 @@
+#pragma once
+// What an editor shows for the name under the cursor (Markdown): its declaration, type and dimension,
+// its `##` doc, and its value (an input's default, an output at the defaults or in the config the
+// cursor is in); a catalogue entry as `mlsi show` writes it, with its source; a unit's definition.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "index/analysis.hpp"
+
+namespace mlsi::index {
+
+struct HoverText {
+  Span span;             // the name hovered
+  std::string markdown;  // the text shown
+};
+
+// The name at `offset` of `file` (the document, or a file it loaded: an import, the prelude).
+std::optional<HoverText> hover_at(Analysis& analysis, FileId file, std::uint32_t offset);
+
+// The declaration's line as written (first line of a declaration, trimmed), for hovers and completions.
+std::string declaration_line(const Program& p, Span definition);
+// One line of what a built-in function does, or empty.
+std::string builtin_function_summary(const std::string& name);
+
+}  // namespace mlsi::index

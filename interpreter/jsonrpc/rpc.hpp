@@ -1,0 +1,52 @@
+#pragma once
+// JSON-RPC 2.0 (https://www.jsonrpc.org/specification): requests, notifications, responses and errors,
+// shared by the language server (lsp/) and the Model Context Protocol server (mcp/).
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace mlsi::jsonrpc {
+
+using Json = nlohmann::json;
+
+// The error codes of JSON-RPC 2.0, and those the LSP adds.
+inline constexpr int kParseError = -32700;
+inline constexpr int kInvalidRequest = -32600;
+inline constexpr int kMethodNotFound = -32601;
+inline constexpr int kInvalidParams = -32602;
+inline constexpr int kInternalError = -32603;
+inline constexpr int kServerNotInitialized = -32002;  // LSP: a request before `initialize`
+inline constexpr int kRequestFailed = -32803;         // LSP: a valid request that could not be answered
+inline constexpr int kRequestCancelled = -32800;      // LSP: `$/cancelRequest`
+
+// An error a handler answers a request with.
+struct Error {
+  int code = kInternalError;
+  std::string message;
+  Json data = nullptr;
+};
+
+// A request (with an id) or a notification (without).
+struct Request {
+  std::string method;
+  Json params = nullptr;
+  std::optional<Json> id;  // a number or a string
+  bool notification() const { return !id.has_value(); }
+};
+
+// What a message text is: a request or notification, an error response to send back at once (it is not
+// JSON, not an object, has no method), or a response from the other side (which these servers ignore).
+struct Ignored {};
+using Incoming = std::variant<Request, Json, Ignored>;
+Incoming parse_message(const std::string& text);
+
+Json response(const Json& id, Json result);
+Json error_response(const Json& id, const Error& e);
+Json notification(const std::string& method, Json params);
+
+// A member of an object of the given JSON type, or an Error with kInvalidParams naming it.
+const Json& member(const Json& object, const char* name, Json::value_t type, const char* what);
+
+}  // namespace mlsi::jsonrpc

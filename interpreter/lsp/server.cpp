@@ -1,0 +1,239 @@
+#include "lsp/server.hpp"
+
+#include <filesystem>
+#include <new>
+
+#include "lsp/uris.hpp"
+
+namespace mlsi::lsp {
+
+using jsonrpc::Error;
+
+Server::Server(ServerOptions options, std::ostream& out, std::ostream& log) : options_(std::move(options)), out_(out), log_(log) {}
+
+int Server::run(jsonrpc::ByteSource& in) {
+  jsonrpc::MessageReader reader(in, jsonrpc::Framing::content_length);
+  while (!exited_) {
+    auto frame = reader.next();
+    if (!frame) break;
+    if (!frame->error.empty()) {
+      send(jsonrpc::error_response(nullptr, Error{jsonrpc::kParseError, frame->error, nullptr}));
+    } else {
+      handle(frame->text);
+    }
+    // Documents are checked once no message waits: a burst of keystrokes is one check.
+    if (!exited_ && !reader.pending()) flush();
+  }
+  return shutdown_ ? 0 : 1;
+}
+
+void Server::send(const Json& message) {
+  jsonrpc::write_message(out_, jsonrpc::Framing::content_length, message.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+void Server::handle(const std::string& text) {
+  jsonrpc::Incoming in = jsonrpc::parse_message(text);
+  if (auto* error = std::get_if<Json>(&in)) {
+    send(*error);
+    return;
+  }
+  if (std::holds_alternative<jsonrpc::Ignored>(in)) return;
+  const auto& r = std::get<jsonrpc::Request>(in);
+  try {
+    Json result = dispatch(r);
+    if (!r.notification()) send(jsonrpc::response(*r.id, std::move(result)));
+  } catch (const Error& e) {
+    if (!r.notification()) send(jsonrpc::error_response(*r.id, e));
+    else log_ << "mlsi lsp: " << r.method << ": " << e.message << "\n";
+  } catch (const Json::exception& e) {
+    // A parameter of the wrong shape that nlohmann-json found.
+    Error err{jsonrpc::kInvalidParams, std::string("invalid params: ") + e.what(), nullptr};
+    if (!r.notification()) send(jsonrpc::error_response(*r.id, err));
+    else log_ << "mlsi lsp: " << r.method << ": " << err.message << "\n";
+  } catch (const std::bad_alloc&) {
+    if (!r.notification()) send(jsonrpc::error_response(*r.id, Error{jsonrpc::kInternalError, "out of memory", nullptr}));
+  }
+}
+
+Json Server::dispatch(const jsonrpc::Request& r) {
+  const std::string& m = r.method;
+  if (m == "initialize") {
+    if (initialized_) throw Error{jsonrpc::kInvalidRequest, "`initialize` was already sent", nullptr};
+    return initialize(r.params);
+  }
+  if (m == "exit") {
+    exited_ = true;
+    return nullptr;
+  }
+  if (!initialized_) {
+    if (r.notification()) return nullptr;  // notifications before `initialize` are dropped
+    throw Error{jsonrpc::kServerNotInitialized, "the server is not initialized: send `initialize` first", nullptr};
+  }
+  if (shutdown_ && !r.notification()) throw Error{jsonrpc::kInvalidRequest, "the server is shut down: only `exit` is accepted", nullptr};
+  if (m == "initialized" || m == "$/cancelRequest" || m == "$/setTrace" || m == "textDocument/didSave" ||
+      m == "workspace/didChangeConfiguration" || m == "workspace/didChangeWatchedFiles")
+    return nullptr;
+  if (m == "shutdown") {
+    shutdown_ = true;
+    return nullptr;
+  }
+  if (m == "textDocument/didOpen") return did_open(r.params), nullptr;
+  if (m == "textDocument/didChange") return did_change(r.params), nullptr;
+  if (m == "textDocument/didClose") return did_close(r.params), nullptr;
+  if (m == "textDocument/hover") return hover(r.params);
+  if (m == "textDocument/completion") return completion(r.params);
+  if (m == "textDocument/definition") return definition(r.params);
+  if (m == "textDocument/references") return references(r.params);
+  if (m == "textDocument/documentHighlight") return document_highlight(r.params);
+  if (m == "textDocument/documentSymbol") return document_symbols(r.params);
+  if (m == "textDocument/formatting") return formatting(r.params);
+  if (m == "textDocument/inlayHint") return inlay_hints(r.params);
+  if (m == "textDocument/codeLens") return code_lenses(r.params);
+  if (m == "textDocument/codeAction") return code_actions(r.params);
+  if (m == "workspace/textDocumentContent") return text_document_content(r.params);
+  if (r.notification()) return nullptr;  // `$/...` and other notifications may be ignored
+  throw Error{jsonrpc::kMethodNotFound, "unknown method `" + m + "`", nullptr};
+}
+
+Json Server::initialize(const Json& params) {
+  initialized_ = true;
+  // UTF-8 positions when the client offers them (LSP 3.17 general.positionEncodings), else UTF-16.
+  std::string chosen = "utf-16";
+  if (params.is_object() && params.contains("capabilities")) {
+    const Json& caps = params["capabilities"];
+    if (caps.contains("general") && caps["general"].contains("positionEncodings") && caps["general"]["positionEncodings"].is_array())
+      for (const auto& e : caps["general"]["positionEncodings"])
+        if (e == "utf-8") chosen = "utf-8";
+  }
+  encoding_ = chosen == "utf-8" ? Encoding::utf8 : Encoding::utf16;
+  Json capabilities = {
+      {"positionEncoding", chosen},
+      {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", false}}},
+      {"hoverProvider", true},
+      {"completionProvider", {{"triggerCharacters", {".", ">"}}, {"resolveProvider", false}}},
+      {"definitionProvider", true},
+      {"referencesProvider", true},
+      {"documentHighlightProvider", true},
+      {"documentSymbolProvider", true},
+      {"documentFormattingProvider", true},
+      {"inlayHintProvider", {{"resolveProvider", false}}},
+      {"codeLensProvider", {{"resolveProvider", false}}},
+      {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+      // LSP 3.18's read-only documents: the built-in prelude, catalogue and scenarios.
+      {"workspace", {{"textDocumentContent", {{"schemes", {kBuiltinScheme}}}}}},
+  };
+  return Json{{"capabilities", capabilities}, {"serverInfo", {{"name", "mlsi"}, {"version", MLSI_VERSION}}}};
+}
+
+Server::Open& Server::document(const Json& params) {
+  const Json& doc = jsonrpc::member(params, "textDocument", Json::value_t::object, "params");
+  const std::string& uri = jsonrpc::member(doc, "uri", Json::value_t::string, "textDocument").get_ref<const std::string&>();
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) throw Error{jsonrpc::kInvalidParams, "the document `" + uri + "` is not open", nullptr};
+  return it->second;
+}
+
+void Server::did_open(const Json& params) {
+  const Json& doc = jsonrpc::member(params, "textDocument", Json::value_t::object, "params");
+  std::string uri = jsonrpc::member(doc, "uri", Json::value_t::string, "textDocument");
+  std::string text = jsonrpc::member(doc, "text", Json::value_t::string, "textDocument");
+  long version = doc.value("version", 0L);
+  documents_.erase(uri);
+  documents_.emplace(uri, Open{Document(uri, std::move(text), version), nullptr, true});
+}
+
+void Server::did_change(const Json& params) {
+  Open& open = document(params);
+  const Json& changes = jsonrpc::member(params, "contentChanges", Json::value_t::array, "params");
+  for (const auto& c : changes) {
+    TextChange change;
+    change.text = jsonrpc::member(c, "text", Json::value_t::string, "a content change");
+    if (c.contains("range")) {
+      const Json& range = c["range"];
+      auto pos = [](const Json& p) {
+        return Position{jsonrpc::member(p, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
+                        jsonrpc::member(p, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
+      };
+      change.start = pos(jsonrpc::member(range, "start", Json::value_t::object, "a range"));
+      change.end = pos(jsonrpc::member(range, "end", Json::value_t::object, "a range"));
+    }
+    open.document.apply(change, encoding_);
+  }
+  open.document.set_version(params["textDocument"].value("version", open.document.version() + 1));
+  open.dirty = true;
+  // Documents that import this one see its new text.
+  std::error_code ec;
+  std::string canonical = open.document.path().empty() ? "" : std::filesystem::weakly_canonical(open.document.path(), ec).string();
+  for (auto& [uri, other] : documents_)
+    if (&other != &open && other.analysis && !canonical.empty() && other.analysis->program().loaded_paths.count(canonical)) other.dirty = true;
+}
+
+void Server::did_close(const Json& params) {
+  const Json& doc = jsonrpc::member(params, "textDocument", Json::value_t::object, "params");
+  std::string uri = jsonrpc::member(doc, "uri", Json::value_t::string, "textDocument");
+  if (documents_.erase(uri) && !builtin_source_name(uri)) send(jsonrpc::notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", Json::array()}}));
+}
+
+index::Analysis& Server::analysis(Open& open) {
+  if (open.analysis && !open.dirty) return *open.analysis;
+  index::AnalysisOptions options = options_.analysis;
+  // The other open documents stand for their files on disk.
+  std::error_code ec;
+  for (const auto& [uri, other] : documents_)
+    if (&other != &open && !other.document.path().empty())
+      options.session.overlays[std::filesystem::weakly_canonical(other.document.path(), ec).string()] = other.document.text();
+  open.analysis = std::make_unique<index::Analysis>(open.document.path(), open.document.text(), options);
+  open.dirty = false;
+  publish(open);
+  return *open.analysis;
+}
+
+void Server::flush() {
+  for (auto& [uri, open] : documents_)
+    if (open.dirty && !builtin_source_name(uri)) analysis(open);
+}
+
+void Server::publish(Open& open) {
+  if (builtin_source_name(open.document.uri())) return;
+  const index::Analysis& a = *open.analysis;
+  Json list = Json::array();
+  std::size_t shown = 0;
+  for (const auto& d : a.diagnostics().list()) {
+    if (d.severity == Severity::note) continue;
+    // At most as many as the command line shows per file.
+    if (++shown > 200) break;
+    list.push_back(diagnostic(a.program(), d, a.file()));
+  }
+  send(jsonrpc::notification("textDocument/publishDiagnostics",
+                             {{"uri", open.document.uri()}, {"version", open.document.version()}, {"diagnostics", list}}));
+}
+
+Server::FileView Server::view(const std::string& uri) {
+  auto it = documents_.find(uri);
+  auto builtin = builtin_source_name(uri);
+  if (it != documents_.end() && !builtin) {
+    index::Analysis& a = analysis(it->second);
+    return FileView{&a, a.file(), &it->second};
+  }
+  if (builtin) {
+    // A built-in file is indexed by the analysis of an open document that loaded it.
+    for (auto& [u, open] : documents_) {
+      if (builtin_source_name(u)) continue;
+      index::Analysis& a = analysis(open);
+      const auto& sources = a.program().sources;
+      for (std::size_t f = 0; f < sources.size(); ++f)
+        if (sources.file(static_cast<FileId>(f)).name == *builtin) return FileView{&a, static_cast<FileId>(f), nullptr};
+    }
+    return FileView{};
+  }
+  throw Error{jsonrpc::kInvalidParams, "the document `" + uri + "` is not open", nullptr};
+}
+
+std::size_t Server::offset_in(const FileView& v, const Json& position) {
+  Position p{jsonrpc::member(position, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
+             jsonrpc::member(position, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
+  const std::string& text = v.analysis->program().sources.file(v.file).text;
+  return LineIndex(text).offset(p, encoding_);
+}
+
+}  // namespace mlsi::lsp

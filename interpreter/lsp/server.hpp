@@ -1,0 +1,91 @@
+#pragma once
+// `mlsi lsp`: a Language Server Protocol 3.17 server over a byte stream (standard input and output).
+// One thread: every waiting message is handled before a changed document is checked again, so that a
+// burst of edits costs one check; each check and evaluation is bounded by the library's limits (steps,
+// milliseconds), and a document that exceeds them gets a diagnostic saying so.
+#include <map>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <string>
+
+#include "index/analysis.hpp"
+#include "jsonrpc/message_stream.hpp"
+#include "jsonrpc/rpc.hpp"
+#include "lsp/document.hpp"
+
+namespace mlsi::lsp {
+
+using jsonrpc::Json;
+
+struct ServerOptions {
+  index::AnalysisOptions analysis;  // catalogues, file limits, evaluation limits
+};
+
+class Server {
+ public:
+  Server(ServerOptions options, std::ostream& out, std::ostream& log);
+  // Serves messages until `exit` or the end of the input; the exit status (0 after `shutdown`, else 1).
+  int run(jsonrpc::ByteSource& in);
+  // Handles one message text (tests drive the server this way).
+  void handle(const std::string& text);
+  // Checks the documents changed since they were last checked and publishes their diagnostics.
+  void flush();
+  bool exited() const { return exited_; }
+
+ private:
+  struct Open {
+    Document document;
+    std::unique_ptr<index::Analysis> analysis;  // of the document's current text, when checked
+    bool dirty = true;
+  };
+
+  Json dispatch(const jsonrpc::Request& r);
+  Json initialize(const Json& params);
+  void did_open(const Json& params);
+  void did_change(const Json& params);
+  void did_close(const Json& params);
+  void send(const Json& message);
+  void publish(Open& open);
+
+  Open& document(const Json& params);  // params.textDocument.uri, open; InvalidParams otherwise
+  index::Analysis& analysis(Open& open);
+  // The analysis and file holding the document `uri`: its own, or for a built-in document one that loaded it.
+  struct FileView {
+    index::Analysis* analysis = nullptr;
+    FileId file = kNoFile;
+    Open* open = nullptr;
+  };
+  FileView view(const std::string& uri);
+  std::size_t offset_in(const FileView& v, const Json& position);
+
+  // Conversions (lsp/convert.cpp).
+  Json range_of(const Program& p, Span span) const;
+  Json location_of(const Program& p, Span span) const;
+  std::string uri_of(const Program& p, FileId file) const;
+  Json diagnostic(const Program& p, const Diagnostic& d, FileId file) const;
+
+  // Requests (lsp/features.cpp).
+  Json hover(const Json& params);
+  Json completion(const Json& params);
+  Json definition(const Json& params);
+  Json references(const Json& params);
+  Json document_symbols(const Json& params);
+  Json formatting(const Json& params);
+  Json inlay_hints(const Json& params);
+  Json code_lenses(const Json& params);
+  Json code_actions(const Json& params);
+  Json document_highlight(const Json& params);
+  Json text_document_content(const Json& params);
+
+  ServerOptions options_;
+  std::ostream& out_;
+  std::ostream& log_;
+  Encoding encoding_ = Encoding::utf16;
+  bool initialized_ = false;
+  bool shutdown_ = false;
+  bool exited_ = false;
+  std::map<std::string, Open> documents_;
+};
+
+}  // namespace mlsi::lsp

@@ -1,0 +1,267 @@
+#include "mcp/server.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
+#include <new>
+
+#include "mcp/tools.hpp"
+#include "source/embedded.hpp"
+
+namespace mlsi::mcp {
+
+using jsonrpc::Error;
+
+namespace {
+
+// The revisions of the protocol this server speaks; the newest first.
+const char* const kProtocolVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
+
+bool is_name(const std::string& s) { return matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", s); }
+
+// The first line of a doc, for a listing.
+std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
+
+}  // namespace
+
+Server::Server(McpOptions options, std::ostream& out, std::ostream& log) : options_(std::move(options)), out_(out), log_(log) {}
+
+int Server::run(jsonrpc::ByteSource& in) {
+  jsonrpc::MessageReader reader(in, jsonrpc::Framing::newline);
+  while (auto frame = reader.next()) {
+    if (!frame->error.empty()) send(jsonrpc::error_response(nullptr, Error{jsonrpc::kParseError, frame->error, nullptr}));
+    else handle(frame->text);
+  }
+  return 0;
+}
+
+void Server::send(const Json& message) {
+  // One line: nlohmann-json escapes every newline inside strings.
+  jsonrpc::write_message(out_, jsonrpc::Framing::newline, message.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+void Server::handle(const std::string& text) {
+  jsonrpc::Incoming in = jsonrpc::parse_message(text);
+  if (auto* error = std::get_if<Json>(&in)) {
+    send(*error);
+    return;
+  }
+  if (std::holds_alternative<jsonrpc::Ignored>(in)) return;
+  const auto& r = std::get<jsonrpc::Request>(in);
+  try {
+    Json result = dispatch(r);
+    if (!r.notification()) send(jsonrpc::response(*r.id, std::move(result)));
+  } catch (const Error& e) {
+    if (!r.notification()) send(jsonrpc::error_response(*r.id, e));
+  } catch (const Json::exception& e) {
+    if (!r.notification()) send(jsonrpc::error_response(*r.id, Error{jsonrpc::kInvalidParams, std::string("invalid params: ") + e.what(), nullptr}));
+  } catch (const std::bad_alloc&) {
+    if (!r.notification()) send(jsonrpc::error_response(*r.id, Error{jsonrpc::kInternalError, "out of memory", nullptr}));
+  }
+}
+
+Json Server::dispatch(const jsonrpc::Request& r) {
+  const std::string& m = r.method;
+  if (m == "initialize") {
+    std::string version = kProtocolVersions[0];
+    if (r.params.is_object() && r.params.contains("protocolVersion") && r.params["protocolVersion"].is_string())
+      for (const char* v : kProtocolVersions)
+        if (r.params["protocolVersion"] == v) version = v;
+    initialized_ = true;
+    return Json{{"protocolVersion", version},
+                {"capabilities", {{"tools", {{"listChanged", false}}}, {"resources", {{"listChanged", false}, {"subscribe", false}}}}},
+                {"serverInfo", {{"name", "mlsi"}, {"title", "mlsi: ML systems scenarios with checked units"}, {"version", MLSI_VERSION}}},
+                {"instructions",
+                 "mlsi evaluates .mls scenarios: typed inputs with physical units, formulas and outputs, against a catalogue of "
+                 "accelerators, models and fleets. `list` with kind `scenarios` names the scenarios; `show` describes one or a "
+                 "catalogue entry; `run` evaluates one with inputs given as expressions (`\"1 byte\"`, `\"Llama2_70B\"`); `explain` "
+                 "derives each output; `sweep` and `solve` vary inputs; `check` checks .mls text you write."}};
+  }
+  if (m == "ping") return Json::object();
+  if (r.notification()) return nullptr;  // notifications/initialized, notifications/cancelled, ...
+  if (!initialized_) throw Error{jsonrpc::kInvalidRequest, "send `initialize` first", nullptr};
+  if (m == "tools/list") return tools_list();
+  if (m == "tools/call") return tools_call(r.params);
+  if (m == "resources/list") return resources_list();
+  if (m == "resources/read") return resources_read(r.params);
+  if (m == "resources/templates/list") return Json{{"resourceTemplates", Json::array()}};
+  throw Error{jsonrpc::kMethodNotFound, "unknown method `" + m + "`", nullptr};
+}
+
+Json Server::tools_list() const {
+  Json tools = Json::array();
+  for (const auto& t : tool_specs())
+    tools.push_back({{"name", t.name}, {"title", t.title}, {"description", t.description}, {"inputSchema", t.input_schema},
+                     {"annotations", {{"readOnlyHint", true}, {"openWorldHint", false}}}});
+  return Json{{"tools", tools}};
+}
+
+void Server::load_names() {
+  if (names_loaded_) return;
+  names_loaded_ = true;
+  for (const auto& file : options_.files) {
+    Session s(options_.session);
+    if (auto id = s.load_file(file))
+      for (int i : s.scenarios_of(*id)) file_scenarios_.emplace(s.program().scenarios[static_cast<std::size_t>(i)].name, file);
+  }
+  Session builtin(options_.session);
+  builtin.load_builtin_scenarios();
+  builtin.check();
+  for (const auto& s : builtin.program().scenarios)
+    if (s.span.valid() && builtin.program().sources.file(s.span.file).name.starts_with("<builtin>/")) builtin_scenarios_.emplace(s.name, first_line(s.doc));
+}
+
+std::vector<std::string> Server::target(const std::string& scenario) {
+  load_names();
+  if (auto it = file_scenarios_.find(scenario); it != file_scenarios_.end()) return {it->second, "--scenario", scenario};
+  if (!builtin_scenarios_.count(scenario)) {
+    std::vector<std::string> names;
+    for (const auto& [n, _] : file_scenarios_) names.push_back(n);
+    for (const auto& [n, _] : builtin_scenarios_) names.push_back(n);
+    throw Error{jsonrpc::kInvalidParams, fmt::format("no scenario `{}`{}", scenario, did_you_mean(scenario, names)), nullptr};
+  }
+  // The command line reads an existing file of that name instead of the built-in scenario: refused, so that
+  // nothing outside the session's files is read.
+  std::error_code ec;
+  if (std::filesystem::exists(scenario, ec))
+    throw Error{jsonrpc::kInvalidParams, fmt::format("a file named `{}` in the working folder hides the built-in scenario", scenario), nullptr};
+  return {scenario};
+}
+
+Json Server::command_result(const std::vector<std::string>& args, bool json_output) {
+  std::vector<std::string> full = args;
+  full.insert(full.end(), options_.common_args.begin(), options_.common_args.end());
+  std::string out, err;
+  int status = options_.command(full, out, err);
+  Json result;
+  std::string text = out;
+  if (status != 0) text = err + (out.empty() ? "" : "\n" + out);
+  result["content"] = Json::array({{{"type", "text"}, {"text", text}}});
+  if (json_output && status == 0) {
+    Json parsed = Json::parse(out, nullptr, false);
+    if (parsed.is_object()) result["structuredContent"] = parsed;
+  }
+  result["isError"] = status != 0;
+  return result;
+}
+
+Json Server::tools_call(const Json& params) {
+  const std::string& name = jsonrpc::member(params, "name", Json::value_t::string, "params").get_ref<const std::string&>();
+  const ToolSpec* tool = find_tool(name);
+  if (!tool) throw Error{jsonrpc::kInvalidParams, "unknown tool `" + name + "`", nullptr};
+  Json args = params.contains("arguments") ? params["arguments"] : Json::object();
+  if (auto bad = schema_violation(tool->input_schema, args)) throw Error{jsonrpc::kInvalidParams, "invalid arguments of `" + name + "`: " + *bad, nullptr};
+  if (args.contains("set"))
+    for (const auto& [input, _] : args["set"].items())
+      if (!is_name(input)) throw Error{jsonrpc::kInvalidParams, "invalid arguments of `" + name + "`: `" + input + "` in set is not an input's name", nullptr};
+  if (name == "check") return check(args);
+  if (name == "list") {
+    std::vector<std::string> a = {"list"};
+    if (args.contains("kind")) a.push_back(args["kind"]);
+    if (args.contains("where")) a.insert(a.end(), {"--where", args["where"]});
+    if (args.contains("sort")) a.insert(a.end(), {"--sort", args["sort"]});
+    a.insert(a.end(), {"--format", "json"});
+    return command_result(a, true);
+  }
+  if (name == "show") return command_result({"show", args["name"], "--format", "json"}, true);
+  std::vector<std::string> a = {name == "explain" ? "run" : name};
+  auto t = target(args["scenario"]);
+  a.insert(a.end(), t.begin(), t.end());
+  auto run = run_options(args);
+  a.insert(a.end(), run.begin(), run.end());
+  if (name == "explain") a.push_back("--explain");
+  if (name == "sweep") {
+    for (const auto& v : args["vary"]) a.insert(a.end(), {"--vary", v});
+    if (args.contains("where")) a.insert(a.end(), {"--where", args["where"]});
+    a.insert(a.end(), {"--max-points", std::to_string(options_.max_sweep_points)});
+  }
+  if (name == "solve") {
+    if (args.contains("max") == args.contains("min") && !args.contains("vary"))
+      throw Error{jsonrpc::kInvalidParams, "invalid arguments of `solve`: give `max` or `min` (one input), or `vary` with `minimize` or `maximize`", nullptr};
+    for (const char* key : {"max", "min", "minimize", "maximize"})
+      if (args.contains(key)) a.insert(a.end(), {std::string("--") + key, args[key]});
+    if (args.contains("vary"))
+      for (const auto& v : args["vary"]) a.insert(a.end(), {"--vary", v});
+    if (args.contains("such_that"))
+      for (const auto& c : args["such_that"]) a.insert(a.end(), {"--such-that", c});
+    a.insert(a.end(), {"--max-points", std::to_string(options_.max_sweep_points)});
+  }
+  a.insert(a.end(), {"--format", "json"});
+  Json result = command_result(a, name != "sweep");
+  if (name == "sweep" && !result["isError"].get<bool>()) {
+    // A sweep writes one JSON object per point: the structured result is their list.
+    Json rows = Json::array();
+    const std::string& text = result["content"][0]["text"].get_ref<const std::string&>();
+    Json parsed = Json::parse(text, nullptr, false);
+    if (!parsed.is_discarded()) rows = parsed;
+    result["structuredContent"] = Json{{"points", rows}};
+  }
+  return result;
+}
+
+Json Server::check(const Json& args) {
+  Session s(options_.session);
+  std::vector<std::string> checked;
+  for (const auto& file : options_.files) {
+    s.load_file(file);
+    checked.push_back(file);
+  }
+  if (args.contains("source")) {
+    s.load_text("<source>", args["source"].get<std::string>());
+    checked.push_back("<source>");
+  }
+  bool ok = s.check();
+  Json problems = Json::array();
+  for (const auto& d : s.diagnostics().list()) {
+    Json p{{"severity", d.severity == Severity::error ? "error" : d.severity == Severity::warning ? "warning" : "note"}, {"message", d.message}};
+    if (d.span.valid()) {
+      auto begin = s.program().sources.line_col(d.span.file, d.span.begin);
+      auto end = s.program().sources.line_col(d.span.file, d.span.end);
+      p["file"] = s.program().sources.file(d.span.file).name;
+      p["line"] = begin.line;
+      p["column"] = begin.col;
+      p["end_line"] = end.line;
+      p["end_column"] = end.col;
+    }
+    p["notes"] = d.notes;
+    problems.push_back(std::move(p));
+  }
+  std::string text = render_all(s.program().sources, s.diagnostics(), false);
+  if (ok) text += checked.empty() ? "ok\n" : fmt::format("{}: ok\n", fmt::join(checked, ", "));
+  return Json{{"content", Json::array({{{"type", "text"}, {"text", text}}})},
+              {"structuredContent", {{"ok", ok}, {"diagnostics", problems}}},
+              {"isError", false}};
+}
+
+Json Server::resources_list() {
+  load_names();
+  Json list = Json::array();
+  list.push_back({{"uri", "mlsi://catalogue"}, {"name", "catalogue"}, {"title", "The catalogue"},
+                  {"description", "Every built-in catalogue entry (hardware, workloads, systems, ...) with its fields and sources"},
+                  {"mimeType", "text/markdown"}});
+  for (const auto& [name, doc] : builtin_scenarios_)
+    list.push_back({{"uri", "mlsi://scenario/" + name}, {"name", name}, {"description", doc}, {"mimeType", "text/markdown"}});
+  return Json{{"resources", list}};
+}
+
+Json Server::resources_read(const Json& params) {
+  const std::string& uri = jsonrpc::member(params, "uri", Json::value_t::string, "params").get_ref<const std::string&>();
+  std::vector<std::string> args;
+  if (uri == "mlsi://catalogue") {
+    args = {"doc", "catalogue"};
+  } else if (uri.rfind("mlsi://scenario/", 0) == 0) {
+    load_names();
+    std::string name = uri.substr(16);
+    std::error_code ec;
+    if (!builtin_scenarios_.count(name) || std::filesystem::exists(name, ec)) throw Error{-32002, "no resource `" + uri + "`", Json{{"uri", uri}}};
+    args = {"doc", name};
+  } else {
+    throw Error{-32002, "no resource `" + uri + "`", Json{{"uri", uri}}};
+  }
+  std::string out, err;
+  if (options_.command(args, out, err) != 0) throw Error{jsonrpc::kInternalError, err, nullptr};
+  return Json{{"contents", Json::array({{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", out}}})}};
+}
+
+}  // namespace mlsi::mcp

@@ -1,0 +1,203 @@
+#include "mcp/tools.hpp"
+
+#include <string_view>
+
+namespace mlsi::mcp {
+
+namespace {
+
+const char* const kNamePattern = "^[A-Za-z_][A-Za-z0-9_]*$";
+
+Json name_property(const std::string& description) {
+  return Json{{"type", "string"}, {"pattern", kNamePattern}, {"description", description}};
+}
+
+Json strings(const std::string& description, int min_items = 0) {
+  Json s{{"type", "array"}, {"items", {{"type", "string"}, {"minLength", 1}}}, {"description", description}};
+  if (min_items) s["minItems"] = min_items;
+  return s;
+}
+
+// The properties of a run: the scenario, a config and input values.
+Json run_properties() {
+  return Json{
+      {"scenario", name_property("a built-in scenario (`mlsi list scenarios`) or one of the session's files")},
+      {"config", name_property("start from this config of the scenario")},
+      {"set", {{"type", "object"},
+               {"additionalProperties", {{"type", {"string", "number", "boolean"}}}},
+               {"description", "input values: an expression as after `--set NAME=` (\"4\", \"1 byte\", \"Llama2_70B\", \"[1, 2]\"); a number is a Count"}}},
+  };
+}
+
+Json object_schema(Json properties, std::vector<std::string> required) {
+  Json s{{"type", "object"}, {"properties", std::move(properties)}, {"additionalProperties", false}};
+  if (!required.empty()) s["required"] = required;
+  return s;
+}
+
+std::vector<ToolSpec> make_specs() {
+  std::vector<ToolSpec> specs;
+  {
+    Json p = run_properties();
+    specs.push_back({"run", "Run a scenario",
+                     "Evaluate a scenario (inputs and outputs with their units) at its defaults, a config or given inputs; the result is "
+                     "`mlsi run NAME --format json`.",
+                     object_schema(p, {"scenario"})});
+    specs.push_back({"explain", "Explain a scenario's outputs",
+                     "Each output's derivation: its formula, the values substituted, the lets, inputs, constants and catalogue fields it "
+                     "rests on with their sources; `mlsi run NAME --explain --format json`.",
+                     object_schema(p, {"scenario"})});
+    Json sp = p;
+    sp["vary"] = strings("inputs and their values, `INPUT=VALUES` as `--vary` takes them: `batch=1,2,4,8`, `context=1024..65536 *2`", 1);
+    sp["where"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "only the points where this Bool over inputs and outputs holds"}};
+    specs.push_back({"sweep", "Sweep a scenario over varied inputs",
+                     "One row per point of the cartesian product of the varied inputs' values (bounded in points); `mlsi sweep NAME --vary ... "
+                     "--format json`.",
+                     object_schema(sp, {"scenario", "vary"})});
+    Json so = p;
+    so["max"] = name_property("the input made as large as the conditions allow");
+    so["min"] = name_property("the input made as small as the conditions allow");
+    so["such_that"] = strings("Bool conditions over the inputs and outputs, all of which must hold", 1);
+    so["vary"] = strings("a grid: `INPUT=VALUES` texts, as `--vary` (with minimize or maximize)");
+    so["minimize"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "the grid's objective, smallest first"}};
+    so["maximize"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "the grid's objective, largest first"}};
+    specs.push_back({"solve", "Solve for an input",
+                     "The largest (max) or smallest (min) value of one input for which every condition holds, or the best point of a grid "
+                     "(vary with minimize or maximize); `mlsi solve NAME ... --format json`.",
+                     object_schema(so, {"scenario"})});
+  }
+  specs.push_back({"check", "Check .mls source",
+                   "Parse and check a .mls text (with the session's files and the built-in library) or the session's files; every problem "
+                   "with its file, line, column and notes.",
+                   object_schema(Json{{"source", {{"type", "string"}, {"description", "a .mls text to check (it may not import files)"}}}}, {})});
+  specs.push_back({"list", "List catalogue entries or scenarios",
+                   "Entries of a catalogue kind (hardware, workloads, ...), or scenarios, units or constants; no kind: every kind; `mlsi list "
+                   "KIND --format json`.",
+                   object_schema(Json{{"kind", name_property("hardware, workloads, systems, ..., scenarios, units or constants")},
+                                      {"where", {{"type", "string"}, {"minLength", 1}, {"description", "a Bool over the entries' fields"}}},
+                                      {"sort", {{"type", "string"}, {"pattern", "^-?[A-Za-z_][A-Za-z0-9_.]*$"}, {"description", "FIELD or -FIELD"}}}},
+                                 {})});
+  specs.push_back({"show", "Show a name",
+                   "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`.",
+                   object_schema(Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}}}, {"name"})});
+  return specs;
+}
+
+// Whether `c` is in a character class written as in a regular expression (`A-Za-z0-9_.`).
+bool in_class(std::string_view cls, char c) {
+  for (std::size_t i = 0; i < cls.size(); ++i) {
+    if (i + 2 < cls.size() && cls[i + 1] == '-') {
+      if (c >= cls[i] && c <= cls[i + 2]) return true;
+      i += 2;
+    } else if (cls[i] == c) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string type_of(const Json& v) {
+  if (v.is_string()) return "string";
+  if (v.is_boolean()) return "boolean";
+  if (v.is_number()) return "number";
+  if (v.is_array()) return "array";
+  if (v.is_object()) return "object";
+  return "null";
+}
+
+}  // namespace
+
+// The form of every pattern of the schemas: `^`, an optional `-?`, a class for the first character, a
+// class for the rest followed by `*`, `$`. (Not std::regex: GCC 12's <regex> does not build warning-free
+// under the sanitizers.)
+bool matches_pattern(const std::string& pattern, const std::string& s) {
+  std::string_view p = pattern;
+  if (!p.starts_with("^") || !p.ends_with("*$")) return false;
+  p = p.substr(1, p.size() - 3);
+  std::string_view text = s;
+  if (p.starts_with("-?")) {
+    p.remove_prefix(2);
+    if (text.starts_with("-")) text.remove_prefix(1);
+  }
+  auto first_end = p.find(']');
+  if (!p.starts_with("[") || first_end == std::string_view::npos || p.size() < first_end + 3 || p[first_end + 1] != '[' || !p.ends_with("]"))
+    return false;
+  std::string_view first = p.substr(1, first_end - 1);
+  std::string_view rest = p.substr(first_end + 2, p.size() - first_end - 3);
+  if (text.empty() || !in_class(first, text.front())) return false;
+  for (char c : text.substr(1))
+    if (!in_class(rest, c)) return false;
+  return true;
+}
+
+const std::vector<ToolSpec>& tool_specs() {
+  static const std::vector<ToolSpec> specs = make_specs();
+  return specs;
+}
+
+const ToolSpec* find_tool(const std::string& name) {
+  for (const auto& t : tool_specs())
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+std::optional<std::string> schema_violation(const Json& schema, const Json& value, const std::string& where) {
+  if (schema.contains("type")) {
+    std::vector<std::string> types;
+    if (schema["type"].is_array()) types = schema["type"].get<std::vector<std::string>>();
+    else types.push_back(schema["type"].get<std::string>());
+    std::string actual = type_of(value);
+    bool ok = std::find(types.begin(), types.end(), actual) != types.end();
+    if (!ok) {
+      std::string want;
+      for (const auto& t : types) want += (want.empty() ? "" : " or ") + t;
+      return where + " must be " + want + ", not " + actual;
+    }
+  }
+  if (value.is_string()) {
+    const std::string& s = value.get_ref<const std::string&>();
+    if (schema.contains("minLength") && s.size() < schema["minLength"].get<std::size_t>()) return where + " must not be empty";
+    if (schema.contains("pattern") && !matches_pattern(schema["pattern"].get<std::string>(), s))
+      return where + " `" + s + "` is not a name (" + schema["pattern"].get<std::string>() + ")";
+  }
+  if (value.is_array()) {
+    if (schema.contains("minItems") && value.size() < schema["minItems"].get<std::size_t>()) return where + " needs at least one item";
+    if (schema.contains("items"))
+      for (std::size_t i = 0; i < value.size(); ++i)
+        if (auto v = schema_violation(schema["items"], value[i], where + "[" + std::to_string(i) + "]")) return v;
+  }
+  if (value.is_object()) {
+    if (schema.contains("required"))
+      for (const auto& r : schema["required"])
+        if (!value.contains(r.get<std::string>())) return where + " needs `" + r.get<std::string>() + "`";
+    for (const auto& [key, v] : value.items()) {
+      if (schema.contains("properties") && schema["properties"].contains(key)) {
+        if (auto bad = schema_violation(schema["properties"][key], v, where + "." + key)) return bad;
+      } else if (schema.contains("additionalProperties")) {
+        const Json& extra = schema["additionalProperties"];
+        if (extra.is_boolean() && !extra.get<bool>()) {
+          std::string known;
+          if (schema.contains("properties"))
+            for (const auto& [k, _] : schema["properties"].items()) known += (known.empty() ? "" : ", ") + k;
+          return where + " has no member `" + key + "` (it takes: " + known + ")";
+        }
+        if (extra.is_object())
+          if (auto bad = schema_violation(extra, v, where + "." + key)) return bad;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> run_options(const Json& args) {
+  std::vector<std::string> out;
+  if (args.contains("config")) out.insert(out.end(), {"--config", args["config"].get<std::string>()});
+  if (args.contains("set"))
+    for (const auto& [name, value] : args["set"].items()) {
+      std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+      out.insert(out.end(), {"--set", name + "=" + text});
+    }
+  return out;
+}
+
+}  // namespace mlsi::mcp

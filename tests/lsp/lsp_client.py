@@ -1,0 +1,131 @@
+"""A small Language Server Protocol client for the tests of `mlsi lsp` (Python standard library only).
+
+It starts the server, frames JSON-RPC messages with Content-Length headers, reads the server's messages on
+a thread (so that every wait has a timeout: a server that stops answering fails the test instead of
+hanging it), and keeps the notifications apart from the responses.
+"""
+import json
+import os
+import queue
+import subprocess
+import threading
+
+
+class ServerDied(Exception):
+    pass
+
+
+class Client:
+    def __init__(self, argv, cwd=None, framing="content-length"):
+        self.framing = framing
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+        self.messages = queue.Queue()
+        self.notifications = []
+        self.responses = {}
+        self.next_id = 1
+        self.stderr = b""
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def _read_stderr(self):
+        self.stderr = self.proc.stderr.read()
+
+    def _read(self):
+        out = self.proc.stdout
+        try:
+            while True:
+                if self.framing == "newline":
+                    line = out.readline()
+                    if not line:
+                        break
+                    self.messages.put(json.loads(line))
+                    continue
+                length = None
+                while True:
+                    line = out.readline()
+                    if not line:
+                        self.messages.put(None)
+                        return
+                    line = line.decode("ascii").rstrip("\r\n")
+                    if line == "":
+                        break
+                    name, _, value = line.partition(":")
+                    if name.lower() == "content-length":
+                        length = int(value.strip())
+                body = out.read(length)
+                self.messages.put(json.loads(body))
+        finally:
+            self.messages.put(None)
+
+    def send(self, message):
+        body = json.dumps(message).encode("utf-8")
+        if self.framing == "newline":
+            data = body + b"\n"
+        else:
+            data = b"Content-Length: %d\r\n\r\n" % len(body) + body
+        self.send_raw(data)
+
+    def send_raw(self, data):
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise ServerDied("the server closed its input; stderr: %s" % self.stderr.decode(errors="replace"))
+
+    def _pump(self, timeout):
+        try:
+            m = self.messages.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError("no message from the server within %s s" % timeout)
+        if m is None:
+            raise ServerDied("the server ended (status %s); stderr: %s" % (self.proc.poll(), self.stderr.decode(errors="replace")))
+        if "id" in m and "method" not in m:
+            self.responses[m["id"]] = m
+        else:
+            self.notifications.append(m)
+
+    def request_raw(self, method, params=None, timeout=30):
+        rid = self.next_id
+        self.next_id += 1
+        message = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        return self.wait_response(rid, timeout)
+
+    def wait_response(self, rid, timeout=30):
+        while rid not in self.responses:
+            self._pump(timeout)
+        return self.responses.pop(rid)
+
+    def request(self, method, params=None, timeout=30):
+        r = self.request_raw(method, params, timeout)
+        if "error" in r:
+            raise AssertionError("%s answered an error: %s" % (method, r["error"]))
+        return r["result"]
+
+    def notify(self, method, params=None):
+        message = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+
+    def wait_notification(self, method, predicate=lambda p: True, timeout=30):
+        while True:
+            for i, n in enumerate(self.notifications):
+                if n.get("method") == method and predicate(n.get("params")):
+                    return self.notifications.pop(i)["params"]
+            self._pump(timeout)
+
+    def diagnostics(self, uri, version=None, timeout=30):
+        return self.wait_notification("textDocument/publishDiagnostics",
+                                      lambda p: p["uri"] == uri and (version is None or p.get("version") == version), timeout)["diagnostics"]
+
+    def close(self, timeout=30):
+        self.proc.stdin.close()
+        return self.proc.wait(timeout)
+
+
+def file_uri(path):
+    from urllib.parse import quote
+    return "file://" + quote(os.path.abspath(path))

@@ -1,0 +1,126 @@
+"""Protocol-level test of `mlsi mcp` (ctest `mcp`): initialize, list the tools and their schemas, call `run`
+and `explain` (their results are the JSON of `mlsi run ... --format json` and `--explain --format json`),
+`check` a text with a dimension error, `list`, `show`, a bounded `sweep`, `solve`, read a resource, and
+answer bad arguments with JSON-RPC errors. Python standard library only.
+
+Usage: test_mcp.py MLSI SOURCE_DIR
+
+Values computed here: the KvCache of tests/examples/kv_cache.mls at batch 2 (Llama2_70B: 80 layers, 8 KV heads,
+head_dim 8192 / 64 = 128): 2 * 80 * 8 * 128 * 2 byte = 320 KiB per token, 320 KiB * 2 * 4096 = 2.5 GiB.
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lsp"))
+from lsp_client import Client  # noqa: E402
+
+MLSI, SOURCE = sys.argv[1], sys.argv[2]
+EXAMPLE = os.path.join(SOURCE, "tests", "examples", "kv_cache.mls")
+failures = []
+passed = 0
+
+
+def check(name, actual, expected):
+    global passed
+    if actual == expected:
+        passed += 1
+    else:
+        failures.append("%s:\n  expected %r\n  actual   %r" % (name, expected, actual))
+
+
+def cli(*args):
+    return subprocess.run([MLSI, *args], capture_output=True, text=True, cwd=SOURCE).stdout
+
+
+def main():
+    c = Client([MLSI, "mcp", EXAMPLE], cwd=SOURCE, framing="newline")
+    init = c.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}})
+    check("protocol version", init["protocolVersion"], "2025-06-18")
+    check("capabilities", sorted(init["capabilities"].keys()), ["resources", "tools"])
+    c.notify("notifications/initialized")
+    check("ping", c.request("ping"), {})
+
+    tools = c.request("tools/list")["tools"]
+    check("tool names", sorted(t["name"] for t in tools), ["check", "explain", "list", "run", "show", "solve", "sweep"])
+    run = [t for t in tools if t["name"] == "run"][0]
+    check("run's schema", (run["inputSchema"]["type"], run["inputSchema"]["required"], sorted(run["inputSchema"]["properties"])),
+          ("object", ["scenario"], ["config", "scenario", "set"]))
+
+    # run: the JSON of `mlsi run FILE --scenario KvCache --set batch=2 --format json`.
+    r = c.request("tools/call", {"name": "run", "arguments": {"scenario": "KvCache", "set": {"batch": 2}}})
+    check("run is not an error", r["isError"], False)
+    expected = cli("run", EXAMPLE, "--scenario", "KvCache", "--set", "batch=2", "--format", "json")
+    check("run's text is the command line's JSON", r["content"][0]["text"], expected)
+    total = r["structuredContent"]["outputs"]["total"]
+    check("total at batch 2", (total["value"], total["unit"], total["si"]), (2.5, "GiB", 2.5 * 2**30))
+
+    # A built-in scenario, and its explanation.
+    r = c.request("tools/call", {"name": "explain", "arguments": {"scenario": "ActivationMemory", "set": {"microbatch": "4"}}})
+    check("explain is the command line's JSON", r["content"][0]["text"],
+          cli("run", "ActivationMemory", "--set", "microbatch=4", "--explain", "--format", "json"))
+    check("explain has structured content", "outputs" in r["structuredContent"], True)
+
+    # An unknown input: the command's own error, as a tool error.
+    r = c.request("tools/call", {"name": "run", "arguments": {"scenario": "KvCache", "set": {"batchh": 2}}})
+    check("a tool error", r["isError"], True)
+    check("its message", "has no input `batchh`" in r["content"][0]["text"] and "did you mean `batch`?" in r["content"][0]["text"], True)
+
+    # Bad arguments: JSON-RPC errors (invalid params).
+    for name, args, message in [
+        ("run", {}, "invalid arguments of `run`: arguments needs `scenario`"),
+        ("run", {"scenario": 7}, "invalid arguments of `run`: arguments.scenario must be string, not number"),
+        ("run", {"scenario": "/etc/passwd"}, "invalid arguments of `run`: arguments.scenario `/etc/passwd` is not a name (^[A-Za-z_][A-Za-z0-9_]*$)"),
+        ("run", {"scenario": "KvCach"}, "no scenario `KvCach`; did you mean `KvCache`?"),
+        ("show", {"name": "--catalog=/etc/passwd"}, "invalid arguments of `show`: arguments.name `--catalog=/etc/passwd` is not a name (^[A-Za-z0-9_][A-Za-z0-9_.]*$)"),
+        ("nothing", {}, "unknown tool `nothing`"),
+    ]:
+        r = c.request_raw("tools/call", {"name": name, "arguments": args})
+        check("bad arguments %s %s" % (name, args), (r.get("error", {}).get("code"), r.get("error", {}).get("message")), (-32602, message))
+
+    # check: a text with a dimension error, with the session's file.
+    r = c.request("tools/call", {"name": "check", "arguments": {"source": "let x = 1 GB + 1 s\n"}})
+    sc = r["structuredContent"]
+    check("check finds the error", (sc["ok"], [(d["severity"], d["message"], d["file"], d["line"]) for d in sc["diagnostics"]]),
+          (False, [("error", "cannot add Information and Time", "<source>", 1)]))
+    r = c.request("tools/call", {"name": "check", "arguments": {}})
+    check("check of the session's files", (r["structuredContent"]["ok"], r["content"][0]["text"]), (True, EXAMPLE + ": ok\n"))
+
+    r = c.request("tools/call", {"name": "list", "arguments": {"kind": "hardware"}})
+    check("list is the command line's JSON", r["content"][0]["text"], cli("list", "hardware", "--format", "json"))
+    r = c.request("tools/call", {"name": "show", "arguments": {"name": "H100"}})
+    check("show is the command line's JSON", r["content"][0]["text"], cli("show", "H100", "--format", "json"))
+
+    r = c.request("tools/call", {"name": "sweep", "arguments": {"scenario": "KvCache", "vary": ["batch=1,2,4"]}})
+    check("sweep is the command line's JSON", r["content"][0]["text"],
+          cli("sweep", EXAMPLE, "--scenario", "KvCache", "--vary", "batch=1,2,4", "--format", "json"))
+    r = c.request("tools/call", {"name": "sweep", "arguments": {"scenario": "KvCache", "vary": ["batch=1..100000 step 1"]}})
+    check("a sweep is bounded", (r["isError"], "more than" in r["content"][0]["text"]), (True, True))
+
+    r = c.request("tools/call", {"name": "solve", "arguments": {"scenario": "ActivationMemory", "max": "microbatch", "such_that": ["full <= 80 GB"]}})
+    # full = 96 layers * (2048 * b * 12288) values * 2 byte = 4831838208 * b byte <= 80e9 byte: b <= 16.56, so 16.
+    check("solve", r["structuredContent"]["solve"]["value"]["si"] if not r["isError"] else r["content"], 16)
+
+    resources = c.request("resources/list")["resources"]
+    uris = [x["uri"] for x in resources]
+    check("resources", ("mlsi://catalogue" in uris, "mlsi://scenario/TrainingRun" in uris), (True, True))
+    text = c.request("resources/read", {"uri": "mlsi://scenario/TrainingRun"})["contents"][0]["text"]
+    check("a scenario's page is `mlsi doc`'s", text, cli("doc", "TrainingRun"))
+    r = c.request_raw("resources/read", {"uri": "file:///etc/passwd"})
+    check("no other resource", r["error"]["code"], -32002)
+    r = c.request_raw("no/method", {})
+    check("unknown method", r["error"]["code"], -32601)
+    c.send_raw(b"{broken\n")
+    check("not JSON", c.wait_response(None)["error"]["code"], -32700)
+    check("still answers", c.request("ping"), {})
+    check("exit status", c.close(), 0)
+
+    for f in failures:
+        print("FAIL " + f)
+    print("%d passed, %d failed" % (passed, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
