@@ -7,6 +7,7 @@
 
 #include "check/cexpr_nodes.hpp"
 #include "check/compiler.hpp"
+#include "base/check_deadline.hpp"
 #include "base/stack_guard.hpp"
 #include "model/display.hpp"
 #include "model/unit_example.hpp"
@@ -60,6 +61,15 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
       stack_reported_ = true;
       auto& d = diags_.error(e.span, "nesting too deep to check: this expression, with the definitions it uses, runs out of stack");
       d.notes.push_back("split a long chain of definitions that each use the next, or a very deep expression");
+    }
+    return constant(e, Value(0.0), Type::error());
+  }
+  if (check_deadline_passed()) {
+    // The rest is not checked: said once, where the bound (check_deadline.hpp) passed.
+    if (!deadline_reported_) {
+      deadline_reported_ = true;
+      diags_.error(e.span, fmt::format("checking stopped here: this document takes more than {} ms to check, the editor's "
+                                       "bound (`mlsi check` has none)", check_deadline_milliseconds()));
     }
     return constant(e, Value(0.0), Type::error());
   }

@@ -164,6 +164,7 @@ class Compiler {
   };
   Counts compiled_;  // the declarations below these indices are compiled (compile_pending)
   bool stack_reported_ = false;  // the checker ran out of stack (stack_guard.hpp); said once
+  bool deadline_reported_ = false;  // the bound on checking time passed (check_deadline.hpp); said once
 };
 
 }  // namespace mlsi

@@ -22,6 +22,9 @@ struct AnalysisOptions {
   // one analysis together, so that a document whose scenarios are slow still answers promptly.
   Limits limits = default_limits();
   std::uint64_t total_milliseconds = 2000;
+  // Bounds reading and checking the document (base/check_deadline.hpp): a file that takes longer gets a
+  // diagnostic where it stopped, and the server answers again (0: no bound).
+  std::uint64_t check_milliseconds = 2000;
   bool evaluate = true;  // evaluate outputs at the defaults and the configs' expectations
   static Limits default_limits() {
     Limits l;

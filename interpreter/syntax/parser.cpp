@@ -7,6 +7,7 @@
 #include "syntax/parse_node.hpp"
 #include "syntax/parse_tree_builder.hpp"
 #include "syntax/syntax_hints.hpp"
+#include "base/check_deadline.hpp"
 #include "base/stack_guard.hpp"
 #include "source/text_rules.hpp"
 
@@ -53,6 +54,10 @@ struct control : pg::normal<Rule> {
       if (++ps.depth > ps.max_nesting) throw pg::parse_error(fmt::format("nesting deeper than {} levels", ps.max_nesting), in);
       // Only with a small stack (or a sanitizer's large frames) does this come before the limit above.
       if (stack_exhausted()) throw pg::parse_error("nesting too deep for the available stack", in);
+      // A bound on time, for the language server (check_deadline.hpp); none for the commands.
+      if (check_deadline_passed())
+        throw pg::parse_error(fmt::format("reading stopped here: this document takes more than {} ms to read and check, the "
+                                          "editor's bound (`mlsi check` has none)", check_deadline_milliseconds()), in);
     }
     if constexpr (g::expected<Rule> != nullptr)
       ps.attempts.push_back({static_cast<std::size_t>(in.current() - in.begin()), ps.expected.size(), ps.farthest});
@@ -181,7 +186,8 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
   } catch (const pg::parse_error& e) {
     auto pos = static_cast<std::uint32_t>(begin + e.positions().front().byte);
     std::string msg(e.message());
-    diags.error(Span{file, pos, pos + 1}, fmt::format("syntax error: {}", msg));
+    // Stopped by the bound on time, the text is not wrong: the message says what happened.
+    diags.error(Span{file, pos, pos + 1}, check_deadline_stopped() ? msg : fmt::format("syntax error: {}", msg));
   } catch (const ConvertError& e) {
     diags.error(e.span, e.message);
   }

@@ -246,6 +246,18 @@ def main():
     r = c.request_raw("workspace/textDocumentContent", {"uri": "mlsi-builtin:/prelude/nothing.mls"})
     check("no such built-in document", r["error"]["code"], -32602)
 
+    # --- a document too long to read in the editor's bound (2 s): near the 16 MiB limit, 300,000 outputs
+    # take several times that to read. The server says where it stopped and answers again.
+    big = "scenario Big {\n  input a: Information = 2 byte\n" + "".join(
+        "  output o%d = a * %d + a -> MiB\n" % (i, i) for i in range(300000)) + "}\n"
+    big_uri = file_uri(os.path.join(FILES, "big.mls"))
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": big_uri, "languageId": "mls", "version": 1, "text": big}})
+    ds = c.diagnostics(big_uri, timeout=120)
+    check("a long document is read for 2 s", [(d["severity"], d["message"]) for d in ds],
+          [(1, "reading stopped here: this document takes more than 2000 ms to read and check, the editor's bound (`mlsi check` has none)")])
+    check("and the server answers", c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})[0]["name"], "UsesShared")
+    c.notify("textDocument/didClose", {"textDocument": {"uri": big_uri}})
+
     # --- errors of the protocol itself.
     r = c.request_raw("textDocument/hover", {"textDocument": {"uri": "file:///not/open.mls"}, "position": {"line": 0, "character": 0}})
     check("a document that is not open", r["error"]["code"], -32602)
