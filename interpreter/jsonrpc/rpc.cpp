@@ -1,5 +1,7 @@
 #include "jsonrpc/rpc.hpp"
 
+#include <new>
+
 namespace mlsi::jsonrpc {
 
 Incoming parse_message(const std::string& text) {
@@ -51,6 +53,32 @@ const Json& member(const Json& object, const char* name, Json::value_t type, con
             (type == Json::value_t::number_float && m.is_number());
   if (!ok) throw Error{kInvalidParams, std::string("`") + name + "` in " + what + " has the wrong type", nullptr};
   return m;
+}
+
+void answer(const std::string& text, const std::function<Json(const Request&)>& dispatch,
+            const std::function<void(const Json&)>& send,
+            const std::function<void(const Request&, const Error&)>& failed_notification) {
+  Incoming in = parse_message(text);
+  if (auto* error = std::get_if<Json>(&in)) {
+    send(*error);
+    return;
+  }
+  if (std::holds_alternative<Ignored>(in)) return;
+  const auto& r = std::get<Request>(in);
+  auto fail = [&](const Error& e) {
+    if (r.notification()) failed_notification(r, e);
+    else send(error_response(*r.id, e));
+  };
+  try {
+    Json result = dispatch(r);
+    if (!r.notification()) send(response(*r.id, std::move(result)));
+  } catch (const Error& e) {
+    fail(e);
+  } catch (const Json::exception& e) {
+    fail(Error{kInvalidParams, std::string("invalid params: ") + e.what(), nullptr});
+  } catch (const std::bad_alloc&) {
+    fail(Error{kInternalError, "out of memory", nullptr});
+  }
 }
 
 }  // namespace mlsi::jsonrpc

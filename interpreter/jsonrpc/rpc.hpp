@@ -3,6 +3,7 @@
 // shared by the language server (lsp/) and the Model Context Protocol server (mcp/).
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -45,6 +46,14 @@ Incoming parse_message(const std::string& text);
 Json response(const Json& id, Json result);
 Json error_response(const Json& id, const Error& e);
 Json notification(const std::string& method, Json params);
+
+// One message text handled as both servers handle it: what parse_message says is not a request is answered
+// at once, a request's result or Error (kInvalidParams for parameters of the wrong shape, which
+// nlohmann-json found; kInternalError when memory ran out) is sent, and a notification's failure, which
+// has no one to answer, is given to `failed_notification`.
+void answer(const std::string& text, const std::function<Json(const Request&)>& dispatch,
+            const std::function<void(const Json&)>& send,
+            const std::function<void(const Request&, const Error&)>& failed_notification);
 
 // A member of an object of the given JSON type, or an Error with kInvalidParams naming it.
 const Json& member(const Json& object, const char* name, Json::value_t type, const char* what);

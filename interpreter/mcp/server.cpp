@@ -42,23 +42,9 @@ void Server::send(const Json& message) {
 }
 
 void Server::handle(const std::string& text) {
-  jsonrpc::Incoming in = jsonrpc::parse_message(text);
-  if (auto* error = std::get_if<Json>(&in)) {
-    send(*error);
-    return;
-  }
-  if (std::holds_alternative<jsonrpc::Ignored>(in)) return;
-  const auto& r = std::get<jsonrpc::Request>(in);
-  try {
-    Json result = dispatch(r);
-    if (!r.notification()) send(jsonrpc::response(*r.id, std::move(result)));
-  } catch (const Error& e) {
-    if (!r.notification()) send(jsonrpc::error_response(*r.id, e));
-  } catch (const Json::exception& e) {
-    if (!r.notification()) send(jsonrpc::error_response(*r.id, Error{jsonrpc::kInvalidParams, std::string("invalid params: ") + e.what(), nullptr}));
-  } catch (const std::bad_alloc&) {
-    if (!r.notification()) send(jsonrpc::error_response(*r.id, Error{jsonrpc::kInternalError, "out of memory", nullptr}));
-  }
+  jsonrpc::answer(
+      text, [this](const jsonrpc::Request& r) { return dispatch(r); }, [this](const Json& message) { send(message); },
+      [this](const jsonrpc::Request& r, const Error& e) { log_ << "mlsi mcp: " << r.method << ": " << e.message << "\n"; });
 }
 
 Json Server::dispatch(const jsonrpc::Request& r) {

@@ -126,6 +126,27 @@ class Client:
         return self.proc.wait(timeout)
 
 
+class Checks:
+    """Exact comparisons, each counted: check(name, actual, expected); report() prints the failures and the
+    counts and gives the exit status."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failures = []
+
+    def __call__(self, name, actual, expected):
+        if actual == expected:
+            self.passed += 1
+        else:
+            self.failures.append("%s:\n  expected %r\n  actual   %r" % (name, expected, actual))
+
+    def report(self):
+        for f in self.failures:
+            print("FAIL " + f)
+        print("%d passed, %d failed" % (self.passed, len(self.failures)))
+        return 1 if self.failures else 0
+
+
 def file_uri(path):
     from urllib.parse import quote
     return "file://" + quote(os.path.abspath(path))

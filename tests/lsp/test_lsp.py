@@ -14,20 +14,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_client import Client, file_uri  # noqa: E402
+from lsp_client import Checks, Client, file_uri  # noqa: E402
 
 MLSI, SOURCE = sys.argv[1], sys.argv[2]
 FILES = os.path.join(SOURCE, "tests", "lsp", "files")
-failures = []
-passed = 0
-
-
-def check(name, actual, expected):
-    global passed
-    if actual == expected:
-        passed += 1
-    else:
-        failures.append("%s:\n  expected %r\n  actual   %r" % (name, expected, actual))
+check = Checks()
 
 
 def utf16_col(line, byte_col):
@@ -271,10 +262,7 @@ def main():
     c.request("shutdown")
     c.notify("exit")
     check("exit status", c.proc.wait(30), 0)
-    for f in failures:
-        print("FAIL " + f)
-    print("%d passed, %d failed" % (passed, len(failures)))
-    return 1 if failures else 0
+    return check.report()
 
 
 if __name__ == "__main__":

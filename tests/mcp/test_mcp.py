@@ -14,20 +14,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lsp"))
-from lsp_client import Client  # noqa: E402
+from lsp_client import Checks, Client  # noqa: E402
 
 MLSI, SOURCE = sys.argv[1], sys.argv[2]
 EXAMPLE = os.path.join(SOURCE, "tests", "examples", "kv_cache.mls")
-failures = []
-passed = 0
-
-
-def check(name, actual, expected):
-    global passed
-    if actual == expected:
-        passed += 1
-    else:
-        failures.append("%s:\n  expected %r\n  actual   %r" % (name, expected, actual))
+check = Checks()
 
 
 def cli(*args):
@@ -116,10 +107,7 @@ def main():
     check("still answers", c.request("ping"), {})
     check("exit status", c.close(), 0)
 
-    for f in failures:
-        print("FAIL " + f)
-    print("%d passed, %d failed" % (passed, len(failures)))
-    return 1 if failures else 0
+    return check.report()
 
 
 if __name__ == "__main__":
