@@ -3,6 +3,7 @@
 // agreed at `initialize` (UTF-16 code units unless the client offers UTF-8), against byte offsets into
 // UTF-8 text, which is how mlsi counts.
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,8 @@ std::size_t bytes_of(std::string_view line, std::uint32_t units, Encoding encodi
 class LineIndex {
  public:
   explicit LineIndex(std::string_view text);
+  // The index views the text: a temporary string would be gone before the index is used.
+  explicit LineIndex(std::string&&) = delete;
   // A position past a line's end is its end; a line past the last is the text's end.
   std::size_t offset(Position p, Encoding encoding) const;
   Position position(std::size_t offset, Encoding encoding) const;

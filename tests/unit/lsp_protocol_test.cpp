@@ -85,7 +85,8 @@ TEST(LspPositions, Utf16AndUtf8Columns) {
   EXPECT_EQ(lsp::bytes_of(line, 3, lsp::Encoding::utf16), 7u);   // inside the pair: the character's end
   EXPECT_EQ(lsp::bytes_of(line, 99, lsp::Encoding::utf16), 8u);  // past the end: the line's end
   EXPECT_EQ(lsp::bytes_of(line, 2, lsp::Encoding::utf8), 1u);    // inside é: its start
-  lsp::LineIndex index("x\n" + line + "\r\nz");
+  const std::string text = "x\n" + line + "\r\nz";  // the index views the text: it must outlive it
+  lsp::LineIndex index(text);
   EXPECT_EQ(index.offset({1, 4}, lsp::Encoding::utf16), 9u);
   EXPECT_EQ(index.offset({1, 50}, lsp::Encoding::utf16), 10u);  // the line's end, before \r\n
   EXPECT_EQ(index.offset({9, 0}, lsp::Encoding::utf16), 13u);   // past the last line: the text's end
