@@ -68,11 +68,14 @@ driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opti
 try:
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     ready = []
+    marks = []  # the page's marks on the way to the first result (src/playground.js), ms from the navigation's start
     for _ in range(7):
         driver.get("about:blank")
         driver.get(base + "index.html")
         WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
         ready.append(driver.execute_script("return window.mlsiReadyAt"))
+        marks.append(driver.execute_script(
+            "return Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('mlsi:')).map(m => [m.name, m.startTime]))"))
     runs = driver.execute_script("""
         const m = window.mlsiPlayground.mlsi, times = [];
         for (let i = 0; i < 30; ++i) {
@@ -97,6 +100,16 @@ for _ in range(30):
 print(f"\n## Time (Chromium {version}, headless, served from 127.0.0.1)\n")
 print("| what | median | min | max |\n|---|---:|---:|---:|")
 print(f"| first result after load (7 loads, cache off) | {statistics.median(ready):.0f} ms | {min(ready):.0f} ms | {max(ready):.0f} ms |")
+# Where the first result's time goes: each step's median, from the mark before it.
+steps = [("mlsi:script", "the page's JavaScript fetched, parsed and run (CodeMirror, the module's glue)"),
+         ("mlsi:module", "mlsi.wasm fetched, compiled and instantiated"),
+         ("mlsi:editor", "the editor made"),
+         ("mlsi:first-result", "the scenario's text shown and its first run (the module's code compiled as first used) on the page")]
+previous = None
+for name, what in steps:
+    times = [m[name] - (m[previous] if previous else 0) for m in marks]
+    print(f"| - {what} | {statistics.median(times):.0f} ms | {min(times):.0f} ms | {max(times):.0f} ms |")
+    previous = name
 print(f"| one `run` in the page (30 calls) | {statistics.median(runs):.1f} ms | {min(runs):.1f} ms | {max(runs):.1f} ms |")
 print(f"| one `mlsi run` process, native (30 runs) | {statistics.median(native):.1f} ms | {min(native):.1f} ms | {max(native):.1f} ms |")
 print(f"\nThe page's run takes {statistics.median(runs) / statistics.median(native):.1f} times the native process's.")
