@@ -78,6 +78,15 @@ Json Server::dispatch(const jsonrpc::Request& r) {
 }
 
 Json Server::initialize(const Json& params) {
+  // The client may set the bound on reading and checking a document (docs/editors.md), in milliseconds.
+  if (params.is_object() && params.contains("initializationOptions") && params["initializationOptions"].is_object()) {
+    const Json& bound = params["initializationOptions"].value("checkMilliseconds", Json());
+    if (!bound.is_null()) {
+      if (!bound.is_number_unsigned())
+        throw Error{jsonrpc::kInvalidParams, "initializationOptions.checkMilliseconds must be a whole number of milliseconds", nullptr};
+      options_.analysis.check_milliseconds = bound.get<std::uint64_t>();
+    }
+  }
   initialized_ = true;
   // UTF-8 positions when the client offers them (LSP 3.17 general.positionEncodings), else UTF-16.
   std::string chosen = "utf-16";

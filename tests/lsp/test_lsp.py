@@ -237,17 +237,28 @@ def main():
     r = c.request_raw("workspace/textDocumentContent", {"uri": "mlsi-builtin:/prelude/nothing.mls"})
     check("no such built-in document", r["error"]["code"], -32602)
 
-    # --- a document too long to read in the editor's bound (2 s): near the 16 MiB limit, 300,000 outputs
-    # take several times that to read. The server says where it stopped and answers again.
+    # --- a document that takes longer to read than the bound on reading and checking (2 s unless the client
+    # sets initializationOptions.checkMilliseconds): said where it stopped, and the server answers again.
+    # At 1 ms, 20,000 outputs (0.9 MB) always take longer.
+    b = Client([MLSI, "lsp"], cwd=FILES)
+    b.request("initialize", {"processId": os.getpid(), "rootUri": file_uri(FILES), "capabilities": {},
+                             "initializationOptions": {"checkMilliseconds": 1}})
+    b.notify("initialized", {})
     big = "scenario Big {\n  input a: Information = 2 byte\n" + "".join(
-        "  output o%d = a * %d + a -> MiB\n" % (i, i) for i in range(300000)) + "}\n"
+        "  output o%d = a * %d + a -> MiB\n" % (i, i) for i in range(20000)) + "}\n"
     big_uri = file_uri(os.path.join(FILES, "big.mls"))
-    c.notify("textDocument/didOpen", {"textDocument": {"uri": big_uri, "languageId": "mls", "version": 1, "text": big}})
-    ds = c.diagnostics(big_uri, timeout=120)
-    check("a long document is read for 2 s", [(d["severity"], d["message"]) for d in ds],
-          [(1, "reading stopped here: this document takes more than 2000 ms to read and check, the editor's bound (`mlsi check` has none)")])
-    check("and the server answers", c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})[0]["name"], "UsesShared")
-    c.notify("textDocument/didClose", {"textDocument": {"uri": big_uri}})
+    b.notify("textDocument/didOpen", {"textDocument": {"uri": big_uri, "languageId": "mls", "version": 1, "text": big}})
+    check("a long document is read for 1 ms", [(d["severity"], d["message"]) for d in b.diagnostics(big_uri, timeout=120)],
+          [(1, "reading stopped here: this document takes more than 1 ms to read and check, the editor's bound (`mlsi check` has none)")])
+    check("and the server answers", b.request("textDocument/documentSymbol", {"textDocument": {"uri": big_uri}}), [])
+    b.request("shutdown")
+    b.notify("exit")
+    check("exit status after a bounded check", b.proc.wait(30), 0)
+    bad = Client([MLSI, "lsp"], cwd=FILES)
+    r = bad.request_raw("initialize", {"processId": os.getpid(), "capabilities": {}, "initializationOptions": {"checkMilliseconds": -1}})
+    check("a bound that is not a whole number", (r["error"]["code"], r["error"]["message"]),
+          (-32602, "initializationOptions.checkMilliseconds must be a whole number of milliseconds"))
+    bad.close()
 
     # --- errors of the protocol itself.
     r = c.request_raw("textDocument/hover", {"textDocument": {"uri": "file:///not/open.mls"}, "position": {"line": 0, "character": 0}})
