@@ -10,6 +10,7 @@
 #include <regex>
 
 #include "mlsi/mlsi.hpp"
+#include "tests/unit/cli_harness.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -72,8 +73,9 @@ std::vector<std::pair<std::string, std::string>> runs_of_builtins() {
 TEST(PrintedUnits, EveryValueOfEveryBuiltInScenarioReadsBackAsTheSameQuantity) {
   mlsi::api::Session session;
   ASSERT_TRUE(session.ok());
-  const fs::path dir = fs::temp_directory_path() / "mlsi_round_trip";
-  fs::create_directories(dir);
+  // A folder of this process's own: another build's suite may run this test at the same time.
+  mlsi_test::ScratchDir scratch("mlsi_round_trip");
+  const fs::path& dir = scratch.dir;
   auto runs = runs_of_builtins();
   ASSERT_EQ(runs.size(), 57u + 126u);
   std::size_t values = 0, set_values = 0;
@@ -126,7 +128,6 @@ TEST(PrintedUnits, EveryValueOfEveryBuiltInScenarioReadsBackAsTheSameQuantity) {
       ++set_values;
     }
   }
-  fs::remove_all(dir);
   // Every scenario has quantities to print: the test read back a good number of them.
   EXPECT_GT(values, 1000u);
   EXPECT_GT(set_values, 500u);

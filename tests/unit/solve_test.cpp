@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include "session/solve.hpp"
 
@@ -32,7 +33,8 @@ Solved solve_for(const std::string& target, const std::string& input, bool maxim
 }
 
 std::string write_scenario(const std::string& name, const std::string& text) {
-  auto path = std::filesystem::temp_directory_path() / name;
+  // Named after this process: another build's suite may write the same name at the same time.
+  auto path = std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "_" + name);
   std::ofstream(path) << text;
   return path.string();
 }
