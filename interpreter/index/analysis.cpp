@@ -37,12 +37,13 @@ Analysis::Analysis(const std::string& path, std::string text, const AnalysisOpti
     return;
   }
   file_ = static_cast<FileId>(p.sources.size());
-  std::optional<CheckDeadline> bound;
-  bound.emplace(options.check_milliseconds);
-  auto loaded = path.empty() ? session_->load_text("untitled.mls", std::move(text)) : session_->load_document(path, std::move(text));
-  parsed_ = loaded.has_value();
-  session_->check();
-  bound.reset();
+  {
+    // Reading and checking are bounded; the evaluations below have their own bounds.
+    CheckDeadline bound(options.check_milliseconds);
+    auto loaded = path.empty() ? session_->load_text("untitled.mls", std::move(text)) : session_->load_document(path, std::move(text));
+    parsed_ = loaded.has_value();
+    session_->check();
+  }
   p.uses = nullptr;
   for (const auto& d : session_->diagnostics().list()) diagnostics_.add(d);
   session_->diagnostics().clear();
