@@ -9,7 +9,8 @@ usage: bench/parallel.py MLSI SWEEP_PLAIN [BEFORE_MLSI]
   SWEEP_PLAIN  bench/sweep_plain.cpp built (build-release/bench/sweep_plain, -DMLSI_BUILD_BENCH=ON)
   BEFORE_MLSI  the mlsi of the commit before, for the callgrind row (else the row is left out)
 Timings alternate the commands compared and take the median of RUNS runs (environment, default 5), so that a
-drift of the machine's load falls on both alike."""
+drift of the machine's load falls on both alike; a ratio to the floor is taken with both commands pinned to
+one core (taskset), for each core in turn."""
 import os
 import pathlib
 import resource
@@ -103,8 +104,13 @@ def main():
         same, size = same_output(sweep(mlsi, 1_000_000, 1, one_input), plain(floor, 1_000_000, one_input))
         if not same:
             sys.exit(f"sweep_plain's CSV differs from mlsi's ({shape})")
-        (w_mlsi, c_mlsi), (w_plain, c_plain) = medians(sweep(mlsi, 1_000_000, 1, one_input), plain(floor, 1_000_000, one_input))
-        rows.append((shape, size, w_mlsi, w_plain, c_mlsi, c_plain))
+        # Both commands on the same core, each core in turn: this machine's two vCPUs differ by up to 40 %
+        # in speed, and unpinned runs land on either, which made the medians of a ratio swing by 0.3.
+        for core in sorted(os.sched_getaffinity(0)):
+            pin = ["taskset", "-c", str(core)]
+            (w_mlsi, c_mlsi), (w_plain, c_plain) = medians(pin + sweep(mlsi, 1_000_000, 1, one_input),
+                                                           pin + plain(floor, 1_000_000, one_input))
+            rows.append((f"{shape}, core {core}", size, w_mlsi, w_plain, c_mlsi, c_plain))
     (t1, _), (t2, _) = medians(sweep(mlsi, 10_000_000, 1), sweep(mlsi, 10_000_000, 2))
     rss_small = max(run(sweep(mlsi, 10_000, 2))[2] for _ in range(3))
     t_big, _, rss_big = run(sweep(mlsi, 100_000_000, 2))

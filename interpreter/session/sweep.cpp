@@ -125,8 +125,12 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
       continue;
     }
     DisplayUnit u = effective_unit(Value(v.values.front()), type, v.display, p);
-    // Every value of the column is known: one its unit cannot show (1e300 year -> as) is refused now.
-    for (double x : v.values) {
+    // Every value of the column is known: one its unit cannot show (1e300 year -> as) is refused now. A
+    // stepped range is monotonic, so its ends are its largest magnitudes and the only values checked.
+    std::size_t count = v.values.size();
+    std::size_t stride = v.values.is_stepped() && count > 1 ? count - 1 : 1;
+    for (std::size_t i = 0; i < count; i += stride) {
+      double x = v.values[i];
       if (!type.is_quantity() || std::isfinite(x / u.factor)) continue;
       if (auto d = display_overflow(fmt::format("a value of `{}`", v.name), Value(x), type, v.display, p, Span{}))
         return Outcome{Failure::unshowable, fmt::format("--vary {}: {} ({})", v.name, d->message, d->notes.front())};

@@ -222,9 +222,8 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
           return std::nullopt;
         }
         double n = std::floor((*hi - *lo) / *step + 1e-9);
-        // Sized once: a range of millions of values is not copied as it grows.
-        if (n >= 0) v.values.reserve(static_cast<std::size_t>(std::min(n + 1, static_cast<double>(max_points) + 1)));
-        for (double i = 0; i <= n && v.values.size() <= max_points; ++i) v.values.push_back(*lo + i * *step);
+        // Kept as first, step and count (AxisValues): one value more than the limit stands for "too many".
+        if (n >= 0) v.values = AxisValues::stepped(*lo, *step, static_cast<std::size_t>(std::min(n + 1, static_cast<double>(max_points) + 1)));
       }
     }
   }

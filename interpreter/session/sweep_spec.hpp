@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "eval/evaluator.hpp"
+#include "session/axis_values.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -29,7 +30,7 @@ struct VaryOptions {
 struct VarySpec {
   int slot = -1;
   std::string name;
-  std::vector<double> values;
+  AxisValues values;
   std::vector<Value> choices;
   DisplayUnit display;
   bool categorical() const { return !choices.empty(); }

@@ -2,6 +2,7 @@
 // is an error, never `inf` or `nan`, on every way out (table, JSON, CSV, sweeps, the REPL); the point
 // count of a sweep is checked arithmetic under --max-points; every numeric option is decimal digits.
 // Expected numbers are worked out by hand in the comments.
+#include <algorithm>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -74,6 +75,18 @@ TEST(NonFiniteDisplay, SweepRowThatItsColumnUnitCannotHoldIsAnErrorRow) {
     EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
     EXPECT_NE(r.out.find("`t` is 1e+300 s, which overflows to infinity in the unit of its column, `ns`"), std::string::npos) << format << "\n" << r.out;
   }
+}
+
+TEST(NonFiniteDisplay, SteppedRangeWhoseFarEndItsFirstUnitCannotHoldIsShownInSi) {
+  // The first value, 2 ns, would choose `ns`; the last, 2e-9 + 10 * 1e299 s = 1e300 s, is 1e309 ns, past
+  // the largest double: the varied column is shown in seconds. A stepped range is checked at its ends.
+  TempFile f("sweep_stepped_overflow.mls", "scenario S {\n  input t: Time = 1 s\n  output u = t * 2\n}\n");
+  auto r = mlsi({"sweep", f.path.string(), "--vary", "t=2 ns..1e300 s step 1e299 s", "--format", "csv"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(shows_non_finite(r.out)) << r.out;
+  EXPECT_EQ(r.out.rfind("t (s),", 0), 0u) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 12) << r.out;  // the header and 11 points
+  EXPECT_NE(r.out.find("\n1e+300,"), std::string::npos) << r.out;
 }
 
 TEST(NonFiniteDisplay, SweepRowThatOverflowsADeclaredUnitHasTheRunsMessage) {

@@ -115,6 +115,34 @@ TEST(SweepRequest, ProblemsAreReturned) {
   EXPECT_EQ(o.message, "scenario `ActivationMemory` has no config `nope`");
 }
 
+// `a..b step s` is kept as its first value, step and count (session/axis_values.hpp): value i is
+// a + i * s, for i up to floor((b - a) / s + 1e-9), and a range longer than the limit is refused before
+// any point is computed.
+TEST(SweepRequest, SteppedRangeGivesEachValueFromItsIndex) {
+  mlsi::Sweep sweep(activation_memory({"microbatch=1..8 step 0.5"}));
+  ASSERT_TRUE(sweep.prepare().ok());
+  EXPECT_EQ(sweep.total(), 15u);  // 1, 1.5, ..., 8
+  auto points = run_all(sweep);
+  ASSERT_EQ(points.size(), 15u);
+  for (std::size_t i = 0; i < points.size(); ++i) EXPECT_EQ(points[i].cells[0].number, 1 + 0.5 * static_cast<double>(i));
+  EXPECT_EQ(points[14].cells[0].number, 8);
+
+  // 0.3 / 0.1 is 2.9999999999999996 in doubles (Python: 0.3 / 0.1): the allowance keeps 0.3's point,
+  // whose value is 3 * 0.1 = 0.30000000000000004.
+  mlsi::Sweep tenths(activation_memory({"microbatch=0..0.3 step 0.1"}));
+  ASSERT_TRUE(tenths.prepare().ok());
+  EXPECT_EQ(tenths.total(), 4u);
+  EXPECT_EQ(tenths.varied()[0].values.back(), 0.30000000000000004);
+
+  // 10^12 values: refused at once, where listing them stopped only after 10^7 + 1 of them (80 MB).
+  auto huge = activation_memory({"microbatch=1..1e12 step 1"});
+  mlsi::Sweep refused(huge);
+  EXPECT_EQ(refused.prepare().failure, Failure::usage);
+  ASSERT_FALSE(refused.session().diagnostics().list().empty());
+  EXPECT_EQ(refused.session().diagnostics().list()[0].message, "--vary microbatch gives more than 10000000 values");
+
+}
+
 TEST(SweepPlotLibrary, ChartOfTheStreamedPoints) {
   mlsi::Sweep sweep(activation_memory({"microbatch=1,2,3,4"}));
   ASSERT_TRUE(sweep.prepare(&mlsi::SweepPlot::refuse).ok());
