@@ -4,7 +4,7 @@
 #      (MLSI_WASM_BUILD_DIR to build elsewhere), incrementally;
 #   2. the npm packages of web/package-lock.json into web/node_modules (npm ci, again only when the lock
 #      file changed; nothing is installed globally);
-#   3. esbuild bundles src/ into dist/: index.html (the playground), playground.js and .css, widget.html,
+#   3. esbuild bundles src/ into dist/: index.html (the playground), playground.js, editor.js and .css, widget.html,
 #      mlsi-widget.js, and mlsi.wasm, which both load from beside them.
 # Needs emscripten, nodejs and npm (bash .ci/install web) and the headers building mlsi needs
 # (bash .ci/install build). Nothing is loaded from the network when the page runs.
@@ -34,7 +34,10 @@ rm -rf dist
 mkdir -p dist
 esbuild=(node_modules/.bin/esbuild --bundle --minify --target=es2022 --log-level=warning --alias:mlsi-wasm="$build/web/wasm/mlsi.js"
          --external:fs --external:path --legal-comments=external)
+# The playground and its editor (src/editor.js: CodeMirror, most of the JavaScript) as two bundles, which
+# share nothing: the page imports the editor while its first result is computed.
 "${esbuild[@]}" src/playground.js --format=esm --outfile=dist/playground.js
+"${esbuild[@]}" src/editor.js --format=esm --outfile=dist/editor.js
 "${esbuild[@]}" src/widget.js --format=iife --outfile=dist/mlsi-widget.js
 cp src/index.html src/widget.html src/playground.css dist/
 cp "$build/web/wasm/mlsi.wasm" dist/

@@ -10,11 +10,22 @@
 // interpreter's message instead (the command line's --max-steps, --max-points and --max-list).
 export const PAGE_LIMITS = Object.freeze({ maxSteps: 50_000_000, maxPoints: 10_000, maxList: 1_000_000 });
 
-export async function loadMlsi({ factory, wasmUrl, wasmBinary } = {}) {
+// `compiled`, when given, is a promise of mlsi.wasm already compiled (WebAssembly.compileStreaming, as
+// src/index.html starts it before the page's JavaScript is read); when it fails or gives nothing, the
+// module is fetched from wasmUrl.
+export async function loadMlsi({ factory, wasmUrl, wasmBinary, compiled } = {}) {
   if (typeof factory !== "function") throw new TypeError("loadMlsi needs the module's factory (createMlsiModule of mlsi.js)");
   const settings = {};
   if (wasmBinary) settings.wasmBinary = wasmBinary;
   if (wasmUrl) settings.locateFile = (path) => (path.endsWith(".wasm") ? wasmUrl : path);
+  const module = compiled ? await Promise.resolve(compiled).catch(() => null) : null;
+  if (module instanceof WebAssembly.Module) {
+    // Emscripten's hook: instantiate this module with the imports it gives, and hand the instance back.
+    settings.instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      return {};
+    };
+  }
   return new Mlsi(await factory(settings));
 }
 
@@ -36,7 +47,7 @@ export class Mlsi {
 
   // `mlsi check`: the diagnostics of a .mls text (none: it parses and checks), and its scenarios.
   check(source, { sourceName } = {}) {
-    const r = this.module.check({ source, sourceName });
+    const r = this.module.check({ source, sourceName, limits: PAGE_LIMITS });
     return { ok: r.ok, diagnostics: JSON.parse(r.diagnostics), scenarios: r.scenarios };
   }
 
@@ -73,7 +84,9 @@ export class Mlsi {
 
   // The .mls text that declares a scenario, and the name diagnostics give its file; null when none does.
   source(scenario, request = {}) {
-    const r = this.module.source({ ...request, scenario });
+    // With the limits of the other calls: the module keeps the session of the last call for the next one
+    // with the same text and limits (web/wasm/mlsi_wasm.cpp).
+    const r = this.module.source({ ...request, scenario, limits: { ...PAGE_LIMITS, ...(request.limits ?? {}) } });
     return r.ok ? { name: r.name, text: r.text } : null;
   }
 

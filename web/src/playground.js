@@ -1,23 +1,19 @@
 // The playground (web/README.md): an editor holding a scenario's .mls text, the scenario's inputs as
 // fields, and its results, explanation and a one-input sweep, all from the interpreter's documents
 // (src/mlsi.js). The file and the inputs live in the URL's fragment, which is the share link.
-import { EditorState } from "@codemirror/state";
-import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
-import { defaultKeymap, history as editHistory, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { bracketMatching } from "@codemirror/language";
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import createMlsiModule from "mlsi-wasm";
 
-import { editorDiagnostics } from "./diagnostics_view.js";
 import { loadMlsi } from "./mlsi.js";
-import { mlsHighlighting, mlsLanguage } from "./mls_language.js";
 import { sweepPlot } from "./plot.js";
 import { valueTable, valueText } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { scenario: "ActivationMemory", builtin: null, sourceName: "", inputs: {}, interface: "", numeric: [], outputs: [] };
 let mlsi;
-let view;
+// The editor's module (src/editor.js) and the editor: null until its chunk has loaded, which the first
+// result does not wait for; until then state.text holds the text the editor will show.
+let editor = null;
+let view = null;
 
 // --- the URL fragment: #scenario=NAME&in.INPUT=EXPR...&src=BASE64URL(UTF-8 text, when edited)
 function toBase64Url(text) {
@@ -52,7 +48,7 @@ function writeFragment(text, edited) {
 
 // --- what the editor holds
 function current() {
-  const text = view.state.doc.toString();
+  const text = view ? view.state.doc.toString() : state.text;
   const edited = text !== state.builtin.text;
   return { text, edited, base: edited ? { source: text, sourceName: state.sourceName } : {}, fileName: edited ? state.sourceName : state.builtin.name };
 }
@@ -153,7 +149,8 @@ function refresh() {
 }
 
 function finish(c, diagnostics, doc, request) {
-  view.dispatch(setDiagnostics(view.state, editorDiagnostics(view.state.doc, diagnostics, c.fileName)));
+  state.marked = { diagnostics, fileName: c.fileName };
+  if (view) editor.markDiagnostics(view, diagnostics, c.fileName);
   showProblems(diagnostics);
   annotateFields(doc, diagnostics);
   const tables = $("result-tables");
@@ -230,7 +227,8 @@ function selectScenario(name, { inputs = {}, source = null } = {}) {
   // later (and a refresh due for an earlier edit is dropped), which could refill the sweep's values
   // while they are being typed.
   clearTimeout(timer);
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: source ?? builtin.text }, userEvent: "input.replace.scenario" });
+  state.text = source ?? builtin.text;
+  if (view) editor.replaceText(view, state.text);
   refresh();
   return true;
 }
@@ -245,22 +243,13 @@ async function main() {
   const started = performance.now();
   // Marks of the way to the first result, which bench/web_bench.py reads.
   performance.mark("mlsi:script");
-  mlsi = await loadMlsi({ factory: createMlsiModule, wasmUrl: new URL("mlsi.wasm", import.meta.url).href });
+  // The editor's chunk (most of the page's JavaScript) is fetched and run while the interpreter starts
+  // and computes the first result, which does not wait for it.
+  // A bundle of its own (web/build.sh), found beside this one; the bundler leaves an import of a computed
+  // address alone.
+  const editorLoading = import(new URL("editor.js", import.meta.url).href);
+  mlsi = await loadMlsi({ factory: createMlsiModule, wasmUrl: new URL("mlsi.wasm", import.meta.url).href, compiled: window.mlsiWasm });
   performance.mark("mlsi:module");
-  view = new EditorView({
-    parent: $("editor"),
-    state: EditorState.create({
-      doc: "",
-      extensions: [
-        lineNumbers(), highlightActiveLineGutter(), editHistory(), drawSelection(), highlightActiveLine(), bracketMatching(),
-        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]), mlsLanguage, mlsHighlighting, lintGutter(),
-        EditorView.updateListener.of((u) => {
-          if (u.docChanged && state.builtin && !u.transactions.some((t) => t.isUserEvent("input.replace.scenario"))) schedule(250);
-        }),
-      ],
-    }),
-  });
-  performance.mark("mlsi:editor");
   const wanted = readFragment();
   const described = new Promise((resolve) => (state.described = resolve));
   if (!wanted.scenario || !selectScenario(wanted.scenario, wanted)) selectScenario("ActivationMemory");
@@ -268,6 +257,10 @@ async function main() {
   // Time to the first result after the page's load: bench/web_bench.py reads it.
   window.mlsiFirstResultMs = performance.now() - started;  // from this script's start
   window.mlsiReadyAt = performance.now();  // from the start of the navigation
+  editor = await editorLoading;
+  view = editor.createEditor($("editor"), state.text, () => state.builtin && schedule(250));
+  if (state.marked) editor.markDiagnostics(view, state.marked.diagnostics, state.marked.fileName);
+  performance.mark("mlsi:editor");
   await described;
   state.described = null;
   // The picker lists every built-in scenario, which reads them all: after the first result.

@@ -156,8 +156,16 @@ try:
     # 3. A dimension error typed into the editor: `full` (Information) + `seq_len` (a Count).
     # A new line after the scenario's output `full` (the editor indents it as the line above).
     line = "output broken = full + seq_len"
-    anchor = [e for e in driver.find_elements(By.CSS_SELECTOR, ".cm-content .cm-line") if e.text.strip().startswith("output full")][0]
-    anchor.click()
+    # The editor draws only the lines in view: the cursor is put at the end of that line, scrolled into
+    # view, and the rest is typed.
+    driver.execute_script("""
+        const view = window.mlsiPlayground.view, doc = view.state.doc;
+        for (let n = 1; n <= doc.lines; ++n)
+          if (doc.line(n).text.trim().startsWith("output full")) {
+            view.dispatch({selection: {anchor: doc.line(n).to}, scrollIntoView: true});
+            break;
+          }
+        view.focus();""")
     webdriver.ActionChains(driver).send_keys(Keys.END).send_keys(Keys.ENTER).send_keys(line).perform()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".cm-lintRange-error"))
     text = driver.execute_script("return window.mlsiPlayground.view.state.doc.toString()")

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,18 +65,32 @@ void enter_playground_folder() {
   (void)entered;
 }
 
-// The session of a request: its source, if any, written where the session reads it.
-mlsi::api::SessionOptions options_of(const val& request) {
+// The session of a request: its source, if any, written where the session reads it. The last one is
+// kept for the next request with the same source and limits (a page asks for a run, then the scenario's
+// description and explanation, of one text): opening a session reads and checks the prelude, the
+// catalogue and the files, which each call then does again for its own program (api::Session), so
+// reusing it halves a call's work, and the page's first result has less code to compile as first used.
+const mlsi::api::Session& session_of(const val& request) {
   enter_playground_folder();
+  static std::optional<mlsi::api::Session> last;
+  static std::string last_key;
   mlsi::api::SessionOptions options;
   options.limits = limits_of(request);
   std::string source_name = text(request, "sourceName");
-  if (!request["source"].isUndefined() && !request["source"].isNull()) {
-    if (source_name.empty()) source_name = "playground.mls";
-    std::ofstream(source_name, std::ios::binary | std::ios::trunc) << text(request, "source");
+  bool has_source = !request["source"].isUndefined() && !request["source"].isNull();
+  std::string source = has_source ? text(request, "source") : std::string();
+  if (has_source && source_name.empty()) source_name = "playground.mls";
+  std::string key = std::to_string(options.limits.max_steps) + ' ' + std::to_string(options.limits.max_sweep_points) + ' ' +
+                    std::to_string(options.limits.max_list_length) + (has_source ? " source " + source_name + '\n' + source : "");
+  if (last && key == last_key) return *last;
+  if (has_source) {
+    std::ofstream(source_name, std::ios::binary | std::ios::trunc) << source;
     options.files.push_back(source_name);
   }
-  return options;
+  last.reset();
+  last.emplace(std::move(options));
+  last_key = std::move(key);
+  return *last;
 }
 
 mlsi::api::RunRequest run_request_of(const val& request) {
@@ -103,7 +118,7 @@ val result(const mlsi::api::Document& d) {
 }
 
 val check(const val& request) {
-  mlsi::api::Session session(options_of(request));
+  const mlsi::api::Session& session = session_of(request);
   mlsi::api::Document d;
   d.ok = session.ok();
   d.diagnostics = session.diagnostics();
@@ -113,11 +128,11 @@ val check(const val& request) {
 }
 
 val run(const val& request) {
-  return result(mlsi::api::Session(options_of(request)).run_document(run_request_of(request), format_of(request)));
+  return result(session_of(request).run_document(run_request_of(request), format_of(request)));
 }
 
 val explain(const val& request) {
-  return result(mlsi::api::Session(options_of(request)).explain_document(run_request_of(request), format_of(request)));
+  return result(session_of(request).explain_document(run_request_of(request), format_of(request)));
 }
 
 val sweep(const val& request) {
@@ -125,17 +140,17 @@ val sweep(const val& request) {
   sweep.run = run_request_of(request);
   sweep.vary = texts(request, "vary");
   sweep.where = text(request, "where");
-  return result(mlsi::api::Session(options_of(request)).sweep_document(sweep));
+  return result(session_of(request).sweep_document(sweep));
 }
 
-val evaluate(const val& request) { return result(mlsi::api::Session(options_of(request)).eval_document(texts(request, "entries"))); }
+val evaluate(const val& request) { return result(session_of(request).eval_document(texts(request, "entries"))); }
 
-val list(const val& request) { return result(mlsi::api::Session(options_of(request)).list_document(text(request, "kind"), format_of(request))); }
+val list(const val& request) { return result(session_of(request).list_document(text(request, "kind"), format_of(request))); }
 
-val show(const val& request) { return result(mlsi::api::Session(options_of(request)).show_document(text(request, "name"), format_of(request))); }
+val show(const val& request) { return result(session_of(request).show_document(text(request, "name"), format_of(request))); }
 
 val source(const val& request) {
-  mlsi::api::SourceText s = mlsi::api::Session(options_of(request)).scenario_source(text(request, "scenario"));
+  mlsi::api::SourceText s = session_of(request).scenario_source(text(request, "scenario"));
   val out = val::object();
   out.set("ok", !s.name.empty());
   out.set("name", s.name);
