@@ -1,7 +1,8 @@
 // Running a prepared sweep: its points computed block by block by the compiled program (or point by
 // point), on one thread or several, and passed on in point order. A sweep of millions of points spends
-// what is not formatting numbers here, so the per-point work is decided once per block: which cell
-// takes which register, and which columns can overflow.
+// here what it does not spend formatting numbers, so what can be is decided once per chunk (which cell
+// takes which register, which columns can overflow and from what magnitude) or per block (which points
+// are plain), and plain points go to a chunk that takes them in runs, with no cells and no call each.
 #include <algorithm>
 #include <cmath>
 
