@@ -11,25 +11,31 @@ namespace mlsi {
 namespace {
 
 // A chunk of a parallel sweep's points: their rows formatted on the thread that computed them, and,
-// for a chart, the points themselves (a chart has few: SweepPlot::refuse).
+// for a chart, the points themselves (a chart has few: SweepPlot::refuse). Runs of plain points are
+// written as rows straight from the compiled program's registers, when the format can.
 class RowsChunk final : public Sweep::Chunk {
  public:
   RowsChunk(const SweepRowFormat& format, bool keep_points) : format_(format), keep_points_(keep_points) {}
   void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override {
-    format_.row(rows, cells, error);
+    line_.clear();
+    format_.row(line_, cells, error);
+    rows.append(line_);
     if (keep_points_) points.push_back({index, cells, error});
   }
+  bool takes_runs() const override { return !keep_points_ && format_.writes_runs(); }
+  void plain_points(const Sweep::PointRun& run) override { format_.rows(rows, run); }
   struct Point {
     std::size_t index;
     std::vector<SweepCell> cells;
     std::string error;
   };
-  std::string rows;
+  RowBuffer rows;
   std::vector<Point> points;
 
  private:
   const SweepRowFormat& format_;
   bool keep_points_;
+  std::string line_;  // one row of point()'s
 };
 
 }  // namespace
@@ -76,7 +82,8 @@ int cmd_sweep(const Options& o, CliStreams& io) {
   how.make_chunk = [&] { return std::make_unique<RowsChunk>(writer.format(), plot.has_value()); };
   how.take = [&](Sweep::Chunk& c) {
     auto& chunk = static_cast<RowsChunk&>(c);
-    writer.rows(chunk.rows);
+    writer.rows(chunk.rows.view());
+    chunk.rows.clear();
     for (const auto& p : chunk.points) plot->add(p.index, p.cells, p.error);
     chunk.points.clear();
     return static_cast<bool>(io.out);  // a failed output (a full disk, a closed pipe) ends the sweep

@@ -49,6 +49,8 @@ class SweepProgram {
   // point for its exact message.
   void run(const std::vector<const double*>& inputs, std::size_t count);
   double value(std::uint32_t reg, std::size_t k) const { return regs_[reg * kBlock + k]; }
+  // Register `reg`'s values of the block, value(reg, k) at [k]: where they stay for this copy's life.
+  const double* column(std::uint32_t reg) const { return regs_.data() + std::size_t{reg} * kBlock; }
   bool ok(std::size_t k) const { return ok_[k] != 0; }
 
   // One point at a time, with the same instructions over scalar registers (no per-block set-up):

@@ -19,6 +19,12 @@ void append_number(std::string& out, double x, char* (*write)(char*, double)) {
   out.append(buf, static_cast<std::size_t>(write(buf, x) - buf));
 }
 
+// `true` or `false` written at `at`; returns its end.
+char* write_bool(char* at, bool b) {
+  std::string_view text = b ? "true" : "false";
+  return std::copy(text.begin(), text.end(), at);
+}
+
 // A row's text assembled in a buffer on the stack, appended to the output when full and at the end: one
 // append per row rather than one per character and number.
 class LineBuffer {
@@ -83,6 +89,8 @@ SweepRowFormat::SweepRowFormat(Format format, Sweep& sweep)
     json_tail_.push_back(", \"dimension\": " + json_escape(program_.dims.format(types_[c].scalar().dim)) + "}");
   }
   for (const auto& u : display_) factors_.push_back(u.factor);
+  // A number (or `false`), then a comma, per column; then the newline.
+  csv_row_chars_ = names_.size() * (kNumberChars + 1) + 1;
   for (const auto& n : names_) json_names_.push_back(json_escape(n));
   if (format_ == Format::table)
     for (std::size_t i = 0; i < names_.size(); ++i)
@@ -153,6 +161,24 @@ void SweepRowFormat::row(std::string& out, const std::vector<SweepCell>& cells, 
   }
 }
 
+void SweepRowFormat::rows(RowBuffer& out, const Sweep::PointRun& run) const {
+  // As row() writes the cells: a number or a Bool, then a comma, per column; the error column empty;
+  // the newline. The rows are written in place, in room for the longest text of each: a run is a block
+  // of points at most, a fraction of a chunk's rows, so the room is too.
+  const std::size_t columns = names_.size();
+  char* p = out.reserve(run.count * csv_row_chars_);
+  for (std::size_t k = run.offset; k < run.offset + run.count; ++k) {
+    for (std::size_t c = 0; c < columns; ++c) {
+      const Sweep::CellColumn& column = run.columns[c];
+      if (column.boolean) p = write_bool(p, column.values[k] != 0);
+      else p = write_exact_number(p, column.values[k] / factors_[c]);
+      *p++ = ',';
+    }
+    *p++ = '\n';
+  }
+  out.commit(p);
+}
+
 void SweepRowFormat::put(std::string& out, const SweepCell& c, std::size_t i, Writing writing) const {
   switch (c.kind) {
     case SweepCell::kNumber:
@@ -207,13 +233,12 @@ void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string&
   if (buf_.size() > (1 << 16)) flush();
 }
 
-void SweepRowWriter::rows(std::string& rows) {
+void SweepRowWriter::rows(std::string_view rows) {
   if (rows.empty()) return;
   flush();
   std::size_t skip = first_row_ && format_.format() == Format::json ? 1 : 0;
   first_row_ = false;
   out_.write(rows.data() + skip, static_cast<std::streamsize>(rows.size() - skip));
-  rows.clear();
 }
 
 void SweepRowWriter::finish() {

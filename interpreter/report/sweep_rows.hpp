@@ -3,9 +3,11 @@
 // that memory does not grow with the number of points.
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/render.hpp"
+#include "report/row_buffer.hpp"
 #include "session/sweep.hpp"
 
 namespace mlsi {
@@ -23,6 +25,11 @@ class SweepRowFormat {
   // (std::to_chars), without allocating: a sweep of millions of rows spends its time here. A JSON row
   // starts with ",\n  {": the first row of the output goes without its comma (SweepRowWriter).
   void row(std::string& out, const std::vector<SweepCell>& cells, const std::string& error) const;
+  // Whether rows() writes this sweep's rows (CSV's): a sweep of millions of rows spends its time there.
+  bool writes_runs() const { return format_ == Format::csv; }
+  // The rows of a run of plain points, read from the compiled program's registers and written in place:
+  // the same text row() writes of their cells.
+  void rows(RowBuffer& out, const Sweep::PointRun& run) const;
   // Ends the rows: JSON closes its list.
   void footer(std::string& out) const;
   Format format() const { return format_; }
@@ -45,6 +52,8 @@ class SweepRowFormat {
   // A quantity cell of column c is json_head_[c] + value + json_middle_[c] + si + json_tail_[c].
   std::vector<std::string> json_head_, json_middle_, json_tail_;
   std::vector<std::size_t> widths_;
+  // The longest CSV row of numbers and Bools.
+  std::size_t csv_row_chars_ = 0;
 };
 
 // Rows written to a stream through a buffer: the header when made, then rows one at a time or a
@@ -54,8 +63,8 @@ class SweepRowWriter {
   SweepRowWriter(std::ostream& out, Format format, Sweep& sweep);
   const SweepRowFormat& format() const { return format_; }
   void row(const std::vector<SweepCell>& cells, const std::string& error);
-  // Rows that format().row wrote; `rows` is left empty.
-  void rows(std::string& rows);
+  // Rows that format().row or rows() wrote.
+  void rows(std::string_view rows);
   // Ends the rows and writes what is buffered.
   void finish();
 

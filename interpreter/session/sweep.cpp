@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
-#include "base/activity.hpp"
-#include "base/in_order.hpp"
 #include "model/display.hpp"
 #include "session/input_formulas.hpp"
 #include "session/scenario_conditions.hpp"
@@ -23,15 +22,29 @@ std::string one_line(const Diagnostic& d) {
   return s;
 }
 
-// The entries of a list of numbers in SI; none for any other value (a list of lists, of records).
-std::vector<double> list_numbers(const Value& v, const Type& t) {
+// The largest magnitude whose quotient by `factor` is finite: a column of a unit of that factor shows
+// exactly the values in [-limit, limit], as a correctly rounded division by a positive number is
+// monotonic (and x / -f is -(x / f)). A point is then checked by a comparison rather than a division
+// per cell. DBL_MAX * |factor| is within an ulp or two of the bound; the steps find it exactly. A factor
+// of 0 or NaN shows nothing.
+double showable_limit(double factor) {
+  factor = std::fabs(factor);  // x / -f is -(x / f)
+  if (!(factor > 0)) return -1;
+  constexpr double max = std::numeric_limits<double>::max(), inf = std::numeric_limits<double>::infinity();
+  double limit = max * factor;
+  while (limit < max && std::isfinite(std::nextafter(limit, inf) / factor)) limit = std::nextafter(limit, inf);
+  while (limit > 0 && !std::isfinite(limit / factor)) limit = std::nextafter(limit, 0.0);
+  return limit;
+}
+
+}  // namespace
+
+std::vector<double> Sweep::list_numbers(const Value& v, const Type& t) {
   std::vector<double> out;
   if (!t.is_list() || !t.element->is_quantity() || !v.is_list()) return out;
   for (const Value& e : v.list()) out.push_back(e.number());
   return out;
 }
-
-}  // namespace
 
 Sweep::Sweep(SweepRequest request)
     : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_) {}
@@ -148,7 +161,7 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
     units_.push_back(u);
   }
   for (std::size_t c = 0; c < units_.size(); ++c)
-    if (!(units_[c].factor >= 1)) small_units_.push_back(c);
+    if (!(units_[c].factor >= 1)) small_units_.push_back(SmallUnit{c, showable_limit(units_[c].factor)});
   return {};
 }
 
@@ -177,26 +190,6 @@ std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
                          si == "1" ? "" : " " + si, units_[c].text);
     }
   return "";
-}
-
-bool Sweep::showable(const std::vector<SweepCell>& cells) const {
-  // Every value computed is finite (the evaluator and the compiled program see to it), and a finite value
-  // divided by a factor of 1 or more stays finite.
-  for (std::size_t c : small_units_)
-    if (cells[c].kind == SweepCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) return false;
-  return true;
-}
-
-void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out) {
-  static const std::string kNoError;
-  if (showable(cells)) {
-    out.point(index, cells, kNoError);
-    return;
-  }
-  std::string error = unshowable(cells);
-  if (!error.empty())
-    for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
-  out.point(index, cells, error);
 }
 
 std::vector<Value> Sweep::varied_values(std::size_t index) const {
@@ -261,174 +254,6 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& 
     for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");
     out.point(index, cells, one_line(e.diag));
   }
-}
-
-// Outputs the compiled program does not compute (lists, records, text) are the base point's, formatted once.
-struct Sweep::Constants {
-  std::vector<std::string> cells;
-  std::vector<Value> values;
-  std::vector<std::vector<double>> numbers;
-  // Per output, how the compiled program gives it: its register (UINT32_MAX: a constant cell), a Bool.
-  std::vector<std::uint32_t> registers;
-  std::vector<char> is_bool;
-};
-
-Sweep::Constants Sweep::constants() {
-  Constants k;
-  if (!program_) return k;
-  const Program& p = session_.program();
-  const Scenario& sc = scenario();
-  k.cells.resize(sc.outputs.size());
-  k.values.resize(sc.outputs.size());
-  k.numbers.resize(sc.outputs.size());
-  for (std::size_t o = 0; o < sc.outputs.size(); ++o) {
-    const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[o])];
-    if (sl.type.is_quantity() || sl.type.is_bool()) continue;
-    k.values[o] = base_->slots[static_cast<std::size_t>(sc.outputs[o])];
-    k.cells[o] = format_value(k.values[o], sl.type, units_[varies_.size() + o], p);
-    k.numbers[o] = list_numbers(k.values[o], sl.type);
-  }
-  for (std::size_t o = 0; o < sc.outputs.size(); ++o) {
-    std::uint32_t reg = program_->slot_register[static_cast<std::size_t>(sc.outputs[o])];
-    k.registers.push_back(k.cells[o].empty() ? reg : UINT32_MAX);
-    k.is_bool.push_back(sc.slots[static_cast<std::size_t>(sc.outputs[o])].type.is_bool() ? 1 : 0);
-  }
-  return k;
-}
-
-// One thread's own: a copy of the compiled program (its registers), the varied inputs of a block, the cells.
-struct Sweep::Worker {
-  std::optional<SweepProgram> program;
-  std::vector<std::vector<double>> columns;
-  std::vector<const double*> column_ptrs;
-  std::vector<std::size_t> indices;
-  std::vector<SweepCell> cells;
-  std::vector<std::size_t> digits;  // the point's position in each varied input's values
-
-  Worker(const std::optional<SweepProgram>& compiled, std::size_t varied, std::size_t cell_count)
-      : program(compiled), columns(varied, std::vector<double>(SweepProgram::kBlock)), indices(SweepProgram::kBlock), cells(cell_count) {
-    for (auto& c : columns) column_ptrs.push_back(c.data());
-  }
-};
-
-Sweep::Range Sweep::shard_range(std::size_t shard_k, std::size_t shard_n) const {
-  // Block k (from 0) starts after k blocks of `size` points and min(k, larger) extra points: no product
-  // that could overflow.
-  std::size_t size = total_ / shard_n, larger = total_ % shard_n;
-  auto start = [&](std::size_t k) { return k * size + std::min(k, larger); };
-  return Range{start(shard_k - 1), start(shard_k)};
-}
-
-void Sweep::compute(std::size_t first, std::size_t last, const Constants& constant, Worker& w, Chunk& out) {
-  std::vector<SweepCell>& cells = w.cells;
-  if (!w.program) {
-    for (std::size_t i = first; i < last; ++i) slow_point(i, cells, out);
-    return;
-  }
-  SweepProgram& program = *w.program;
-  constexpr std::size_t B = SweepProgram::kBlock;
-  // The position of point `first` in each varied input's values, then counted on like an odometer (the
-  // last input fastest): no division per point.
-  std::vector<std::size_t>& digit = w.digits;
-  digit.assign(varies_.size(), 0);
-  for (std::size_t v = varies_.size(), index = first; v-- > 0;) {
-    digit[v] = index % varies_[v].values.size();
-    index /= varies_[v].values.size();
-  }
-  for (std::size_t i = first; i < last;) {
-    std::size_t n = 0;
-    for (; n < B && i < last; ++n, ++i) {
-      w.indices[n] = i;
-      for (std::size_t v = 0; v < varies_.size(); ++v) w.columns[v][n] = varies_[v].values[digit[v]];
-      for (std::size_t v = varies_.size(); v-- > 0;) {
-        if (++digit[v] < varies_[v].values.size()) break;
-        digit[v] = 0;
-      }
-    }
-    program.run(w.column_ptrs, n);
-    for (std::size_t k = 0; k < n; ++k) {
-      if (!program.ok(k)) {
-        slow_point(w.indices[k], cells, out);
-        continue;
-      }
-      if (where_ && program.value(program.extra_register[0], k) == 0) continue;
-      for (std::size_t v = 0; v < varies_.size(); ++v) cells[v].set(w.columns[v][k]);
-      for (std::size_t m = 0; m < measures_.size(); ++m) {
-        double x = program.value(program.extra_register[(where_ ? 1 : 0) + m], k);
-        SweepCell& cell = cells[names_.size() + m];
-        if (measures_[m].type.is_bool()) cell.set_bool(x != 0);
-        else cell.set(x);
-      }
-      if (request_.measures_only) {
-        out.point(w.indices[k], cells, "");
-        continue;
-      }
-      for (std::size_t o = 0; o < constant.registers.size(); ++o) {
-        std::uint32_t reg = constant.registers[o];
-        SweepCell& cell = cells[varies_.size() + o];
-        if (reg == UINT32_MAX) {
-          cell.set_value(constant.cells[o], constant.values[o], constant.numbers[o]);
-        } else if (constant.is_bool[o]) {
-          cell.set_bool(program.value(reg, k) != 0);
-        } else {
-          cell.set(program.value(reg, k));
-        }
-      }
-      emit(w.indices[k], cells, out);
-    }
-  }
-}
-
-namespace {
-
-// run()'s callback as a chunk: each point passed straight on.
-class CallbackChunk final : public Sweep::Chunk {
- public:
-  explicit CallbackChunk(const Sweep::PointFn& point) : point_(point) {}
-  void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override { point_(index, cells, error); }
-
- private:
-  const Sweep::PointFn& point_;
-};
-
-}  // namespace
-
-void Sweep::run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped) {
-  Activity activity("sweeping");
-  Range range = shard_range(shard_k, shard_n);
-  Constants constant = constants();
-  Worker worker(program_, varies_.size(), names_.size() + measures_.size());
-  CallbackChunk chunk(point);
-  constexpr std::size_t B = SweepProgram::kBlock;
-  for (std::size_t i = range.first; i < range.last && !(stopped && stopped()); i += B)
-    compute(i, std::min(range.last, i + B), constant, worker, chunk);
-}
-
-void Sweep::run(const Parallel& how) {
-  Activity activity("sweeping");
-  Range range = shard_range(how.shard_k, how.shard_n);
-  Constants constant = constants();
-  const std::size_t points = range.last - range.first;
-  InOrderWork work;
-  work.chunks = (points + kChunkPoints - 1) / kChunkPoints;
-  work.jobs = how.jobs == 0 ? available_cores() : how.jobs;
-  work.jobs = static_cast<unsigned>(std::min<std::size_t>(work.jobs, std::max<std::size_t>(1, work.chunks)));
-  work.window = 2 * std::size_t{work.jobs};
-  std::vector<std::unique_ptr<Chunk>> slots;
-  for (std::size_t s = 0; s < work.window; ++s) slots.push_back(how.make_chunk());
-  // Each thread's registers and cells, made on the calling thread before any starts.
-  std::vector<Worker> workers;
-  workers.reserve(work.jobs);
-  for (unsigned t = 0; t < work.jobs; ++t) workers.emplace_back(program_, varies_.size(), names_.size() + measures_.size());
-  work.produce = [&](std::size_t chunk, std::size_t slot, unsigned worker) {
-    // The activity is per thread: the calling thread's is named above.
-    std::optional<Activity> computing;
-    if (worker != 0) computing.emplace("sweeping");
-    std::size_t first = range.first + chunk * kChunkPoints;
-    compute(first, std::min(range.last, first + kChunkPoints), constant, workers[worker], *slots[slot]);
-  };
-  work.consume = [&](std::size_t, std::size_t slot) { return how.take(*slots[slot]); };
-  run_in_order(work);
 }
 
 }  // namespace mlsi

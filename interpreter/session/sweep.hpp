@@ -139,10 +139,28 @@ class Sweep {
   // What a parallel run makes of the points of one chunk (a contiguous run of points), on the thread
   // that computes them: rows of text, columns, the best points of the chunk. `point` is called with the
   // chunk's points in order, as run()'s callback is.
+  //
+  // A chunk may instead take runs of plain points whole (takes_runs()): consecutive points that the
+  // compiled program computed, whose columns are all numbers and Bools, with no error (every number
+  // shows in its column's unit, --where kept them). They are read straight from the program's registers,
+  // with no cells filled and no call per point: a sweep to CSV writes its rows from them. Only a sweep
+  // without measures or constant outputs passes runs; its other points still come through point(), all
+  // in order.
+  struct CellColumn {
+    const double* values;
+    bool boolean;  // a Bool: true when not 0
+  };
+  struct PointRun {
+    // Points first, ..., first + count - 1; column c of point first + k is columns[c].values[offset + k].
+    std::size_t first = 0, count = 0, offset = 0;
+    const CellColumn* columns = nullptr;  // one per column (column_names())
+  };
   class Chunk {
    public:
     virtual ~Chunk() = default;
     virtual void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) = 0;
+    virtual bool takes_runs() const { return false; }
+    virtual void plain_points(const PointRun&) {}
   };
   struct Parallel {
     std::size_t shard_k = 1, shard_n = 1;
@@ -172,11 +190,18 @@ class Sweep {
   // Passes a computed point on, as an error when a cell cannot be shown.
   void emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
   void point_inputs(std::size_t index, GivenInputs& g) const;
+  // The entries of a list of numbers in SI; none for any other value (a list of lists, of records).
+  static std::vector<double> list_numbers(const Value& v, const Type& t);
   void slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
   // What one thread of a run owns, and what every thread reads.
   struct Worker;
   struct Constants;
   Constants constants();
+  // Decides, once per compute(), which column of the block each cell of a compiled point is read from;
+  // returns whether plain points go in runs to a chunk that `takes_runs`.
+  bool assign_columns(const Constants& constant, Worker& w, bool takes_runs);
+  // Marks which of the `n` points of the block `w` computed are plain, passed on in runs.
+  static void mark_plain(const double* where, std::size_t n, Worker& w);
   // Computes the points [first, last) into `out`, with `w`'s registers and cells.
   void compute(std::size_t first, std::size_t last, const Constants& k, Worker& w, Chunk& out);
 
@@ -194,8 +219,13 @@ class Sweep {
   std::optional<SweepProgram> program_;
   std::vector<std::string> names_;
   std::vector<DisplayUnit> units_;
-  // The columns whose unit is smaller than the SI one: only there can a finite value overflow.
-  std::vector<std::size_t> small_units_;
+  // The columns whose unit is smaller than the SI one: only there can a finite value overflow, and
+  // does when its magnitude is above `limit`.
+  struct SmallUnit {
+    std::size_t column;
+    double limit;
+  };
+  std::vector<SmallUnit> small_units_;
 };
 
 }  // namespace mlsi

@@ -2,7 +2,11 @@
 // is an error, never `inf` or `nan`, on every way out (table, JSON, CSV, sweeps, the REPL); the point
 // count of a sweep is checked arithmetic under --max-points; every numeric option is decimal digits.
 // Expected numbers are worked out by hand in the comments.
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -74,6 +78,31 @@ TEST(NonFiniteDisplay, SweepRowThatItsColumnUnitCannotHoldIsAnErrorRow) {
     EXPECT_EQ(r.status, 0) << format;
     EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
     EXPECT_NE(r.out.find("`t` is 1e+300 s, which overflows to infinity in the unit of its column, `ns`"), std::string::npos) << format << "\n" << r.out;
+  }
+}
+
+TEST(NonFiniteDisplay, SweepColumnShowsEveryValueItsUnitHoldsAndNoMore) {
+  // A sweep compares a value with its column's largest, found once, rather than dividing it by the
+  // unit's factor: the largest x whose x / 0.001 is finite must show in `ms`, and the next double is
+  // an error row, in CSV's rows written from the compiled program and in every other format's cells.
+  const double inf = std::numeric_limits<double>::infinity();
+  double top = std::numeric_limits<double>::max() * 0.001;
+  while (!std::isfinite(top / 0.001)) top = std::nextafter(top, 0.0);
+  while (std::isfinite(std::nextafter(top, inf) / 0.001)) top = std::nextafter(top, inf);
+  const double over = std::nextafter(top, inf);
+  TempFile f("sweep_column_limit.mls", "scenario S {\n  input x: Count = 1\n  output t = x * 1 s\n}\n");
+  // The first point, 0.001 s, chooses `ms`.
+  std::string vary = fmt::format("x=0.001,{},-{},{},-{}", top, top, over, over);
+  for (const char* format : {"csv", "json", "table"}) {
+    auto r = mlsi({"sweep", f.path.string(), "--vary", vary, "--format", format});
+    EXPECT_EQ(r.status, 0) << format;
+    EXPECT_FALSE(shows_non_finite(r.out)) << format << "\n" << r.out;
+    std::size_t errors = 0;
+    for (std::size_t at = 0; (at = r.out.find("which overflows to infinity in the unit of its column, `ms`", at)) != std::string::npos; ++at) ++errors;
+    EXPECT_EQ(errors, 2u) << format << "\n" << r.out;
+    if (std::string(format) == "csv") {
+      EXPECT_NE(r.out.find(fmt::format("\n{},{},\n-{},-{},\n", top, top / 0.001, top, top / 0.001)), std::string::npos) << r.out;
+    }
   }
 }
 
