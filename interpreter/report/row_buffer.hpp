@@ -1,6 +1,6 @@
 #pragma once
-// Text written in place at its end: room is reserved without being initialised (std::string's resize
-// would zero it, and a string cannot be written past its size), and what was written is kept. A sweep
+// Text written in place at its end: room is reserved without being written (std::string's resize would
+// zero each row's room, and a string cannot be written past its size), and what was written is kept. A sweep
 // writes its rows of numbers straight into it, with no copy of a row and no call per row to append it.
 #include <algorithm>
 #include <cstddef>
@@ -27,7 +27,8 @@ class RowBuffer {
   void grow(std::size_t n) {
     // Doubled, as std::string grows: a chunk's buffer reaches its size once and is reused.
     std::size_t capacity = std::max(2 * capacity_, size_ + n);
-    auto data = std::make_unique_for_overwrite<char[]>(capacity);
+    // Zeroed once as it grows (std::make_unique_for_overwrite would not, but Emscripten's libc++ lacks it).
+    auto data = std::make_unique<char[]>(capacity);
     std::copy_n(data_.get(), size_, data.get());
     data_ = std::move(data);
     capacity_ = capacity;
