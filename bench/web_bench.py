@@ -107,7 +107,7 @@ print(f"| first result after load (7 loads, cache off) | {statistics.median(read
 steps = [("mlsi:script", "the page's script fetched, parsed and started (the module's glue and the page; src/index.html has started fetching and compiling mlsi.wasm)"),
          ("mlsi:module", "mlsi.wasm compiled and instantiated"),
          ("mlsi:first-result", "the scenario's text read and its first run on the page (the module's code compiled as first used)"),
-         ("mlsi:editor", "after the first result: the editor made (editor.js, CodeMirror, loaded meanwhile; the scenario's description and explanation are filled in first)")]
+         ("mlsi:editor", "after the first result: the editor made (editor.js, CodeMirror, fetched meanwhile, then run)")]
 previous = None
 for name, what in steps:
     times = [m[name] - (m[previous] if previous else 0) for m in marks]

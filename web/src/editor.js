@@ -1,6 +1,6 @@
 // The playground's editor (CodeMirror 6 with the .mls highlighting and the interpreter's diagnostics),
-// loaded as a chunk of its own (web/build.sh splits it out): most of the page's JavaScript is here, and
-// the page shows its first result while this is fetched and run (src/playground.js).
+// built as a bundle of its own (web/build.sh): most of the page's JavaScript is here, and the page shows
+// its first result while this is fetched and run (src/playground.js).
 import { EditorState } from "@codemirror/state";
 import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
 import { defaultKeymap, history as editHistory, historyKeymap, indentWithTab } from "@codemirror/commands";

@@ -10,7 +10,7 @@ import { valueTable, valueText } from "./values.js";
 const $ = (id) => document.getElementById(id);
 const state = { scenario: "ActivationMemory", builtin: null, sourceName: "", inputs: {}, interface: "", numeric: [], outputs: [] };
 let mlsi;
-// The editor's module (src/editor.js) and the editor: null until its chunk has loaded, which the first
+// The editor's module (src/editor.js) and the editor: null until its bundle has loaded, which the first
 // result does not wait for; until then state.text holds the text the editor will show.
 let editor = null;
 let view = null;
@@ -243,10 +243,9 @@ async function main() {
   const started = performance.now();
   // Marks of the way to the first result, which bench/web_bench.py reads.
   performance.mark("mlsi:script");
-  // The editor's chunk (most of the page's JavaScript) is fetched and run while the interpreter starts
-  // and computes the first result, which does not wait for it.
-  // A bundle of its own (web/build.sh), found beside this one; the bundler leaves an import of a computed
-  // address alone.
+  // The editor's bundle (web/build.sh: most of the page's JavaScript, beside this one) is fetched while the
+  // interpreter starts and computes the first result, which does not wait for it. The address is computed
+  // so that the bundler leaves the import alone.
   const editorLoading = import(new URL("editor.js", import.meta.url).href);
   mlsi = await loadMlsi({ factory: createMlsiModule, wasmUrl: new URL("mlsi.wasm", import.meta.url).href, compiled: window.mlsiWasm });
   performance.mark("mlsi:module");
