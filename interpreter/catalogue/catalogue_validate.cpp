@@ -2,6 +2,7 @@
 #include "catalogue/catalogue_loader.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -79,8 +80,13 @@ void CatalogueLoader::validate(Pending& e) {
     rule(seq && max_seq && *max_seq < *seq, "max_seq_len", fmt::format("`max_seq_len` ({}) must be at least `seq_len` ({})", max_seq.value_or(0), seq.value_or(0)));
     int fam = index("family");
     bool moe = fam >= 0 && e.fields[static_cast<std::size_t>(fam)] && category_text(*e.fields[static_cast<std::size_t>(fam)]) == "moe";
-    if (moe && !written("active_parameters"))
-      diags_.error(where("family"), fmt::format("Workload `{}` is a moe model: give `active_parameters`", e.key));
+    // What a token uses and which experts a batch touches are what every MoE answer depends on
+    // (docs/language.md §17.4): without them a moe entry would silently be priced as dense.
+    std::vector<std::string_view> missing;
+    for (std::string_view field : {"active_parameters", "experts", "active_experts"})
+      if (moe && !written(field)) missing.push_back(field);
+    if (!missing.empty())
+      diags_.error(where("family"), fmt::format("Workload `{}` is a moe model: give `{}`", e.key, fmt::join(missing, "`, `")));
     if (!written("parameters") && !written("model_size"))
       diags_.error(e.span, fmt::format("Workload `{}` needs `parameters` (or `model_size`)", e.key));
   } else if (e.kind == "Hardware") {

@@ -166,12 +166,12 @@ void Evaluator::evaluate_instance(Instance& inst) {
       } catch (EvalError&) {
         continue;
       }
-      if (!all_true(ok, nullptr)) report_check(c);
+      if (!all_true(ok, nullptr)) report_check(c, f);
     }
     throw;
   }
   for (const auto& c : s.checks)
-    if (!all_true(eval(c.condition, f), nullptr)) report_check(c);
+    if (!all_true(eval(c.condition, f), nullptr)) report_check(c, f);
   // Defaults no formula read: evaluated for display when they can be; one that cannot (it reads a field
   // the entry lacks) is shown as not used. A default whose value is known has its `where` checked like
   // any other input's: a `where` that fails or cannot be evaluated is an error even when nothing reads
@@ -199,11 +199,37 @@ void Evaluator::evaluate_instance(Instance& inst) {
   }
 }
 
-void Evaluator::report_check(const Check& c) {
+void Evaluator::report_check(const Check& c, Frame& f) {
   std::string cond(p_.sources.text(c.condition.span));
-  if (c.message)
-    fail(c.condition.span, fmt::format("check failed: {}", *c.message), {fmt::format("the condition is `{}`", cond)}, Category::check);
-  fail(c.condition.span, fmt::format("check failed: `{}`", cond), {}, Category::check);
+  std::vector<std::string> notes;
+  if (c.message) notes.push_back(fmt::format("the condition is `{}`", cond));
+  for (auto& value : comparison_values(c.condition, f)) notes.push_back(std::move(value));
+  if (c.message) fail(c.condition.span, fmt::format("check failed: {}", *c.message), std::move(notes), Category::check);
+  fail(c.condition.span, fmt::format("check failed: `{}`", cond), std::move(notes), Category::check);
+}
+
+std::vector<std::string> Evaluator::comparison_values(const CExpr& condition, Frame& f) {
+  std::vector<std::string> notes;
+  bool comparison = condition.op == Op::lt || condition.op == Op::le || condition.op == Op::gt ||
+                    condition.op == Op::ge || condition.op == Op::eq || condition.op == Op::ne;
+  if (!comparison || condition.kids.size() != 2) return notes;
+  for (const CExpr& side : condition.kids) {
+    if (side.op == Op::constant) continue;  // a literal already shows its value in the condition
+    Value v;
+    try {
+      v = eval(side, f);
+    } catch (EvalError&) {
+      continue;
+    }
+    if (v.is_list()) continue;
+    DisplayUnit unit;
+    if (side.op == Op::slot && f.instance) {
+      auto k = static_cast<std::size_t>(side.index);
+      unit = f.instance == top_ && top_display_ ? (*top_display_)[k] : f.instance->scenario->slots[k].display;
+    }
+    notes.push_back(fmt::format("`{}` is {}", p_.sources.text(side.span), format_value(v, side.type, unit, p_)));
+  }
+  return notes;
 }
 
 void Evaluator::check_where(Instance& inst, int i) {

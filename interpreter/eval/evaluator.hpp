@@ -109,7 +109,9 @@ class Evaluator {
 
   void evaluate_instance(Instance& inst);
   void check_where(Instance& inst, int slot);
-  [[noreturn]] void report_check(const Check& c);
+  [[noreturn]] void report_check(const Check& c, Frame& f);
+  // "`a` is 48 GB" for each side of a failed comparison that is not a literal, so the message shows the numbers.
+  std::vector<std::string> comparison_values(const CExpr& condition, Frame& f);
   Value slot(Instance& inst, int index, Span use);
   Value eval(const CExpr& e, Frame& f);
   Value arith(Op op, const Value& a, const Value& b, const CExpr& e);

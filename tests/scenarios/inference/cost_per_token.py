@@ -13,13 +13,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from decode_roofline import HARDWARE, MS, decode_roofline  # noqa: E402
 
 HOUR = 3600.0
-# Spec, "Catalogue values": Cloud2024.gpu_hour = 4 USD/h. The MI300X-hour default 3.5 USD/h is a literal.
-CLOUD2024_GPU_HOUR = 4.0  # USD/h
+# The default price of an option is its device's catalogue hour_price (issue #38: one source of device-hour
+# prices): H100 4 USD/h (the spec's Cloud2024.gpu_hour estimate), MI300X 3.5 USD/h (the spec's literal).
+HOUR_PRICE = {"H100": 4.0, "MI300X": 3.5}  # USD/h
 
 
 def cost_per_token(workload="Llama3_70B", batch=64, context=4096, precision="fp8", utilization=0.7,
-                   devices=("H100", "MI300X"), replica_size=(2, 1), hourly_price=(CLOUD2024_GPU_HOUR, 3.5)):
+                   devices=("H100", "MI300X"), replica_size=(2, 1), hourly_price=None):
     """CostPerToken's outputs; prices in USD/h, rates in 1/s, times in s."""
+    if hourly_price is None:
+        hourly_price = [HOUR_PRICE[d] for d in devices]
     n = len(devices)
     if not (len(replica_size) == n and len(hourly_price) == n):
         raise ValueError("one replica size and one price per device")

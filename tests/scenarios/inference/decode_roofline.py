@@ -19,7 +19,8 @@ MS = 1e-3
 HARDWARE = {
     "H100": {"memory": 80 * GiB, "memory_bandwidth": 3.35e12, "bf16": 989e12, "fp8": 1979e12,
              "name": "NVIDIA H100 SXM5"},
-    "H200": {"memory": 131 * GiB, "memory_bandwidth": 4.8e12, "bf16": 989e12, "fp8": 1979e12,
+    # 141 GB as the vendor quotes it, kept as 141 GiB like every HBM capacity (docs/catalogue.md §3.1).
+    "H200": {"memory": 141 * GiB, "memory_bandwidth": 4.8e12, "bf16": 989e12, "fp8": 1979e12,
              "name": "NVIDIA H200 SXM"},
     "B200": {"memory": 192 * GiB, "memory_bandwidth": 8e12, "bf16": 2250e12, "fp8": 4500e12,
              "name": "NVIDIA B200"},
@@ -32,17 +33,54 @@ HARDWARE = {
                   "name": "NVIDIA A100 SXM4 40 GB"},
 }
 
-# Workloads: parameters, layers, kv_heads, head_dim (spec table; OPT_13B from "Catalogue additions").
+# Workloads: parameters, layers, kv_heads, head_dim (spec table; OPT_13B from "Catalogue additions"). A mixture
+# of experts adds its active parameters and its routed experts E and top-k: Mixtral 8x7B 46.7e9 / 12.9e9,
+# 8 experts top-2 (Mistral AI 2023; Jiang et al. 2024); DeepSeek-V3 671e9 / 37e9, 256 routed experts top-8,
+# multi-head latent attention caching kv_lora_rank 512 + qk_rope_head_dim 64 values per layer (DeepSeek-AI
+# 2024, arXiv 2412.19437, Sec. 2.1 and 4.2).
 WORKLOADS = {
     "Llama3_8B": {"parameters": 8.03e9, "layers": 32, "kv_heads": 8, "head_dim": 128},
     "Llama3_70B": {"parameters": 70.6e9, "layers": 80, "kv_heads": 8, "head_dim": 128},
     "Llama3_405B": {"parameters": 405e9, "layers": 126, "kv_heads": 8, "head_dim": 128},
+    "Mixtral_8x7B": {"parameters": 46.7e9, "active": 12.9e9, "experts": 8, "top_k": 2, "layers": 32,
+                     "kv_heads": 8, "head_dim": 128},
+    "DeepSeek_V3": {"parameters": 671e9, "active": 37e9, "experts": 256, "top_k": 8, "layers": 61,
+                    "mla_values": 512 + 64},
 }
 
 # Precision entries: bytes (spec: bf16 2 byte, fp8 1 byte).
 PRECISION_BYTES = {"bf16": 2.0, "fp8": 1.0}
 # Prelude: inference_flops_per_param_token = 2 FLOP.
 INFERENCE_FLOPS_PER_PARAM_TOKEN = 2.0
+
+
+def parameters_read(w, tokens):
+    """Parameters a step of `tokens` tokens reads. Each MoE layer's experts are E slots of which a token fills
+    k distinct ones at random; the chance one expert is missed by all tokens is (1 - k/E)^tokens, so
+    E (1 - (1 - k/E)^tokens) are touched. Summed over the layers one expert holds (P - A)/(E - k)."""
+    P = w["parameters"]
+    if "experts" not in w:
+        return P
+    E, k, A = w["experts"], w["top_k"], w["active"]
+    touched = E * (1 - (1 - k / E) ** tokens)
+    return P - (P - A) / (E - k) * (E - touched)
+
+
+def crossover_batch(w, weight_bytes, compute, bandwidth):
+    """The batch b at which reading parameters_read(b) weights takes as long as 2 FLOP x A x b: found by
+    bisection on the difference, which changes sign once (read time is concave and bounded, compute linear)."""
+    A = w.get("active", w["parameters"])
+
+    def gap(b):
+        return parameters_read(w, b) * weight_bytes / bandwidth - INFERENCE_FLOPS_PER_PARAM_TOKEN * A * b / compute
+
+    lo, hi = 0.0, 1.0
+    while gap(hi) > 0:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if gap(mid) > 0 else (lo, mid)
+    return (lo + hi) / 2
 
 
 def bound(memory, compute):
@@ -56,6 +94,7 @@ def decode_roofline(workload="Llama3_8B", hardware="H100", precision="bf16", dev
     w = WORKLOADS[workload]
     hw = HARDWARE[hardware]
     P = w["parameters"]
+    A = w.get("active", P)
     weight_bytes = PRECISION_BYTES[precision]
     peak = hw[precision]
     if peak is None:
@@ -63,20 +102,28 @@ def decode_roofline(workload="Llama3_8B", hardware="H100", precision="bf16", dev
     bandwidth = devices * hw["memory_bandwidth"] * bandwidth_efficiency
     compute = devices * peak * compute_efficiency
     weights = P * weight_bytes
-    if not weights / devices < hw["memory"]:
-        raise ValueError("the weights do not fit on the devices")
-    kv_per_token = 2 * w["layers"] * w["kv_heads"] * w["head_dim"] * kv_bytes
+    values_per_layer = w["mla_values"] if "mla_values" in w else 2 * w["kv_heads"] * w["head_dim"]
+    kv_per_token = w["layers"] * values_per_layer * kv_bytes
+    memory_needed = weights + batch * max(prompt, context) * kv_per_token
+    memory_available = devices * hw["memory"]
+    if not memory_needed <= memory_available:
+        raise ValueError("the weights and the batch's KV cache do not fit on the devices")
+    weights_read = parameters_read(w, batch) * weight_bytes
     ridge = peak / hw["memory_bandwidth"]
-    decode_bytes = weights + batch * context * kv_per_token
-    decode_flops = INFERENCE_FLOPS_PER_PARAM_TOKEN * P * batch
+    decode_bytes = weights_read + batch * context * kv_per_token
+    decode_flops = INFERENCE_FLOPS_PER_PARAM_TOKEN * A * batch
     decode_memory_time = decode_bytes / bandwidth
     decode_compute_time = decode_flops / compute
     decode_step = max(decode_memory_time, decode_compute_time)
-    prefill_flops = INFERENCE_FLOPS_PER_PARAM_TOKEN * P * batch * prompt
-    prefill_bytes = weights + batch * prompt * kv_per_token
+    prefill_flops = INFERENCE_FLOPS_PER_PARAM_TOKEN * A * batch * prompt
+    prefill_bytes = parameters_read(w, batch * prompt) * weight_bytes + batch * prompt * kv_per_token
     return {
         "weights": weights,
+        "weights_read": weights_read,
         "kv_per_token": kv_per_token,
+        "memory_needed": memory_needed,
+        "memory_available": memory_available,
+        "fits": True,
         "ridge": ridge,
         "decode_bytes": decode_bytes,
         "decode_flops": decode_flops,
@@ -86,7 +133,7 @@ def decode_roofline(workload="Llama3_8B", hardware="H100", precision="bf16", dev
         "decode_step": decode_step,
         "decode_bound": bound(decode_memory_time, decode_compute_time),
         "tokens_per_second": batch / decode_step,
-        "compute_bound_batch": weight_bytes * compute / (INFERENCE_FLOPS_PER_PARAM_TOKEN * bandwidth),
+        "compute_bound_batch": crossover_batch(w, weight_bytes, compute, bandwidth),
         "prefill_flops": prefill_flops,
         "prefill_bytes": prefill_bytes,
         "prefill_time": max(prefill_flops / compute, prefill_bytes / bandwidth),
@@ -96,7 +143,8 @@ def decode_roofline(workload="Llama3_8B", hardware="H100", precision="bf16", dev
 
 # Display unit of each output, as the factor that turns SI into it (None: not a number).
 DISPLAY = {
-    "weights": GB, "kv_per_token": KiB, "ridge": 1.0, "decode_bytes": GB, "decode_flops": TFLOP,
+    "weights": GB, "weights_read": GB, "memory_needed": GB, "memory_available": GB, "fits": None,
+    "kv_per_token": KiB, "ridge": 1.0, "decode_bytes": GB, "decode_flops": TFLOP,
     "decode_intensity": 1.0, "decode_memory_time": MS, "decode_compute_time": MS, "decode_step": MS,
     "decode_bound": None, "tokens_per_second": 1.0, "compute_bound_batch": 1.0, "prefill_flops": PFLOP,
     "prefill_bytes": GB, "prefill_time": MS, "prefill_bound": None,
@@ -124,6 +172,13 @@ CONFIGS = {
     # Llama-3.1-405B in FP8 over 8 H200s, long cache.
     "llama3_405b_h200x8_fp8": dict(workload="Llama3_405B", hardware="H200", precision="fp8", devices=8,
                                    batch=64, prompt=4096, context=16384.5),
+    # Mixtral 8x7B at batch 1 on two H100s: one token reads the 12.9e9 active parameters, not all 46.7e9.
+    "mixtral_h100x2_batch1": dict(workload="Mixtral_8x7B", devices=2, batch=1, prompt=512, context=1024),
+    # Mixtral at batch 8: 8 (1 - 0.75^8) = 7.20 of the 8 experts touched per layer.
+    "mixtral_h100x2_batch8": dict(workload="Mixtral_8x7B", devices=2, batch=8, prompt=512, context=1024),
+    # DeepSeek-V3 in FP8 on eight H200s at batch 32 (an MLA cache): 256 (1 - (31/32)^32) = 163.4 experts.
+    "deepseek_v3_h200x8_fp8": dict(workload="DeepSeek_V3", hardware="H200", precision="fp8", devices=8,
+                                   batch=32, prompt=1024, context=2048),
 }
 
 EXPECTED = {name: displayed(decode_roofline(**kw)) for name, kw in CONFIGS.items()}
@@ -151,6 +206,9 @@ check_worked_example()
 
 # kipply's anchor: ridge = 312e12 / 1555e9 = 200.643 FLOP/byte against kipply's 312 / 1.5 = 208 (3.54 % off).
 KIPPLY_RIDGE = 208.0
+# Mixtral's published counts: a batch-1 decode step reads the 12.9e9 active parameters (25.8 GB in BF16),
+# and 46.7 / 12.9 = 3.62 is how much slower reading every weight would make it.
+assert abs(EXPECTED["mixtral_h100x2_batch1"]["weights_read"] - 25.8) < 1e-9
 assert abs(EXPECTED["kipply_a100_40gb"]["ridge"] - KIPPLY_RIDGE) / KIPPLY_RIDGE < 0.04
 
 

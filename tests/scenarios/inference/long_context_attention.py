@@ -19,7 +19,7 @@ WORKLOADS = {
     "Llama3_70B": {"parameters": 70.6e9, "layers": 80, "heads": 64, "kv_heads": 8, "head_dim": 128},
     "Llama3_405B": {"parameters": 405e9, "layers": 126, "heads": 128, "kv_heads": 8, "head_dim": 128},
 }
-HARDWARE_MEMORY = {"H100": 80 * GiB, "H200": 131 * GiB, "B200": 192 * GiB, "A100": 80 * GiB}
+HARDWARE_MEMORY = {"H100": 80 * GiB, "H200": 141 * GiB, "B200": 192 * GiB, "A100": 80 * GiB}
 LLAMA31_MAX_SEQ_LEN = 131072  # Llama 3.1 model card: 128K context (the catalogue's max_seq_len)
 
 # --- Prelude ------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ KiB = 2.0**10
 # Hardware memory (byte).
 HARDWARE_MEMORY = {
     "H100": 80 * GiB,
-    "H200": 131 * GiB,
+    "H200": 141 * GiB,
     "B200": 192 * GiB,
     "A100": 80 * GiB,
     "A100_40GB": 40 * GiB,  # "Catalogue additions", table 3

@@ -13,14 +13,17 @@ from decode_roofline import decode_roofline  # noqa: E402
 
 HOUR = 3600.0
 MONTH = 30 * 24 * HOUR  # prelude: month = 30 days
-# Spec, "Catalogue values": Cloud2024.gpu_hour_inference = 2.5 USD/h.
-CLOUD2024_GPU_HOUR_INFERENCE = 2.5  # USD/h
+# The default price is the device's catalogue hour_price (issue #38: one source of device-hour prices, the
+# one CostPerToken reads): H100 4 USD/h.
+HOUR_PRICE = {"H100": 4.0, "B200": 4.5}  # USD/h
 
 
 def serving_fleet(workload="Llama3_8B", hardware="H100", devices=1, batch=32, request_rate=40.0,
-                  prompt_tokens=1500.0, output_tokens=400.0, price=CLOUD2024_GPU_HOUR_INFERENCE):
+                  prompt_tokens=1500.0, output_tokens=400.0, price=None):
     """ServingFleet's outputs; request_rate in 1/s, token counts in tok, price in USD/h."""
     prompt, out = prompt_tokens, output_tokens
+    if price is None:
+        price = HOUR_PRICE[hardware]
     r = decode_roofline(workload=workload, hardware=hardware, devices=devices, batch=batch, prompt=prompt,
                         context=prompt + out / 2)
     request_latency = r["prefill_time"] + out * r["decode_step"]  # s
@@ -30,6 +33,8 @@ def serving_fleet(workload="Llama3_8B", hardware="H100", devices=1, batch=32, re
     in_flight = request_rate * request_latency
     if not in_flight <= replicas * batch:
         raise ValueError("more requests in flight than batch slots")
+    if not r["weights"] + batch * (prompt + out) * r["kv_per_token"] <= r["memory_available"]:
+        raise ValueError("the weights and the cache of whole requests do not fit")
     price_per_s = price / HOUR
     return {
         "request_latency": request_latency,
@@ -44,7 +49,7 @@ def serving_fleet(workload="Llama3_8B", hardware="H100", devices=1, batch=32, re
 
 
 CONFIGS = {
-    # The defaults: Llama-3.1-8B on H100s, 40 requests/s of 1500 + 400 tokens at 2.5 USD/h.
+    # The defaults: Llama-3.1-8B on H100s, 40 requests/s of 1500 + 400 tokens at H100.hour_price, 4 USD/h.
     "llama3_8b_h100_defaults": {},
     # The spec's worked example: Llama-3.1-8B on B200s, 120 requests/s of 800 + 200 tokens at 4.5 USD/h.
     "llama3_8b_b200_worked_example": dict(workload="Llama3_8B", hardware="B200", devices=1, batch=64,

@@ -40,7 +40,19 @@ WORKLOADS = {
     "Llama2_70B": dict(parameters=70e9, layers=80, hidden_dim=8192, kv_heads=8, head_dim=128),
     # stdlib.md: GPT-2 Small, 12 layers, hidden 768, 12 heads (MHA); head_dim derived, 768 / 12 = 64.
     "GPT2_Small": dict(parameters=124e6, layers=12, hidden_dim=768, kv_heads=12, head_dim=64),
+    # Mixtral 8x7B (Mistral AI 2023; Jiang et al. 2024): 46.7e9 held, 12.9e9 used per token, 8 experts top-2.
+    "Mixtral_8x7B": dict(parameters=46.7e9, active=12.9e9, experts=8, top_k=2, layers=32, hidden_dim=4096,
+                         kv_heads=8, head_dim=128),
 }
+
+
+def parameters_read(w, tokens):
+    """Parameters a step over `tokens` tokens reads: for a mixture of experts, each layer's E experts are
+    touched E (1 - (1 - k/E)^tokens) times on average, each holding (P - A)/(E - k) summed over layers."""
+    if "experts" not in w:
+        return w["parameters"]
+    E, k, P, A = w["experts"], w["top_k"], w["parameters"], w["active"]
+    return A + (P - A) / (E - k) * (E * (1 - (1 - k / E) ** tokens) - k)
 
 NVLINK_LATENCY = 500e-9  # prelude `nvlink_latency`
 
@@ -68,14 +80,15 @@ def tp_decode_step(workload="Llama3_70B", node="DGX_H100", tp=8, batch=1, contex
     link = per_direction(nd["intra_node_bandwidth"], nd["intra_node_bidirectional"])
     kv_per_token = 2 * w["layers"] * w["kv_heads"] * w["head_dim"] * kv_bytes
     allreduces = 2 * w["layers"]
-    hbm = (w["parameters"] * weight_bytes + batch * context * kv_per_token) / tp
-    if not hbm < hw["memory"]:
+    held = (w["parameters"] * weight_bytes + batch * context * kv_per_token) / tp
+    if not held < hw["memory"]:
         raise ValueError("the weights and cache do not fit on tp devices")
+    hbm = (parameters_read(w, batch) * weight_bytes + batch * context * kv_per_token) / tp
     message = batch * w["hidden_dim"] * activation_bytes
     memory_time = hbm / (hw["memory_bandwidth"] * bandwidth_efficiency)
     comm_time = allreduces * allreduce_time(message, tp, link, hop_latency, call_overhead)
     latency = memory_time + comm_time
-    return {"hbm_bytes_per_device": hbm, "message": message, "memory_time": memory_time,
+    return {"memory_per_device": held, "hbm_bytes_per_device": hbm, "message": message, "memory_time": memory_time,
             "comm_time": comm_time, "latency": latency, "tokens_per_second": batch / latency}
 
 
@@ -95,7 +108,7 @@ def tp_decode_sweep(workload="Llama3_70B", node="DGX_H100", batch=1, context=409
             "best_tp": next(k for k, t in zip(fitting, latency_by_tp) if t == best), "best_latency": best}
 
 
-DISPLAY = {"hbm_bytes_per_device": GB, "message": KiB, "memory_time": MS, "comm_time": MS, "latency": MS,
+DISPLAY = {"memory_per_device": GB, "hbm_bytes_per_device": GB, "message": KiB, "memory_time": MS, "comm_time": MS, "latency": MS,
            "tokens_per_second": 1.0, "degrees": 1.0, "latency_by_tp": MS, "best_tp": 1.0, "best_latency": MS}
 
 
@@ -119,6 +132,8 @@ STEP_CONFIGS = {
     # Four of a DGX A100's eight GPUs (600 GB/s NVLink 3, 300 GB/s each way), a fractional mean context.
     "llama3_8b_dgx_a100_tp4": dict(workload="Llama3_8B", node="DGX_A100", tp=4, batch=64, context=3000.5,
                                    hop_latency=1 * US, call_overhead=5 * US),
+    # Mixtral 8x7B over two H100s at batch 1: each device reads half of the 12.9e9 active parameters.
+    "mixtral_tp2_batch1": dict(workload="Mixtral_8x7B", tp=2, batch=1, context=4096),
 }
 
 SWEEP_CONFIGS = {
