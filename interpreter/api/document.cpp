@@ -8,8 +8,8 @@
 #include "report/catalogue_listing.hpp"
 #include "report/entry_text.hpp"
 #include "report/render.hpp"
+#include "session/scenario_source.hpp"
 #include "session/workspace.hpp"
-#include "source/embedded.hpp"
 
 namespace mlsi::api {
 
@@ -138,23 +138,13 @@ Document Session::show_document(const std::string& name, DocumentFormat format) 
 }
 
 SourceText Session::scenario_source(const std::string& scenario) const {
-  // The session's files first (they may declare a scenario of a built-in one's name: theirs runs)...
-  if (!options_.files.empty()) {
-    auto session = detail::open_session(options_);
-    const Program& p = session->program();
-    for (const auto& sc : p.scenarios)
-      if (sc.name == scenario) {
-        const SourceFile& file = p.sources.file(sc.file);
-        return {file.name, file.text};
-      }
-  }
-  // ...then the built-in files, found by what they declare, without parsing them.
-  for (const EmbeddedFile& file : embedded_files()) {
-    if (!file.path.starts_with("scenarios/")) continue;
-    for (const auto& name : declared_names(file.text, "scenario "))
-      if (name == scenario) return {"<builtin>/" + std::string(file.path), std::string(file.text)};
-  }
-  return {};
+  // The session's files first (they may declare a scenario of a built-in one's name: theirs runs), then
+  // the built-in files, found by what they declare without parsing them (session/scenario_source.hpp).
+  std::optional<ScenarioSource> found;
+  if (!options_.files.empty()) found = mlsi::scenario_source(detail::open_session(options_)->program(), scenario);
+  else found = builtin_scenario_source(scenario);
+  if (!found) return {};
+  return {std::move(found->file), std::move(found->text)};
 }
 
 }  // namespace mlsi::api

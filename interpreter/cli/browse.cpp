@@ -70,6 +70,7 @@ int cmd_show(const Options& o, CliStreams& io) {
   request.name = o.positional[0];
   request.format = o.format;
   request.limits = o.limits;
+  request.source = o.show_source;
   return print_listing(session, show_name(session, request), io);
 }
 

@@ -151,6 +151,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
       o.published = true;
     } else if (o.command == "fmt" && (a == "--write" || a == "-w")) {
       o.fmt_write = true;
+    } else if (o.command == "show" && a == "--source" && !has_value) {
+      o.show_source = true;
     } else if (o.command == "fmt" && a == "--check") {
       o.fmt_check = true;
     } else if (a == "--explain") {

@@ -40,6 +40,7 @@ struct Options {
   bool format_given = false;
   bool report = false;     // mlsi test --report
   bool published = false;  // mlsi test --published
+  bool show_source = false;  // mlsi show --source
   bool fmt_write = false;  // `mlsi fmt --write`
   bool fmt_check = false;  // `mlsi fmt --check`
   bool explain = false;  // run --explain: each output's derivation

@@ -161,9 +161,10 @@ std::vector<CommandHelp> make_commands() {
        {{"--sort FIELD|-FIELD", "sort catalogue entries by a field, ascending (`-FIELD`: descending)"},
         {"--where COND", "only the catalogue entries for which the condition over their fields holds"},
         {"--format table|json|csv", "a table (the default), JSON, or CSV (the unit in the header)"}}, false},
-      {"show", "show NAME [--format table|json]",
+      {"show", "show NAME [--source] [--format table|json]",
        "a catalogue entry, scenario, constant, function or unit (with no such name: the names that contain NAME, ignoring case)",
-       {{"--format table|json", "a table (the default) or JSON"}}, false},
+       {{"--source", "the text of the .mls file that declares the scenario NAME, as it is (a built-in one's pack file)"},
+        {"--format table|json", "a table (the default) or JSON"}}, false},
       {"check-catalogue", "check-catalogue FILE...", "validate catalogue TOML files", {}, false},
       {"catalogue", "catalogue from-hf CONFIG.json [--name KEY]",
        "print the Workload catalogue entry of a Hugging Face config.json, a local file (model types llama, mistral, qwen2, "

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "base/activity.hpp"
+#include "source/embedded.hpp"
 #include "source/file_reader.hpp"
 #include "cli/file_writer.hpp"
 #include "formatter/formatter.hpp"
@@ -13,19 +14,36 @@
 namespace mlsi {
 namespace {
 
-// The text of `path` (`-`: standard input), or nothing with a message when it cannot be read whole:
-// standard input, like a file, at most --max-file-size bytes.
-std::optional<std::string> read_source(const std::string& path, const Options& o, CliStreams& io) {
+// A file to format: its text, the name its diagnostics give it, and whether it is a built-in pack file.
+struct FmtSource {
+  std::string text, shown;
+  bool builtin = false;
+};
+
+// The text of `path` (`-`: standard input; a path not on disk that names a built-in pack file: that
+// file), or nothing with a message when it cannot be read whole: standard input, like a file, at most
+// --max-file-size bytes.
+std::optional<FmtSource> read_source(const std::string& path, const Options& o, CliStreams& io) {
   if (path == "-" && io.in == nullptr) {
     io.err << "error: no standard input to read\n";
     return std::nullopt;
   }
   auto read = path == "-" ? read_stream(*io.in, o.files.max_file_size) : read_regular_file(path, o.files.max_file_size);
+  if (read.error && read.error->kind == ReadError::Kind::missing && path != "-") {
+    if (auto builtin = builtin_pack_file(path)) {
+      const EmbeddedFile& f = embedded_files()[*builtin];
+      return FmtSource{std::string(f.text), builtin_shown_name(f), true};
+    }
+    if (auto near = closest_builtin_file(path); !near.empty()) {
+      io.err << fmt::format("error: {}; did you mean the built-in `{}`?\n", describe(*read.error, path), near);
+      return std::nullopt;
+    }
+  }
   if (!read) {
     io.err << fmt::format("error: {}\n", describe(*read.error, path == "-" ? "<stdin>" : path));
     return std::nullopt;
   }
-  return std::move(read.text);
+  return FmtSource{std::move(read.text), path == "-" ? "<stdin>" : path, false};
 }
 
 // The files named on the command line, a folder standing for every .mls file under it (sorted).
@@ -59,13 +77,20 @@ int cmd_fmt(const Options& o, CliStreams& io) {
       status = std::max(status, usage(io, "`mlsi fmt --write` cannot rewrite standard input"));
       continue;
     }
-    auto text = read_source(path, o, io);
-    if (!text) {
+    auto source = read_source(path, o, io);
+    if (!source) {
       status = std::max(status, kExitUsage);
       continue;
     }
+    if (o.fmt_write && source->builtin) {
+      io.err << fmt::format("error: `{}` is the built-in file `{}`, not a file on disk: `mlsi fmt --write` has nothing to rewrite "
+                            "(`mlsi fmt {} > FILE.mls` writes a copy)\n", path, source->shown, path);
+      status = std::max(status, kExitUsage);
+      continue;
+    }
+    const std::string& text = source->text;
     SourceManager sources;
-    FileId file = sources.add(path == "-" ? "<stdin>" : path, *text, path);
+    FileId file = sources.add(source->shown, text, source->builtin ? "" : path);
     Diagnostics diags;
     auto formatted = format_file(sources, file, diags);
     if (!formatted) {
@@ -73,7 +98,7 @@ int cmd_fmt(const Options& o, CliStreams& io) {
       status = std::max(status, kExitSource);
       continue;
     }
-    bool changed = *formatted != *text;
+    bool changed = *formatted != text;
     if (o.fmt_check) {
       if (changed) {
         io.out << path << "\n";

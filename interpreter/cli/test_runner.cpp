@@ -8,6 +8,7 @@
 #include "model/display.hpp"
 #include "session/inputs.hpp"
 #include "session/session.hpp"
+#include "source/embedded.hpp"
 #include "report/test_report.hpp"
 #include "session/expectation_check.hpp"
 
@@ -185,10 +186,12 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
         if (entry.is_regular_file() && entry.path().extension() == ".mls") found.push_back(entry.path().string());
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::exists(path, ec)) {
+    } else if (fs::exists(path, ec) || builtin_pack_file(path)) {
+      // A built-in pack file (`mlsi test activation_memory.mls` from any folder) is read by load_file.
       files.push_back(path);
     } else {
-      io.err << fmt::format("error: cannot find `{}`\n", path);
+      auto near = closest_builtin_file(path);
+      io.err << fmt::format("error: cannot find `{}`{}\n", path, near.empty() ? "" : fmt::format("; did you mean the built-in `{}`?", near));
       return kExitUsage;
     }
   }

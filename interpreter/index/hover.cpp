@@ -143,6 +143,7 @@ std::optional<HoverText> hover_at(Analysis& a, FileId file, std::uint32_t offset
   Program& p = a.program();
   const Target& t = o->target;
   std::string md;
+  FileId source_file = kNoFile;
   switch (t.kind) {
     case SymbolKind::input:
     case SymbolKind::let:
@@ -169,7 +170,10 @@ std::optional<HoverText> hover_at(Analysis& a, FileId file, std::uint32_t offset
       if (t.scenario >= 0) md = function_hover(p, p.scenarios[static_cast<std::size_t>(t.scenario)].functions[static_cast<std::size_t>(t.index)]);
       else md = function_hover(p, p.functions[static_cast<std::size_t>(t.index)]);
       break;
-    case SymbolKind::scenario: md = scenario_hover(p, t.index); break;
+    case SymbolKind::scenario:
+      md = scenario_hover(p, t.index);
+      source_file = p.scenarios[static_cast<std::size_t>(t.index)].file;
+      break;
     case SymbolKind::config: {
       const Config& c = p.configs[static_cast<std::size_t>(t.index)];
       md = code_block(declaration_line(p, c.span)) + doc_paragraph(c.doc);
@@ -232,7 +236,7 @@ std::optional<HoverText> hover_at(Analysis& a, FileId file, std::uint32_t offset
     case SymbolKind::local: md = code_block(fmt::format("{}: {}", t.name, type_name(t.type, p.dims))); break;
   }
   if (md.empty()) return std::nullopt;
-  return HoverText{o->span, md};
+  return HoverText{o->span, md, source_file};
 }
 
 }  // namespace mlsi::index

@@ -13,6 +13,9 @@ namespace mlsi::index {
 struct HoverText {
   Span span;             // the name hovered
   std::string markdown;  // the text shown
+  // For a scenario: the file that declares it, its source (a built-in pack file too), which the editor
+  // links to (docs/editors.md); kNoFile otherwise.
+  FileId source_file = kNoFile;
 };
 
 // The name at `offset` of `file` (the document, or a file it loaded: an import, the prelude).

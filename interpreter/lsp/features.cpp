@@ -1,5 +1,7 @@
 // The requests of `mlsi lsp` over a document: hover, completion, definition, references, highlights,
 // symbols, formatting, inlay hints, code lenses, quick fixes and the built-in documents' text.
+#include <fmt/format.h>
+
 #include "formatter/formatter.hpp"
 #include "index/completion.hpp"
 #include "index/hover.hpp"
@@ -63,7 +65,14 @@ Json Server::hover(const Json& params) {
   if (!v.analysis || v.file == kNoFile) return nullptr;
   auto h = index::hover_at(*v.analysis, v.file, static_cast<std::uint32_t>(offset_in(v, position_param(params))));
   if (!h) return nullptr;
-  return Json{{"contents", {{"kind", "markdown"}, {"value", h->markdown}}}, {"range", range_of(v.analysis->program(), h->span)}};
+  std::string md = h->markdown;
+  // A scenario of another file links to it; a built-in one's is the virtual document that
+  // workspace/textDocumentContent serves.
+  if (h->source_file != kNoFile && h->source_file != v.file) {
+    const Program& p = v.analysis->program();
+    md += fmt::format("\nsource: [`{}`]({})\n", p.sources.file(h->source_file).name, uri_of(p, h->source_file));
+  }
+  return Json{{"contents", {{"kind", "markdown"}, {"value", md}}}, {"range", range_of(v.analysis->program(), h->span)}};
 }
 
 Json Server::completion(const Json& params) {

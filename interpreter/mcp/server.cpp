@@ -7,6 +7,7 @@
 #include <new>
 
 #include "mcp/tools.hpp"
+#include "report/catalogue_listing.hpp"
 #include "source/embedded.hpp"
 
 namespace mlsi::mcp {
@@ -150,6 +151,7 @@ Json Server::tools_call(const Json& params) {
     a.insert(a.end(), {"--format", "json"});
     return command_result(a, true);
   }
+  if (name == "show" && args.value("source", false)) return source(args["name"]);
   if (name == "show") return command_result({"show", args["name"], "--format", "json"}, true);
   std::vector<std::string> a = {name == "explain" ? "run" : name};
   auto t = target(args["scenario"]);
@@ -218,6 +220,21 @@ Json Server::check(const Json& args) {
   return Json{{"content", Json::array({{{"type", "text"}, {"text", text}}})},
               {"structuredContent", {{"ok", ok}, {"diagnostics", problems}}},
               {"isError", false}};
+}
+
+Json Server::source(const std::string& scenario) {
+  // In this process rather than by the command line, whose `show` does not read the session's files.
+  Session s(options_.session);
+  for (const auto& file : options_.files) s.load_file(file);
+  ShowRequest request;
+  request.name = scenario;
+  request.format = Format::json;
+  request.source = true;
+  Listing shown = show_name(s, request);
+  if (shown.status == ListingStatus::ok)
+    return Json{{"content", Json::array({{{"type", "text"}, {"text", shown.text}}})}, {"structuredContent", Json::parse(shown.text)}, {"isError", false}};
+  std::string text = !shown.message.empty() ? "error: " + shown.message + "\n" : render_all(s.program().sources, s.diagnostics(), false);
+  return Json{{"content", Json::array({{{"type", "text"}, {"text", text}}})}, {"isError", true}};
 }
 
 Json Server::resources_list() {

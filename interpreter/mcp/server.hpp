@@ -52,6 +52,8 @@ class Server {
   // The result of a tool that ran a command: its JSON output, or its error.
   Json command_result(const std::vector<std::string>& args, bool json_output);
   Json check(const Json& args);
+  // `show` with `source`: the file that declares the scenario, the session's files read.
+  Json source(const std::string& scenario);
   void load_names();
 
   McpOptions options_;

@@ -78,8 +78,11 @@ std::vector<ToolSpec> make_specs() {
                                       {"sort", {{"type", "string"}, {"pattern", "^-?[A-Za-z_][A-Za-z0-9_.]*$"}, {"description", "FIELD or -FIELD"}}}},
                                  {})});
   specs.push_back({"show", "Show a name",
-                   "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`.",
-                   object_schema(Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}}}, {"name"})});
+                   "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`. With "
+                   "`source`, the text of the .mls file that declares the scenario NAME (a built-in one or one of the session's files).",
+                   object_schema(Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}},
+                                      {"source", {{"type", "boolean"}, {"description", "the scenario's source file instead (`mlsi show NAME --source --format json`)"}}}},
+                                 {"name"})});
   return specs;
 }
 

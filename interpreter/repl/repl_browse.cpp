@@ -1,4 +1,4 @@
-// The REPL's commands that browse the session: `:show`, `:list` and `:units`. `:show NAME` and `:list KIND`
+// The REPL's commands that browse the session: `:show`, `:source`, `:list` and `:units`. `:show NAME` and `:list KIND`
 // print what `mlsi show` and `mlsi list` do (report/catalogue_listing.hpp), over the session's own
 // definitions too; `:list` alone lists what was defined at the REPL.
 #include <fmt/format.h>
@@ -75,6 +75,15 @@ Repl::Status Repl::cmd_show(const std::string& name) {
   ShowRequest request;
   request.name = name;
   request.limits = options_.limits;
+  return listing(show_name(workspace_->session(), request));
+}
+
+Repl::Status Repl::cmd_source(const std::string& name) {
+  if (name.empty()) return error("`:source` needs a SCENARIO, as in `:source ActivationMemory`");
+  ShowRequest request;
+  request.name = name;
+  request.limits = options_.limits;
+  request.source = true;
   return listing(show_name(workspace_->session(), request));
 }
 

@@ -29,6 +29,7 @@ Repl::Status Repl::command(const std::string& text, std::uint32_t line) {
   if (name == ":solve") return cmd_solve(text, end, line);
   if (name == ":type") return cmd_type(text, end, line);
   if (name == ":show") return cmd_show(rest);
+  if (name == ":source") return cmd_source(rest);
   if (name == ":list") return cmd_list(rest);
   if (name == ":units") return cmd_units(text, end, line);
   if (name == ":explain") return cmd_explain(text, end, line);

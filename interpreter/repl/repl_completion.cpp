@@ -249,7 +249,9 @@ Completion complete(const Program& p, std::string_view t) {
   if (t.find_first_of(" \t", arg) != std::string_view::npos) return {};  // the others take one word
   std::string_view word = t.substr(arg);
   Names n;
-  if (cmd == ":show" && !word.empty()) {
+  if (cmd == ":source") {
+    for (const auto& [name, i] : p.scenario_index) add_matching(n, name, word);
+  } else if (cmd == ":show" && !word.empty()) {
     for (const auto& [name, i] : p.scenario_index) add_matching(n, name, word);
     for (const auto& [name, i] : p.global_index) add_matching(n, name, word);
     for (const auto& [name, i] : p.function_index) add_matching(n, name, word);

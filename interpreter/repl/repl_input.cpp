@@ -114,6 +114,7 @@ const std::vector<ReplCommand>& repl_commands() {
       {":solve", "OPTIONS SCENARIO...", "`--max INPUT` (or `--min`) `--such-that \"COND\"`, then as `:run`: the input's largest (smallest) value for which the conditions hold; `--vary INPUT=VALUES... --minimize EXPR` (or `--maximize`): the best point of the grid; as `mlsi solve` finds them"},
       {":type", "EXPR", "the type (dimension) of an expression, without evaluating it"},
       {":show", "NAME", "a catalogue entry, unit, constant, function or scenario"},
+      {":source", "SCENARIO", "the text of the .mls file that declares a scenario (a built-in one's too), as `mlsi show NAME --source`"},
       {":list", "[KIND]", "catalogue entries of a kind, units, constants, scenarios; no KIND: this session's definitions"},
       {":units", "[DIMENSION]", "units by dimension; with a dimension or unit, every unit of that dimension"},
       {":explain", "EXPR", "the derivation of a value: terms, constants, catalogue sources"},

@@ -53,6 +53,7 @@ class Repl {
   Status solve_grid(GridSolveRequest request, const std::string& text, std::size_t scenario_at, std::uint32_t line);
   Status cmd_type(const std::string& text, std::size_t args, std::uint32_t line);
   Status cmd_show(const std::string& name);
+  Status cmd_source(const std::string& scenario);
   Status cmd_list(const std::string& kind);
   Status cmd_units(const std::string& text, std::size_t args, std::uint32_t line);
   Status listing(const Listing& l);

@@ -27,6 +27,9 @@ struct ShowRequest {
   std::string name;  // a catalogue entry or alias, scenario, constant, function or unit
   Format format = Format::table;  // table or json
   Limits limits;  // of evaluating a constant
+  // `--source`: the text of the .mls file that declares the scenario NAME, byte for byte (JSON: the
+  // scenario, the file as diagnostics name it, and the text); nothing else is shown by it.
+  bool source = false;
 };
 
 // How a listing ended: the command line maps each to an exit status.
@@ -59,7 +62,9 @@ std::string scenario_table(const Program& p, const std::vector<const Scenario*>&
 // `sort` over its fields `name`, `pack`, `description` and `contract` (report/scenario_listing.cpp).
 Listing list_scenarios(Session& session, const ListRequest& request);
 // `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named; with
-// none, the names of every kind that contain NAME, ignoring case (a problem when none does).
+// none, the names of every kind that contain NAME, ignoring case (a problem when none does). With
+// `source`, the file of the scenario NAME (session/scenario_source.hpp): a built-in one is read without
+// loading any built-in file.
 Listing show_name(Session& session, const ShowRequest& request);
 
 }  // namespace mlsi

@@ -12,6 +12,8 @@
 #include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
 #include "report/listing_text.hpp"
+#include "session/scenario_source.hpp"
+#include "source/embedded.hpp"
 
 namespace mlsi {
 
@@ -189,11 +191,34 @@ std::string show_containing(const std::string& name, const std::vector<std::pair
          table_text(rows);
 }
 
+// `--source`: the file that declares the scenario, as it is; a name that is no scenario is a usage problem.
+Listing show_source(Session& session, const ShowRequest& request) {
+  Program& p = session.program();
+  // A file's or the REPL's declarations are in the index once checked; the built-in files stay unread.
+  if (!p.scenarios.empty()) session.check();
+  auto found = scenario_source(p, request.name);
+  if (!found) {
+    std::vector<std::string> names = builtin_scenario_names();
+    for (const auto& sc : p.scenarios) names.push_back(sc.name);
+    Listing l;
+    l.status = ListingStatus::usage;
+    l.message = fmt::format("--source: no scenario named `{}`{}", request.name, did_you_mean(request.name, names));
+    return l;
+  }
+  if (request.format == Format::json)
+    return shown(fmt::format("{{\"scenario\": {}, \"file\": {}, \"source\": {}}}\n", json_escape(found->scenario), json_escape(found->file),
+                             json_escape(found->text)));
+  // A text that does not end its last line (a REPL entry) gets a newline, so that what follows starts a line.
+  if (!found->text.empty() && !found->text.ends_with('\n')) found->text += '\n';
+  return shown(std::move(found->text));
+}
+
 }  // namespace
 
 Listing show_name(Session& session, const ShowRequest& request) {
   Program& p = session.program();
   const std::string& name = request.name;
+  if (request.source) return show_source(session, request);
   if (const auto* e = p.catalogue.find(name)) return shown(show_entry(p, *e, request));
   // A scenario of the session's own files (the API's show_document, docs/api.md) is shown as it is there:
   // no built-in file declaring one of that name is read, where it would be declared twice.

@@ -87,11 +87,18 @@ FileId Session::load_builtin_file(std::size_t index, int depth) {
   auto files = embedded_files();
   builtin_loaded_.resize(files.size(), kNoFile);
   if (builtin_loaded_[index] != kNoFile) return builtin_loaded_[index];
-  FileId id = program_->sources.add("<builtin>/" + std::string(files[index].path), std::string(files[index].text));
+  FileId id = program_->sources.add(builtin_shown_name(files[index]), std::string(files[index].text));
   builtin_loaded_[index] = id;
   // Its dimensions and units are its own (model/private_scopes.hpp): declared before it is read.
   program_->scopes.make_private(id);
   load_module(id, depth);
+  return id;
+}
+
+FileId Session::load_builtin_named(std::size_t index) {
+  // As `mlsi run NAME` loads a scenario: with the built-in files it calls and those that name it.
+  FileId id = load_builtin_file(index);
+  for (const auto& name : declared_names(embedded_files()[index].text, "scenario ")) load_builtin_scenarios_for(name);
   return id;
 }
 

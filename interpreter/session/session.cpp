@@ -253,13 +253,24 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   if (auto overlay = options_.overlays.find(canonical); overlay != options_.overlays.end()) read.text = overlay->second;
   else read = read_regular_file(path, options_.max_file_size);
   if (read.error && read.error->kind == ReadError::Kind::missing) {
+    // A file the command line names that is not on disk may be a built-in pack file (never an import's:
+    // a file on disk imports files on disk).
+    bool command_line = !import_span.valid();
+    if (command_line)
+      if (auto builtin = builtin_pack_file(path)) return load_builtin_named(*builtin);
     std::vector<std::string> siblings;
     fs::path dir = fs::path(path).parent_path();
     for (const auto& e : fs::directory_iterator(dir.empty() ? "." : dir, ec))
       if (e.path().extension() == ".mls") siblings.push_back(e.path().filename().string());
-    auto sug = closest_name(fs::path(path).filename().string(), siblings);
+    std::string sug;
+    if (auto sibling = closest_name(fs::path(path).filename().string(), siblings); !sibling.empty())
+      sug = fmt::format("did you mean `{}`?", (fs::path(shown).parent_path() / sibling).string());
+    else if (auto builtin = command_line ? closest_builtin_file(path) : std::string(); !builtin.empty())
+      sug = fmt::format("did you mean the built-in `{}`?", builtin);
+    // The command line shows a file it cannot read by the message alone: the suggestion goes in it.
+    if (command_line && !sug.empty()) return fail(fmt::format("{}; {}", describe(*read.error, shown), sug));
     auto& d = diags_.error(import_span, describe(*read.error, shown));
-    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", (fs::path(shown).parent_path() / sug).string()));
+    if (!sug.empty()) d.notes.push_back(sug);
     return std::nullopt;
   }
   if (read.error) return fail(describe(*read.error, shown));

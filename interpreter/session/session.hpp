@@ -60,7 +60,8 @@ class Session {
   }
 
   // Loads a file and its imports, and declares what they define. Returns the file's id, or nothing when
-  // it cannot be read (the reason is in diagnostics()).
+  // it cannot be read (the reason is in diagnostics()). A path the command line gives (no import_span)
+  // that is not on disk but names a built-in pack file (source/embedded.hpp builtin_pack_file) loads that.
   std::optional<FileId> load_file(const std::string& path, Span import_span = {});
   // Loads a text as the file at `path` (which need not exist): its imports are read beside it, and a file
   // importing `path` gets this text. An editor's document. Nothing when it does not parse.
@@ -97,6 +98,9 @@ class Session {
  private:
   void load_embedded_prelude();
   FileId load_builtin_file(std::size_t embedded_index, int depth = 0);  // once; its id
+  // A built-in pack file named on the command line (`mlsi run activation_memory.mls`), with the built-in
+  // files a run of its scenarios needs; its id.
+  FileId load_builtin_named(std::size_t embedded_index);
   // `import PATH` in the built-in file shown as `importer`: the embedded file beside it.
   void load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth);
   void load_catalogues();

@@ -1,5 +1,7 @@
 #pragma once
 // Files of the standard library (prelude, catalogue, built-in scenarios) compiled into the binary.
+#include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,5 +21,17 @@ std::span<const EmbeddedFile> embedded_files();
 std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
 // The names of the built-in scenarios (the embedded `scenarios/` files), loaded or not.
 const std::vector<std::string>& builtin_scenario_names();
+
+// The built-in pack files (the embedded `scenarios/` files) as a command line names them
+// (source/builtin_files.cpp): a FILE that is not on disk may be one of them.
+// The index in embedded_files() of the pack file `path` names: its path `scenarios/training/x.mls`
+// (`./` and `..` allowed), or its bare file name `x.mls` when one pack file alone has it; nothing else.
+std::optional<std::size_t> builtin_pack_file(std::string_view path);
+// The name diagnostics give an embedded file: `<builtin>/scenarios/training/activation_memory.mls`.
+std::string builtin_shown_name(const EmbeddedFile& file);
+// For a FILE that is neither on disk nor a pack file: the nearest pack file as the user would write it
+// (`activation_memory.mls` for a bare name, `scenarios/training/activation_memory.mls` for a path under
+// `scenarios/`), or empty when none is close or the path names another folder.
+std::string closest_builtin_file(std::string_view path);
 
 }  // namespace mlsi

@@ -25,7 +25,7 @@ from ._values import EntryName, Record
 __version__ = _mlsi.version()
 
 __all__ = [
-    "run", "explain", "sweep", "solve", "eval", "check", "scenarios", "catalogue", "Session", "Quantity", "Result",
+    "run", "explain", "sweep", "solve", "eval", "check", "scenarios", "source", "catalogue", "Session", "Quantity", "Result",
     "Explanation", "SolveResult", "SweepResult", "Catalogue", "Entry", "EntryName", "Record", "Diagnostic", "Location",
     "Note", "Error", "ParseError", "DimensionError", "InputError", "CheckFailed", "EvaluationError",
 ]
@@ -73,6 +73,12 @@ def check(path: str, catalogues: Optional[List[str]] = None) -> List[Diagnostic]
 def scenarios() -> List[str]:
     """The names of the built-in scenarios."""
     return default_session().scenarios()
+
+
+def source(scenario: str) -> str:
+    """The text of the built-in pack file that declares ``scenario``: ``source("ActivationMemory")``.
+    See Session.source."""
+    return default_session().source(scenario)
 
 
 class _DefaultCatalogue(Catalogue):

@@ -268,6 +268,16 @@ class Session:
         """The scenarios of the session's files, then the built-in ones."""
         return self._native.scenarios()
 
+    def source(self, scenario: str) -> str:
+        """The text of the .mls file that declares ``scenario``, byte for byte, as ``mlsi show NAME
+        --source`` prints it: one of the session's files, or a built-in pack file
+        (``source("ActivationMemory")`` is scenarios/training/activation_memory.mls). KeyError when no
+        file declares it."""
+        name, text = self._native.scenario_source(scenario)
+        if not name:
+            raise KeyError(f"no scenario {scenario!r} (Session.scenarios() lists them)")
+        return text
+
     @property
     def catalogue(self) -> Catalogue:
         """Every catalogue entry, by name (``session.catalogue["H100"]``)."""

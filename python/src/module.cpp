@@ -189,6 +189,14 @@ PYBIND11_MODULE(_mlsi, m) {
         py::gil_scoped_release release;
         return s.scenarios();
       })
+      .def("scenario_source", [](const api::Session& s, const std::string& scenario) {
+        api::SourceText source;
+        {
+          py::gil_scoped_release release;
+          source = s.scenario_source(scenario);
+        }
+        return py::make_tuple(source.name, source.text);
+      })
       .def("runner", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
         api::RunRequest request = request_of(file, scenario, config, inputs);
         py::gil_scoped_release release;

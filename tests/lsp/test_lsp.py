@@ -237,6 +237,21 @@ def main():
     r = c.request_raw("workspace/textDocumentContent", {"uri": "mlsi-builtin:/prelude/nothing.mls"})
     check("no such built-in document", r["error"]["code"], -32602)
 
+    # --- a built-in scenario called from a document: its hover links to its pack file, its definition opens
+    # that file as a built-in document, whose text is the file in scenarios/ byte for byte.
+    calls = "let kept = ActivationMemory(microbatch = 2).full\n"
+    calls_uri = open_doc(c, "calls_builtin.mls", calls)
+    check("a document calling a built-in scenario", c.diagnostics(calls_uri), [])
+    pack_uri = "mlsi-builtin:/builtin/scenarios/training/activation_memory.mls"
+    h = c.request("textDocument/hover", {"textDocument": {"uri": calls_uri}, "position": position(calls, "ActivationMemory")})
+    check("hover of a built-in scenario links to its source",
+          h["contents"]["value"].splitlines()[0] == "```mls" and
+          h["contents"]["value"].endswith("\nsource: [`<builtin>/scenarios/training/activation_memory.mls`](%s)\n" % pack_uri), True)
+    d = c.request("textDocument/definition", {"textDocument": {"uri": calls_uri}, "position": position(calls, "ActivationMemory")})
+    check("definition of a built-in scenario is its pack file", d["uri"], pack_uri)
+    with open(os.path.join(SOURCE, "scenarios", "training", "activation_memory.mls"), encoding="utf-8") as f:
+        check("the pack file's text", c.request("workspace/textDocumentContent", {"uri": pack_uri})["text"], f.read())
+
     # --- a document that takes longer to read than the bound on reading and checking (2 s unless the client
     # sets initializationOptions.checkMilliseconds): said where it stopped, and the server answers again.
     # At 1 ms, 20,000 outputs (0.9 MB) always take longer.

@@ -1,6 +1,6 @@
 """Protocol-level test of `mlsi mcp` (ctest `mcp`): initialize, list the tools and their schemas, call `run`
 and `explain` (their results are the JSON of `mlsi run ... --format json` and `--explain --format json`),
-`check` a text with a dimension error, `list`, `show`, a bounded `sweep`, `solve`, read a resource, and
+`check` a text with a dimension error, `list`, `show` (and a scenario's source), a bounded `sweep`, `solve`, read a resource, and
 answer bad arguments with JSON-RPC errors. Python standard library only.
 
 Usage: test_mcp.py MLSI SOURCE_DIR
@@ -82,6 +82,21 @@ def main():
     check("list is the command line's JSON", r["content"][0]["text"], cli("list", "hardware", "--format", "json"))
     r = c.request("tools/call", {"name": "show", "arguments": {"name": "H100"}})
     check("show is the command line's JSON", r["content"][0]["text"], cli("show", "H100", "--format", "json"))
+
+    # show with source: the file that declares the scenario, byte for byte, a built-in one or the session's.
+    r = c.request("tools/call", {"name": "show", "arguments": {"name": "ActivationMemory", "source": True}})
+    with open(os.path.join(SOURCE, "scenarios", "training", "activation_memory.mls"), encoding="utf-8") as f:
+        builtin_text = f.read()
+    check("a built-in scenario's source", (r["isError"], r["structuredContent"]),
+          (False, {"scenario": "ActivationMemory", "file": "<builtin>/scenarios/training/activation_memory.mls", "source": builtin_text}))
+    check("its text is the command line's JSON", r["content"][0]["text"], cli("show", "ActivationMemory", "--source", "--format", "json"))
+    r = c.request("tools/call", {"name": "show", "arguments": {"name": "KvCache", "source": True}})
+    with open(EXAMPLE, encoding="utf-8") as f:
+        check("a session file's scenario's source", (r["isError"], r["structuredContent"]["file"], r["structuredContent"]["source"]),
+              (False, EXAMPLE, f.read()))
+    r = c.request("tools/call", {"name": "show", "arguments": {"name": "GPT3", "source": True}})
+    check("no scenario, no source", (r["isError"], r["content"][0]["text"]),
+          (True, "error: --source: no scenario named `GPT3`\n"))
 
     r = c.request("tools/call", {"name": "sweep", "arguments": {"scenario": "KvCache", "vary": ["batch=1,2,4"]}})
     check("sweep is the command line's JSON", r["content"][0]["text"],

@@ -155,8 +155,10 @@ TEST_F(ReplCompletion, RecordFields) {
 TEST_F(ReplCompletion, Commands) {
   EXPECT_EQ(complete(":ru"), (Names{":run "}));
   EXPECT_EQ(complete(":re"), (Names{":reset"}));
-  EXPECT_EQ(complete(":").size(), 11u);
-  EXPECT_EQ(complete(":so"), (Names{":solve "}));
+  EXPECT_EQ(complete(":").size(), 12u);
+  EXPECT_EQ(complete(":so"), (Names{":solve ", ":source "}));
+  EXPECT_EQ(complete(":source KvC"), (Names{"KvCache"}));  // scenarios only
+  EXPECT_TRUE(complete(":source H10").empty());
   EXPECT_EQ(complete(":list fa"), (Names{"fabrics"}));
   EXPECT_EQ(complete(":units Infor"), (Names{"Information"}));
   EXPECT_EQ(complete(":show H10"), (Names{"H100"}));
