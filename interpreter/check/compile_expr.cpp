@@ -7,6 +7,7 @@
 
 #include "check/cexpr_nodes.hpp"
 #include "check/compiler.hpp"
+#include "check/integer_literal.hpp"
 #include "base/check_deadline.hpp"
 #include "base/stack_guard.hpp"
 #include "model/display.hpp"
@@ -80,6 +81,7 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
         diags_.error(e.span, "this number is too large for a double (at most about 1.8e308)");
         return constant(e, Value(0.0), Type::error());
       }
+      warn_inexact_integer(e.span, p_.sources.text(e.span), e.value);
       return constant(e, Value(e.value), Type::count());
     case K::quantity: {
       note_expected(e.span, expected);
@@ -96,6 +98,13 @@ CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {
         if (term.name.empty() || !(local || slot)) continue;
         auto& d = diags_.warning(term.span, fmt::format("`{0}` after a number is the unit `{0}`, not the {1} `{0}`", term.name, local ? "parameter" : "declaration"));
         d.notes.push_back(fmt::format("to multiply by the value, write `{} * {}`", exact_number(e.value), term.name));
+      }
+      if (std::isfinite(e.value)) {
+        Span number{e.span.file, e.span.begin, std::max(e.span.begin, e.unit.span.begin)};
+        std::string_view text = p_.sources.text(number);
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+        number.end = number.begin + static_cast<std::uint32_t>(text.size());
+        warn_inexact_integer(number, text, e.value);
       }
       double v = e.value * u->factor;
       if (!std::isfinite(v)) {
@@ -272,6 +281,13 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
   else if (p_.function_index.count(n) || p_.scenario_index.count(n))
     d.notes.push_back(fmt::format("`{}` is a function or scenario: call it with `(...)`", n));
   return make(Op::constant, e, Type::error());
+}
+
+void Compiler::warn_inexact_integer(Span span, std::string_view text, double value) {
+  if (auto message = inexact_integer_literal(text, value)) {
+    auto& d = diags_.warning(span, std::move(*message));
+    d.notes.push_back("every whole number up to 2^53 = 9007199254740992 is exact; past it, a double holds only some");
+  }
 }
 
 UnitContext Compiler::quantity_context(const ast::Expr& e, const Scope& sc, const Type* expected) const {

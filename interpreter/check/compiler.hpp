@@ -119,6 +119,8 @@ class Compiler {
   CExpr convert(const ast::Expr& e, Scope& sc, const Type* expected);
   // What the context of the quantity literal `e` says about its unit (model/unit_hints.hpp).
   UnitContext quantity_context(const ast::Expr& e, const Scope& sc, const Type* expected) const;
+  // A warning where a whole-number literal is past what a double holds exactly (check/integer_literal.hpp).
+  void warn_inexact_integer(Span span, std::string_view text, double value);
 
   // Reports a mismatch between what an expression is and what its context needs.
   bool expect_type(const CExpr& c, const Type& want, const std::string& what);

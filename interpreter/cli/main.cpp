@@ -1,5 +1,7 @@
 #include <unistd.h>
 
+#include <csignal>
+
 #include <cstdlib>
 #include <iostream>
 
@@ -7,6 +9,9 @@
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // Past a file size limit (`ulimit -f`) a write fails with EFBIG, which is reported and undone (the
+  // temporary of cli/file_writer.cpp removed), instead of SIGXFSZ killing mlsi in the middle of it.
+  std::signal(SIGXFSZ, SIG_IGN);
   // Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
   const char* no_colour = std::getenv("NO_COLOR");
   bool colour = isatty(STDERR_FILENO) && isatty(STDOUT_FILENO) && !(no_colour && *no_colour);

@@ -12,6 +12,26 @@
 
 namespace mlsi {
 
+namespace {
+
+// The sum of a list by Neumaier's compensated summation (Neumaier 1974, "Rundungsfehleranalyse einiger
+// Verfahren zur Summation endlicher Summen"): the rounding error of each addition is kept apart and added
+// at the end, so that the small terms among large ones count (sum([1e16, 1, -1e16]) is 1, where adding in
+// order gives 0). A running sum that overflows is returned as it is, for the caller's overflow message.
+double compensated_sum(const List& l) {
+  double sum = 0, compensation = 0;
+  for (const auto& x : l) {
+    double v = x.number();
+    double t = sum + v;
+    if (!std::isfinite(t)) return t;
+    compensation += std::abs(sum) >= std::abs(v) ? (sum - t) + v : (v - t) + sum;
+    sum = t;
+  }
+  return sum + compensation;
+}
+
+}  // namespace
+
 Value Evaluator::arith(Op op, const Value& a, const Value& b, const CExpr& e) {
   if (a.is_list() || b.is_list())
     return broadcast(a, b, e, e.op_span, [&](const Value& x, const Value& y) { return arith(op, x, y, e); });
@@ -95,15 +115,12 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
     case Builtin::len: return Value(static_cast<double>(args[0].list().size()));
     case Builtin::sum: {
       charge(args[0].list().size(), e);
-      double s = 0;
-      for (const auto& x : args[0].list()) s += x.number();
-      return finite(s, e, "the sum");
+      return finite(compensated_sum(args[0].list()), e, "the sum");
     }
     case Builtin::mean: {
       const List& l = numbers(args[0], "mean");
-      double s = 0;
-      for (const auto& x : l) s += x.number();
-      return finite(s / static_cast<double>(l.size()), e, "the mean");
+      // An overflowing sum is infinite, and so its mean: reported as the mean's overflow.
+      return finite(compensated_sum(l) / static_cast<double>(l.size()), e, "the mean");
     }
     case Builtin::min_list:
     case Builtin::max_list: {

@@ -116,11 +116,31 @@ std::string render_table(const TestReport& report) {
   return out + summary_line(report) + "\n";
 }
 
+// A cell's text as Markdown shows it literally: HTML (`<script>`) as entities, the characters of
+// Markdown's inline syntax (emphasis, code, links, strikethrough) and `|` (which would split the cell)
+// escaped with a backslash, a line break as a space (which would end the row).
 std::string markdown_cell(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '|') out += "\\|";
-    else out += c;
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '~':
+      case '|':
+        out += '\\';
+        out += c;
+        break;
+      case '\n':
+      case '\r': out += ' '; break;
+      default: out += c;
+    }
   }
   return out;
 }

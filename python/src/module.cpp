@@ -84,7 +84,7 @@ py::dict sweep_dict(api::SweepTable table) {
     column["factor"] = c.column.factor;
     switch (c.kind) {
       case api::SweepCell::Kind::number: column["values"] = owned_array(std::move(c.si), py::dtype::of<double>()); break;
-      case api::SweepCell::Kind::boolean: column["values"] = owned_array(std::move(c.flags), py::dtype("bool")); break;
+      case api::SweepCell::Kind::boolean: column["values"] = owned_array(std::move(c.flags), py::dtype::of<bool>()); break;
       case api::SweepCell::Kind::text: column["values"] = py::cast(c.texts); break;
     }
     column["kind"] = c.kind == api::SweepCell::Kind::number ? "number" : c.kind == api::SweepCell::Kind::boolean ? "bool" : "text";
@@ -147,6 +147,12 @@ py::dict explanation_dict(const api::Explanation& x) {
 
 PYBIND11_MODULE(_mlsi, m) {
   m.doc() = "mlsi's C++ library (mlsi::lang); use the package `mlsi`, which wraps it.";
+  // pybind11 finds NumPy's C API on first use, in a function-local static whose initialiser imports
+  // numpy. Left to the first sweep, two threads deadlock there: one holds the static's guard and waits for
+  // the GIL (the import releases it), the other holds the GIL and waits for the guard. Here the GIL is
+  // held and no other thread can be in the module yet. (Dtypes are made from type numbers, never from a
+  // format string, whose parser sits behind another such static.)
+  py::detail::npy_api::get();
   m.def("version", &api::version);
 
   // A run's result, converted to Python values only for the keys read (`result["outputs"]`): a loop of

@@ -139,6 +139,25 @@ config c for S {
   EXPECT_EQ(lines[2], "| S | c | x | 2 s | 2 s | 0% | 1e-07% | ok | Roe 2021 \\| appendix B |");
 }
 
+// A source is text, shown as written: HTML in it is written as entities (a page that renders the report
+// runs no script of it) and Markdown's inline syntax is escaped (no emphasis, code or link is made).
+TEST(TestReportTest, MarkdownShowsASourceAsText) {
+  TempFile f("md_html.mls", R"(scenario S {
+  output x = 2 s
+}
+config c for S {
+  expect x == 2 s source "<script>alert(1)</script> *Doe* [link](javascript:x) `code` a_b ~c~ & d\\e"
+}
+)");
+  auto r = mlsi({"test", f.path.string(), "--report", "--format", "md"});
+  EXPECT_EQ(r.status, 0);
+  auto lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[2],
+            "| S | c | x | 2 s | 2 s | 0% | 1e-07% | ok | &lt;script&gt;alert(1)&lt;/script&gt; \\*Doe\\* \\[link\\](javascript:x) "
+            "\\`code\\` a\\_b \\~c\\~ &amp; d\\\\e |");
+}
+
 TEST(TestReportTest, Json) {
   TempFile f("json.mls", kFixture);
   auto r = mlsi({"test", f.path.string(), "--report", "--format", "json"});
