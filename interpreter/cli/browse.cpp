@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <filesystem>
 
 #include "report/catalogue_listing.hpp"
+#include "session/run_request.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -18,6 +18,13 @@ SessionOptions catalogue_session(const Options& o) {
   s.catalogues = catalogue_files(o);
   s.read_on_demand = false;
   return s;
+}
+
+// A session whose catalogue files did not load: their problems, and the exit status (2 for a file that
+// cannot be read, 3 for errors in one).
+int catalogue_failure(Session& session, CliStreams& io) {
+  io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+  return request_errors_only(session.diagnostics()) ? kExitUsage : kExitSource;
 }
 
 // Prints a listing, or its problem, and gives the exit status.
@@ -45,10 +52,7 @@ int print_listing(Session& session, const Listing& listing, CliStreams& io) {
 int cmd_list(const Options& o, CliStreams& io) {
   if (o.positional.size() > 1) return usage(io, fmt::format("`mlsi list` takes one KIND ({}), or none for every kind", fmt::join(listable_kinds(), ", ")));
   Session session(catalogue_session(o));
-  if (session.diagnostics().has_errors()) {
-    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
-    return kExitSource;
-  }
+  if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
   ListRequest request;
   request.kind = o.positional.empty() ? "" : o.positional[0];
   request.sort = o.sort;
@@ -62,10 +66,7 @@ int cmd_list(const Options& o, CliStreams& io) {
 int cmd_show(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi show` takes one NAME (a catalogue entry, unit or constant)");
   Session session(catalogue_session(o));
-  if (session.diagnostics().has_errors()) {
-    io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
-    return kExitSource;
-  }
+  if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
   ShowRequest request;
   request.name = o.positional[0];
   request.format = o.format;
@@ -76,16 +77,11 @@ int cmd_show(const Options& o, CliStreams& io) {
 
 int cmd_check_catalogue(const Options& o, CliStreams& io) {
   if (o.positional.empty()) return usage(io, "`mlsi check-catalogue` needs at least one FILE.toml");
-  for (const auto& f : o.positional) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(f, ec)) return usage(io, fmt::format("cannot read catalogue file `{}`", f));
-  }
   Options with = o;
   with.catalogues.insert(with.catalogues.end(), o.positional.begin(), o.positional.end());
   Session session(catalogue_session(with));
-  bool ok = !session.diagnostics().has_errors();
+  if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
-  if (!ok) return kExitSource;
   for (const auto& f : o.positional) io.out << f << ": ok\n";
   return kExitOk;
 }

@@ -1,7 +1,6 @@
 #include "cli/catalogue_command.hpp"
 
-#include <algorithm>
-
+#include "session/run_request.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -24,9 +23,7 @@ int cmd_catalogue(const Options& o, CliStreams& io) {
     return kExitOk;
   }
   // A file that cannot be read, or a --name that cannot be a key, is a problem of the command line.
-  bool usage_error = std::any_of(diags.list().begin(), diags.list().end(),
-                                 [](const Diagnostic& d) { return d.severity == Severity::error && !d.span.valid(); });
-  return usage_error ? kExitUsage : kExitSource;
+  return request_errors_only(diags) ? kExitUsage : kExitSource;
 }
 
 }  // namespace mlsi

@@ -19,6 +19,7 @@
 #include "cli/fmt_command.hpp"
 #include "cli/doc_command.hpp"
 #include "session/inputs.hpp"
+#include "session/run_request.hpp"
 #include "cli/plot_command.hpp"
 #include "report/render.hpp"
 #include "cli/repl_command.hpp"
@@ -73,6 +74,11 @@ int cmd_check(Options& o, CliStreams& io) {
   int status = kExitOk;
   for (const auto& path : o.positional) {
     Session session(session_options(o));
+    // A --catalog file that cannot be read: the same for every FILE, said once.
+    if (request_errors_only(session.diagnostics())) {
+      print_diagnostics(session, io);
+      return kExitUsage;
+    }
     auto file = session.load_file(path);
     if (!file && !session.diagnostics().list().empty() && !session.diagnostics().list()[0].span.valid()) {
       io.err << "error: " << session.diagnostics().list()[0].message << "\n";

@@ -11,6 +11,7 @@
 #include "doc/doc_scenarios.hpp"
 #include "cli/file_writer.hpp"
 #include "report/catalogue_fields.hpp"
+#include "session/run_request.hpp"
 
 namespace mlsi {
 
@@ -26,7 +27,8 @@ struct Built {
 
 Built failed(Session& s, CliStreams& io) {
   io.err << render_all(s.program().sources, s.diagnostics(), io.colour, io.max_errors);
-  return {std::nullopt, kExitSource};
+  // A FILE or --catalog file that cannot be read is the command line's problem, not a source's.
+  return {std::nullopt, request_errors_only(s.diagnostics()) ? kExitUsage : kExitSource};
 }
 
 // "training" -> "Training Scenarios", "my_models" -> "My Models Scenarios".

@@ -4,6 +4,7 @@
 
 #include "report/entry_text.hpp"
 #include "session/entry_kind.hpp"
+#include "session/run_request.hpp"
 #include "session/workspace.hpp"
 
 namespace mlsi {
@@ -21,8 +22,9 @@ int cmd_eval(const Options& o, CliStreams& io) {
     session.diagnostics().clear();
   };
   if (!workspace.ready()) {
+    int status = request_errors_only(session.diagnostics()) ? kExitUsage : kExitSource;  // a --catalog file unread: 2
     show_diagnostics();
-    return kExitSource;
+    return status;
   }
   show_diagnostics();
   if (!workspace.load_builtin_scenarios()) io.err << "warning: the built-in scenarios do not check; they are left out of this session\n";

@@ -14,6 +14,7 @@ int cmd_repl(const Options& o, CliStreams& io) {
     case ReplEnd::ok: return kExitOk;
     case ReplEnd::entry_failed: return kExitFailed;
     case ReplEnd::not_started: return kExitSource;
+    case ReplEnd::unreadable: return kExitUsage;
   }
   return kExitFailed;
 }

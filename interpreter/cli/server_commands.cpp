@@ -2,10 +2,12 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "lsp/server.hpp"
 #include "mcp/server.hpp"
+#include "session/run_request.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
@@ -26,14 +28,15 @@ std::vector<std::string> limit_args(const Options& o) {
 }
 
 // The catalogues (and, for `mlsi mcp`, the FILEs) are read once before serving: a file that cannot be read
-// or does not check is said on standard error, and the server does not start (exit status 3).
-bool session_checks(const SessionOptions& options, const std::vector<std::string>& files, CliStreams& io) {
+// or does not check is said on standard error, and the server does not start. The exit status then (2 for
+// a file that cannot be read, 3 for errors in one), or none when they check.
+std::optional<int> session_checks(const SessionOptions& options, const std::vector<std::string>& files, CliStreams& io) {
   Session session(options);
   for (const auto& f : files) session.load_file(f);
   session.check();
-  if (!session.diagnostics().has_errors()) return true;
+  if (!session.diagnostics().has_errors()) return std::nullopt;
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
-  return false;
+  return request_errors_only(session.diagnostics()) ? kExitUsage : kExitSource;
 }
 
 }  // namespace
@@ -43,7 +46,7 @@ int cmd_lsp(const Options& o, CliStreams& io) {
   if (!io.in) return usage(io, "`mlsi lsp` reads its messages from standard input");
   lsp::ServerOptions options;
   options.analysis.session = session_options(o);
-  if (!session_checks(options.analysis.session, {}, io)) return kExitSource;
+  if (auto status = session_checks(options.analysis.session, {}, io)) return *status;
   // An editor's check runs on every change: the evaluation's limits are lower than a command's, unless given.
   if (o.limits.max_steps != Limits{}.max_steps) options.analysis.limits.max_steps = o.limits.max_steps;
   options.analysis.limits.max_call_depth = o.limits.max_call_depth;
@@ -62,7 +65,7 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   mcp::McpOptions options;
   options.files = o.positional;
   options.session = session_options(o);
-  if (!session_checks(options.session, options.files, io)) return kExitSource;
+  if (auto status = session_checks(options.session, options.files, io)) return *status;
   for (const auto& c : o.catalogues) options.common_args.insert(options.common_args.end(), {"--catalog", c});
   auto limits = limit_args(o);
   options.common_args.insert(options.common_args.end(), limits.begin(), limits.end());

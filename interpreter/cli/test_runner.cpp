@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include "model/display.hpp"
 #include "session/inputs.hpp"
+#include "session/run_request.hpp"
 #include "session/session.hpp"
 #include "source/embedded.hpp"
 #include "report/test_report.hpp"
@@ -170,7 +172,7 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
     session.load_builtin_scenarios();
     if (!session.check()) {
       io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
-      return kExitSource;
+      return request_errors_only(session.diagnostics()) ? kExitUsage : kExitSource;  // a --catalog file unread: 2
     }
     std::vector<FileId> files;
     for (const auto& s : session.program().scenarios) files.push_back(s.file);
@@ -195,11 +197,21 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
       return kExitUsage;
     }
   }
+  bool unreadable = false;  // a FILE that cannot be read (a device, too large): exit status 2, as for `run`
   for (const auto& path : files) {
     Session session(options);
+    // A --catalog file that cannot be read: the same for every FILE, said once.
+    if (request_errors_only(session.diagnostics())) {
+      io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+      return kExitUsage;
+    }
     auto file = session.load_file(path);
     bool ok = session.check() && file;
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+    if (!file && request_errors_only(session.diagnostics())) {
+      unreadable = true;
+      continue;
+    }
     if (!ok) {
       if (test.report) t.report.unchecked_files.push_back(path);
       else io.out << fmt::format("FAIL {}: does not check\n", path);
@@ -217,8 +229,8 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
   }
   if (test.report) io.out << render_test_report(t.report, test.format);
   else io.out << fmt::format("{} passed, {} failed\n", tally.passed, tally.failed);
-  if (tally.failed == 0) return kExitOk;
-  return source_errors ? kExitSource : kExitFailed;
+  int status = tally.failed == 0 ? kExitOk : source_errors ? kExitSource : kExitFailed;
+  return unreadable ? std::max(status, kExitUsage) : status;
 }
 
 }  // namespace mlsi

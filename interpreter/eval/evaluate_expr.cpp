@@ -267,7 +267,10 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
         } catch (EvalError& err) {
           auto lc = p_.sources.line_col(e.span.file, e.span.begin);
           err.diag.notes.push_back(fmt::format("in the call of scenario `{}` at {}:{}:{}", s.name, p_.sources.file(e.span.file).name, lc.line, lc.col));
-          throw;
+          // To the caller, the call is a formula that failed, whatever failed inside it (a `where` of the
+          // called scenario's input too): the caller's own `check`s are tried before it is reported
+          // (language.md section 11.1), as for a division by zero.
+          throw EvalError{std::move(err.diag)};
         }
       }
       RecordValue r;

@@ -102,7 +102,7 @@ ReplEnd run_repl(const ReplOptions& options, const ReplStreams& io) {
   ReplStreams streams = io;
   if (!terminal) streams.colour = false;  // scripted: plain text only
   Repl repl(options, streams);
-  if (!repl.ready()) return ReplEnd::not_started;
+  if (!repl.ready()) return repl.unreadable() ? ReplEnd::unreadable : ReplEnd::not_started;
   if (terminal) return interactive(repl, streams);
   if (!io.in) return ReplEnd::ok;
   return scripted(repl, *io.in, streams.out);

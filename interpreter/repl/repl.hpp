@@ -8,6 +8,7 @@ enum class ReplEnd {
   ok,
   entry_failed,  // a scripted session in which some entry failed
   not_started,   // the prelude or a catalogue file did not load (reported)
+  unreadable,    // a file the command line names (--catalog) cannot be read (reported)
 };
 
 // Reads from io.in; with io.interactive a line editor (libedit) with history and completion is used,

@@ -7,6 +7,7 @@
 #include "base/activity.hpp"
 #include "repl/repl_input.hpp"
 #include "repl/repl_session.hpp"
+#include "session/run_request.hpp"
 
 namespace mlsi {
 
@@ -16,6 +17,7 @@ void Repl::start() {
   // Completion offers every name of the catalogue and the prelude (the Workspace reads them all).
   workspace_ = std::make_unique<Workspace>(options_.session, options_.limits, "<repl>");
   ready_ = workspace_->ready();
+  unreadable_ = request_errors_only(workspace_->session().diagnostics());
   if (report() || !ready_) {
     ready_ = false;
     return;

@@ -25,6 +25,8 @@ class Repl {
   Repl(ReplOptions options, ReplStreams io);  // io.in and io.interactive are the loop's (repl.hpp)
   // False when the prelude or a --catalog file did not load (already reported).
   bool ready() const { return ready_; }
+  // Not ready only because a file the command line names cannot be read (a missing --catalog file).
+  bool unreadable() const { return unreadable_; }
   // One complete entry, whose first line is line `line` of the session (for diagnostics: `<repl>:LINE:COL`).
   Status enter(const std::string& text, std::uint32_t line);
   const Program& program() const { return workspace_->program(); }
@@ -65,6 +67,7 @@ class Repl {
   ReplStreams io_;
   std::unique_ptr<Workspace> workspace_;
   bool ready_ = false;
+  bool unreadable_ = false;
 };
 
 }  // namespace mlsi

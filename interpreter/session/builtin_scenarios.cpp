@@ -2,6 +2,7 @@
 // them, those a run by name needs, or those a user's text calls.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -40,33 +41,43 @@ void for_each_word(std::string_view text, F&& f) {
   }
 }
 
-// The same, leaving out comments and strings: the built-in scenarios a text calls, not those it cites.
+// The same, leaving out comments, and strings unless `syntax` is data: the built-in scenarios a text
+// calls, not those it cites. A `##` doc line naming one (`See also: ServingFleet`), or a `check`'s
+// message, neither loads it nor shows its file's units to the text (language.md section 4). A TOML
+// file's strings hold values (`--inputs`), so there they count; `#` outside a string starts a comment in
+// both. A string is "..." with `\` escapes, in TOML also '...', """...""" and '''...'''.
 template <typename F>
-void for_each_code_word(std::string_view text, F&& f) {
-  std::size_t start = 0;
-  bool in_string = false;
+void for_each_code_word(std::string_view text, SourceSyntax syntax, F&& f) {
+  const bool data = syntax == SourceSyntax::data;
+  std::size_t start = 0;  // where the words not yet given start
   auto flush = [&](std::size_t end) {
     if (end > start) for_each_word(text.substr(start, end - start), f);
   };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"' || c == '\n') {
-        in_string = false;
-        start = i + 1;
-      }
-    } else if (c == '"') {
-      flush(i);
-      in_string = true;
-    } else if (c == '#') {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '#') {
       flush(i);
       std::size_t end = text.find('\n', i);
-      i = end == std::string_view::npos ? text.size() : end;
-      start = i;
+      i = start = end == std::string_view::npos ? text.size() : end;
+      continue;
     }
+    if (c != '"' && !(data && c == '\'')) {
+      ++i;
+      continue;
+    }
+    const std::string_view quote = data && text.substr(i, 3) == std::string(3, c) ? text.substr(i, 3) : text.substr(i, 1);
+    std::size_t j = i + quote.size();
+    while (j < text.size() && text.substr(j, quote.size()) != quote && (quote.size() == 3 || text[j] != '\n'))
+      j += c == '"' && text[j] == '\\' ? 2 : 1;
+    j = std::min(j, text.size());
+    const std::size_t end = text.substr(j, quote.size()) == quote ? j + quote.size() : j;
+    if (!data) {
+      flush(i);
+      start = end;
+    }
+    i = end;
   }
-  if (!in_string) flush(text.size());
+  flush(text.size());
 }
 
 bool is_builtin_file(const EmbeddedFile& f) { return f.path.rfind("scenarios/", 0) == 0; }
@@ -168,8 +179,7 @@ void Session::load_builtin_scenarios_called() {
       declared = builtin_declarations();
       wanted.assign(embedded_files().size(), false);
     }
-    // Every word, strings included: an --inputs value is a string.
-    for_each_word(src.text, [&](std::string_view word) {
+    for_each_code_word(src.text, src.syntax, [&](std::string_view word) {
       auto it = declared.find(word);
       if (it == declared.end()) return;
       calls.emplace_back(static_cast<FileId>(builtin_scanned_), std::string(word));
@@ -186,7 +196,7 @@ void Session::load_builtin_scenarios_called() {
     std::size_t file = queue.back();
     queue.pop_back();
     order.push_back(file);
-    for_each_code_word(files[file].text, [&](std::string_view word) {
+    for_each_code_word(files[file].text, SourceSyntax::mls, [&](std::string_view word) {
       auto it = declared.find(word);
       if (it == declared.end() || wanted[it->second]) return;
       wanted[it->second] = true;

@@ -186,6 +186,7 @@ bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::strin
     return false;
   }
   FileId file = p.sources.add(path, std::move(read.text), path);
+  p.sources.set_syntax(file, SourceSyntax::data);
   toml::table root;
   try {
     root = toml::parse(p.sources.file(file).text, path);

@@ -101,11 +101,17 @@ ConfigLookup find_config(const Program& program, int scenario, const std::string
   return found;
 }
 
+bool request_errors_only(const Diagnostics& diagnostics) {
+  return diagnostics.has_errors() && std::all_of(diagnostics.list().begin(), diagnostics.list().end(), [](const Diagnostic& d) {
+           return d.severity != Severity::error || !d.span.valid();
+         });
+}
+
 PreparedRun prepare_run(Session& session, const RunRequest& request, const Limits& limits, std::size_t max_file_size) {
   PreparedRun run;
-  // A catalogue that did not load.
+  // A catalogue that did not load: one that cannot be read, or one with errors in it.
   if (session.diagnostics().has_errors()) {
-    run.outcome = fail(Failure::source);
+    run.outcome = fail(request_errors_only(session.diagnostics()) ? Failure::usage : Failure::source);
     return run;
   }
   std::vector<int> candidates;

@@ -55,6 +55,12 @@ struct ConfigLookup {
 };
 ConfigLookup find_config(const Program& program, int scenario, const std::string& name);
 
+// Whether every error in `diagnostics` is the request's rather than a source's, which is what an error
+// without a position is: a file the command line names that cannot be read (FILE, --catalog, MLSI_PATH,
+// --workload, --inputs), a --name that cannot be a key, --max-files. Exit status 2, where an error in a
+// source is 3 (language.md "Diagnostics").
+bool request_errors_only(const Diagnostics& diagnostics);
+
 // Loads what `request` names into `session` and gathers its inputs. On an evaluation failure the last
 // of the session's diagnostics is the error that stopped it. `limits` bound the evaluation of config
 // and --set values; `max_file_size` the --inputs file.

@@ -122,6 +122,7 @@ void Session::load_catalogues() {
       continue;
     }
     FileId id = program_->sources.add(path, std::move(read.text), path);
+    program_->sources.set_syntax(id, SourceSyntax::data);
     loader.load(id, false);
   }
   if (!options_.workload_config.empty()) load_workload_config(loader);
@@ -141,6 +142,7 @@ void Session::load_workload_config(CatalogueLoader& loader) {
     return;
   }
   FileId json = program_->sources.add(path, std::move(read.text), path);
+  program_->sources.set_syntax(json, SourceSyntax::data);
   auto workload = workload_from_hf_config(program_->sources, json, options_.workload_key, diags_, options_.max_nesting);
   if (!workload) return;
   // The key must be free: an entry it would clash with is named, and how to choose another.
@@ -161,6 +163,7 @@ void Session::load_workload_config(CatalogueLoader& loader) {
     return;
   }
   FileId entry = program_->sources.add(fmt::format("{} (as [Workload.{}])", path, workload->key), workload->toml);
+  program_->sources.set_syntax(entry, SourceSyntax::data);
   loader.load(entry, false);
   converted_workload_ = std::move(workload);
 }

@@ -30,6 +30,24 @@ bool reads_slots(const CExpr& e) {
   return std::any_of(e.kids.begin(), e.kids.end(), reads_slots);
 }
 
+// No answer because the scenario cannot be evaluated at `xs[k]`, one of the three values `cited` (where
+// feasibility changed twice): the error, where it is and what raises a limit, at which value, and what
+// the conditions did at the other two.
+std::string unevaluable(const SourceManager& sources, const std::string& input, const std::vector<double>& xs,
+                        const std::vector<bool>& ok, const std::size_t (&cited)[3], std::size_t k, const Diagnostic& error) {
+  std::string where;
+  if (error.span.valid()) {
+    LineCol lc = sources.line_col(error.span.file, error.span.begin);
+    where = fmt::format("{}:{}:{}", sources.file(error.span.file).name, lc.line, lc.col);
+  }
+  for (const auto& note : error.notes) where += (where.empty() ? "" : "; ") + note;
+  std::string others;
+  for (std::size_t c : cited)
+    if (c != k) others += fmt::format("{}{} at {}", others.empty() ? "" : " and ", ok[c] ? "hold" : "fail", format_number(xs[c]));
+  return fmt::format("the scenario cannot be evaluated at `{}` = {}: {}{}{}{}; the conditions {} (of {} values sampled), so no boundary is given",
+                     input, format_number(xs[k]), error.message, where.empty() ? "" : " (", where, where.empty() ? "" : ")", others, xs.size());
+}
+
 }  // namespace
 
 Solve::Solve(SolveRequest request)
@@ -142,13 +160,14 @@ GivenInputs Solve::given_at(double value) {
   return g;
 }
 
-bool Solve::feasible(double value, std::string& why) {
+bool Solve::feasible(double value, std::string& why, std::optional<Diagnostic>* error) {
   ++evaluated_;
   Evaluator ev(session_.program(), request_.limits);
   try {
     return conditions_hold(ev, ev.run(scenario_, given_at(value)), why);
   } catch (const EvalError& e) {
     why = e.diag.message;
+    if (error) *error = e.diag;
     return false;
   }
 }
@@ -253,9 +272,10 @@ Outcome Solve::run(SolveAnswer& answer) {
   }
   std::vector<bool> ok(xs.size());
   std::vector<std::string> why(xs.size());
+  std::vector<std::optional<Diagnostic>> error(xs.size());
   ok[0] = start_ok;
   why[0] = why_start;
-  for (std::size_t i = 1; i < xs.size(); ++i) ok[i] = feasible(xs[i], why[i]);
+  for (std::size_t i = 1; i < xs.size(); ++i) ok[i] = feasible(xs[i], why[i], &error[i]);
   std::vector<std::size_t> flips;
   for (std::size_t i = 1; i < xs.size(); ++i)
     if (ok[i] != ok[i - 1]) flips.push_back(i);
@@ -265,6 +285,19 @@ Outcome Solve::run(SolveAnswer& answer) {
   bool scanned_all = whole_ && span < kScanAll;
   if (flips.size() > 1 && !scanned_all) {
     bool first = ok[flips[0] - 1];
+    // A value of the three where the scenario could not be evaluated at all (a division by zero, the
+    // --max-list limit) is neither feasible nor not: that error is what to report, and where, not a
+    // want of monotony.
+    const std::size_t cited[] = {flips[0] - 1, flips[0], flips[1]};
+    for (std::size_t k : cited) {
+      if (ok[k]) continue;
+      if (k == 0 && !error[0]) {
+        std::string again;
+        feasible(xs[0], again, &error[0]);
+      }
+      if (!error[k] || error[k]->category != Category::evaluation) continue;
+      return Outcome{Failure::evaluation, unevaluable(session_.program().sources, request_.input, xs, ok, cited, k, *error[k])};
+    }
     return Outcome{Failure::evaluation,
                    fmt::format("the conditions are not monotone in `{}`: they {} at {}, {} at {}, and {} again at {} (of {} values sampled); "
                                "a boundary found by bisection could be wrong, so none is given",

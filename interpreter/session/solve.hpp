@@ -74,8 +74,9 @@ class Solve {
   GivenInputs given_at(double value);
 
  private:
-  // Whether `value` is feasible; if not, why.
-  bool feasible(double value, std::string& why);
+  // Whether `value` is feasible; if not, why, and in `error` the scenario's error when its run failed
+  // (a `where`, a `check`, a run-time error or a limit) rather than a condition.
+  bool feasible(double value, std::string& why, std::optional<Diagnostic>* error = nullptr);
   // Whether every --such-that condition holds in `run`; if not, why.
   bool conditions_hold(Evaluator& ev, const ScenarioRun& run, std::string& why);
   // Finds the whole-number or continuous domain from the input's `where` (`x >= 1`, `x > 0 byte`,

@@ -5,7 +5,7 @@
 namespace mlsi {
 
 FileId SourceManager::add(std::string name, std::string text, std::string path) {
-  SourceFile f{std::move(name), std::move(path), std::move(text), {0}, 1};
+  SourceFile f{std::move(name), std::move(path), std::move(text), {0}, 1, SourceSyntax::mls};
   for (std::uint32_t i = 0; i < f.text.size(); ++i)
     if (f.text[i] == '\n') f.line_starts.push_back(i + 1);
   files_.push_back(std::move(f));

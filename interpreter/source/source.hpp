@@ -29,12 +29,19 @@ struct LineCol {
   std::uint32_t col = 1;   // 1-based, in bytes
 };
 
+// What a text is written in, for the scans that read its words before it is parsed (which built-in
+// scenarios it calls): `.mls` (a file, an entry, a value given on the command line), whose comments and
+// strings call nothing, or a TOML or JSON file of values (`--inputs`, `--catalog`), whose strings may
+// hold `.mls` values.
+enum class SourceSyntax : std::uint8_t { mls, data };
+
 struct SourceFile {
   std::string name;  // as shown in diagnostics
   std::string path;  // canonical path on disk, empty for virtual sources
   std::string text;
   std::vector<std::uint32_t> line_starts;
   std::uint32_t first_line = 1;  // the number of its first line (a REPL entry continues the session's count)
+  SourceSyntax syntax = SourceSyntax::mls;
 };
 
 // Files are added while references to others are held (a file's imports are read while its own text and
@@ -44,6 +51,7 @@ class SourceManager {
   FileId add(std::string name, std::string text, std::string path = {});
   // Numbers the file's lines from `line` on: a REPL entry is shown as lines of the session.
   void set_first_line(FileId id, std::uint32_t line) { files_.at(id).first_line = line; }
+  void set_syntax(FileId id, SourceSyntax syntax) { files_.at(id).syntax = syntax; }
   const SourceFile& file(FileId id) const { return files_.at(id); }
   std::size_t size() const { return files_.size(); }
   LineCol line_col(FileId id, std::uint32_t offset) const;

@@ -133,7 +133,7 @@ TEST(FileReader, FifoIsRefusedWithoutBlocking) {
   EXPECT_CONTAINS(r.err, "imports.mls:1:1: error: `" + as_shown(mls) + "` is not a regular file");
   std::string file = s.write("s.mls", kBatchScenario);
   r = mlsi_here({"run", file, "--catalog", toml});
-  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.status, 2);  // a file the command line names, as FILE and --inputs (language.md §16)
   EXPECT_EQ(r.err, "error: catalogue file `" + toml + "` is not a regular file\n");
   r = mlsi_here({"run", file, "--inputs", toml});
   EXPECT_EQ(r.status, 2);
@@ -150,7 +150,7 @@ TEST(FileReader, FifoIsRefusedWithoutBlocking) {
   ASSERT_EQ(::setenv("MLSI_PATH", s.dir.c_str(), 1), 0);
   r = mlsi_here({"run", file});
   ::unsetenv("MLSI_PATH");
-  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: catalogue file `" + toml + "` is not a regular file\n");
 }
 
@@ -167,7 +167,7 @@ TEST(FileReader, SymbolicLinksIntoSystemFoldersAreRefused) {
   EXPECT_CONTAINS(r.err, "environ` is a system file (under /proc, /sys or /dev), which mlsi does not read");
   EXPECT_EQ(r.err.find("PATH="), std::string::npos) << r.err;
   r = mlsi_here({"run", s.write("s.mls", kBatchScenario), "--catalog", zero_link});
-  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "error: catalogue file `" + zero_link + "` is a system file (under /proc, /sys or /dev), which mlsi does not read\n");
   EXPECT_TRUE(mlsi::is_system_path("/proc"));
   EXPECT_TRUE(mlsi::is_system_path("/sys/kernel/notes"));

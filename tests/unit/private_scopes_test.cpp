@@ -65,6 +65,38 @@ TEST(PrivateScopes, SetValuesOfAServingFleetRunNameItsTok) {
   EXPECT_EQ(sweep.status, 0) << sweep.err;
 }
 
+TEST(PrivateScopes, ADocLineACommentOrAStringNamingServingFleetLoadsNothing) {
+  // Only a real use loads a built-in scenario and shows its file's units (language.md §4): not a `## See
+  // also:` line, a comment or a `check`'s message. So `tok` is the prelude's Count label, and 1024 tok a
+  // Count, not ServingFleet's Tokens (which failed with "expects Count, found Tokens").
+  mlsi::Session session;
+  ASSERT_TRUE(session.load_text("pages.mls",
+                                "## See also: ServingFleet\n"
+                                "scenario Pages {\n"
+                                "  input n: Count = 1024 tok  # as ServingFleet's prompt_tokens\n"
+                                "  check n > 0 else \"ServingFleet needs a prompt\"\n"
+                                "  output pages = n / 16\n"
+                                "}\n"));
+  EXPECT_TRUE(session.check());
+  EXPECT_TRUE(session.diagnostics().list().empty());
+  EXPECT_EQ(session.program().find_scenario("ServingFleet"), nullptr);
+}
+
+TEST(PrivateScopes, AnInputsFileCallsServingFleetInAStringNotInAComment) {
+  mlsi_test::TempFile file("pages.mls", "scenario Pages {\n  input n: Count = 1\n  output pages = n / 16\n}\n");
+  // A TOML comment naming ServingFleet: `tok` stays the prelude's, 1024 tok / 16 = 64 pages.
+  mlsi_test::TempFile comment("comment.toml", "# as ServingFleet's prompt_tokens\nn = \"1024 tok\"\n");
+  auto r = mlsi({"run", file.path.string(), "--inputs", comment.path.string(), "--format", "csv"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "n (tok),pages\n1024,64\n");
+  // A string is a value: it calls ServingFleet, 6 replicas at its defaults (its worked example, as in
+  // own_tokens_and_serving_fleet.mls), and 6 / 16 = 0.375 pages.
+  mlsi_test::TempFile call("call.toml", "n = \"ServingFleet().replicas\"  # ServingFleet\n");
+  auto c = mlsi({"run", file.path.string(), "--inputs", call.path.string(), "--format", "csv"});
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out, "n,pages\n6,0.375\n");
+}
+
 TEST(PrivateScopes, AnApiSessionWithItsOwnTokensOpens) {
   // The API session loads every built-in file with the user's: before pack files had scopes of their own,
   // a file declaring `dimension Tokens` did not open.
