@@ -173,6 +173,34 @@ void read_deepseek_experts(FieldReader& r, HfShapes& s) {
   s.router_bias = s.model_type == "deepseek_v3" || topk == "noaux_tc";
 }
 
+// Every key the readers above look up, for any model type.
+const std::vector<std::string>& known_keys() {
+  static const std::vector<std::string> keys = {
+      "model_type", "_name_or_path", "vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
+      "intermediate_size", "max_position_embeddings", "tie_word_embeddings", "num_key_value_heads", "head_dim",
+      "attention_bias", "mlp_bias", "num_local_experts", "num_experts_per_tok", "q_lora_rank", "kv_lora_rank",
+      "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "n_routed_experts", "moe_intermediate_size",
+      "n_shared_experts", "first_k_dense_replace", "moe_layer_freq", "topk_method"};
+  return keys;
+}
+
+// A key mlsi does not read, close to one it reads that the config does not give (`hidden_sise`), is
+// probably that key misspelt, and the value it gives is lost. Real configs have many keys mlsi does not
+// read (`rope_theta`, `torch_dtype`): only the close ones are said.
+void warn_misspelt_keys(const JsonObject& config, Diagnostics& diags) {
+  const auto& known = known_keys();
+  std::vector<std::string> absent;
+  for (const auto& k : known)
+    if (!config.find(k)) absent.push_back(k);
+  for (const auto& m : config.members) {
+    if (std::find(known.begin(), known.end(), m.name) != known.end()) continue;
+    if (auto near = closest_name(m.name, absent); !near.empty()) {
+      auto& d = diags.warning(m.key, fmt::format("`{}` is not a key mlsi reads; did you mean `{}`?", m.name, near));
+      d.notes.push_back(fmt::format("its value is not used, and the config gives no `{}`", near));
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<HfShapes> read_hf_shapes(const JsonObject& config, Diagnostics& diags) {
@@ -196,6 +224,7 @@ std::optional<HfShapes> read_hf_shapes(const JsonObject& config, Diagnostics& di
   }
   s.model_type = type->text;
   s.model_type_key = type->key;
+  warn_misspelt_keys(config, diags);
 
   FieldReader r(config, diags, s.model_type);
   if (auto name = r.text("_name_or_path")) {

@@ -10,6 +10,7 @@
 #include "base/stack_guard.hpp"
 #include "model/display.hpp"
 #include "base/work_counters.hpp"
+#include "model/unknown_input.hpp"
 
 namespace mlsi {
 namespace {
@@ -273,11 +274,7 @@ CExpr Compiler::call_scenario(const ast::Expr& e, Scope& sc, int index) {
     }
     int slot = s.find_slot(arg);
     if (slot < 0 || s.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
-      auto& d = diags_.error(e.name_spans[i - 1], fmt::format("scenario `{}` has no input `{}`", s.name, arg));
-      std::vector<std::string> names;
-      for (int in : s.inputs) names.push_back(s.slots[static_cast<std::size_t>(in)].name);
-      auto sug = closest_name(arg, names);
-      if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+      diags_.error(e.name_spans[i - 1], fmt::format("scenario `{}` has no input `{}`", s.name, arg)).notes = unknown_input_notes(s, arg);
       c.kids.push_back(expr(*e.operands[i], sc));
       c.map.push_back(-1);
       continue;

@@ -29,6 +29,7 @@ bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& 
     msg = fmt::format("{} expects {}, found {}", what, tname(want), tname(c.type));
   auto& d = diags_.error(c.span, msg);
   if (std::string note = bare_number_note(c, want, p_); !note.empty()) d.notes.push_back(std::move(note));
+  if (std::string note = hidden_case_note(c, want); !note.empty()) d.notes.push_back(std::move(note));
   // Two dimensions of one name: a user's own `Tokens` against a built-in pack file's (language.md §4.1).
   if (tname(want) == tname(c.type))
     d.notes.push_back(fmt::format("these are two different dimensions named {}: a built-in pack file's own and one declared "
@@ -266,7 +267,12 @@ CExpr Compiler::name(const ast::Expr& e, Scope& sc, const Type* expected) {
     for (const auto& l : sc.locals) u.locals.emplace_back(l.name, l.type);
     p_.uses->unknown.push_back(std::move(u));
   }
+  if (expected && expected->kind == Type::Kind::record && expected->record->catalogue) {
+    unknown_entry(e.span, n, *expected);
+    return make(Op::constant, e, Type::error());
+  }
   auto& d = diags_.error(e.span, fmt::format("unknown name `{}`", n));
+  if (expected && expected->is_bool()) d.notes.push_back("a Bool is `true` or `false`");
   if (expected && expected->kind == Type::Kind::enumeration) {
     d.notes.push_back("expected one of: " + case_list(*expected->enumeration));
     auto s = closest_name(n, expected->enumeration->cases);

@@ -9,6 +9,7 @@
 
 #include "check/compiler.hpp"
 #include "base/work_counters.hpp"
+#include "model/unknown_input.hpp"
 
 namespace mlsi {
 
@@ -224,9 +225,7 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
   for (const auto& set : d.sets) {
     int slot = s.find_slot(set.name);
     if (slot < 0 || s.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
-      auto& diag = diags_.error(set.name_span, fmt::format("scenario `{}` has no input `{}`", s.name, set.name));
-      auto sug = closest_name(set.name, names_of(SlotKind::input));
-      if (!sug.empty()) diag.notes.push_back(fmt::format("did you mean `{}`?", sug));
+      diags_.error(set.name_span, fmt::format("scenario `{}` has no input `{}`", s.name, set.name)).notes = unknown_input_notes(s, set.name);
       continue;
     }
     for (const auto& prev : cfg.sets)

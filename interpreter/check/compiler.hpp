@@ -124,6 +124,12 @@ class Compiler {
 
   // Reports a mismatch between what an expression is and what its context needs.
   bool expect_type(const CExpr& c, const Type& want, const std::string& what);
+  // The note for a name that hides a case of the enumeration `want` (an input `fabric` where the case
+  // `fabric` was meant), or empty.
+  std::string hidden_case_note(const CExpr& c, const Type& want) const;
+  // "there is no Hardware `RTX4090` in the catalogue" where an entry of `kind` is expected, with the
+  // nearest entry of that kind and, when they are few, all of them.
+  void unknown_entry(Span span, const std::string& name, const Type& kind);
   std::string tname(const Type& t) const { return type_name(t, p_.dims); }
   Type slot_type(Scenario& s, int slot, Span use);
   void compile_slot(Scenario& s, int slot);
@@ -139,6 +145,11 @@ class Compiler {
   // Names bound inside an expression (`let ... in`, a comprehension's variable) and their labels.
   using LabelScope = std::vector<std::pair<std::string, CountLabel>>;
   CountLabel count_label(const ast::Expr& e, const Scenario* in, const LabelScope& bound = {}) const;
+  // The label of a product or ratio, from all its factors at once.
+  CountLabel product_label(const ast::Expr& e, const Scenario* in, const LabelScope& bound) const;
+  // The dimension of an expression as plain from its text (numbers, quantities, names, arithmetic), for
+  // the labels; nothing for the rest.
+  std::optional<Dim> written_dim(const ast::Expr& e, const Scenario* in, const LabelScope& bound) const;
   // Records what a name refers to when the program's `uses` is set (model/name_uses.hpp).
   void note_use(NameUse use) {
     if (p_.uses && use.span.valid()) p_.uses->uses.push_back(std::move(use));

@@ -72,7 +72,7 @@ ScenarioSection section_of(const Program& p, int index) {
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(index)];
   ScenarioSection out;
   out.name = sc.name;
-  out.contract = first_line(sc.doc);
+  out.contract = first_sentence(sc.doc);
   out.file = shown_file(p, sc.file);
   const std::string base = slug(sc.name);
   auto& anchors = out.anchors;
@@ -81,7 +81,7 @@ ScenarioSection section_of(const Program& p, int index) {
 
   Page page;
   page.heading(2, text(sc.name), base);
-  // The contract (the doc's first line) stands alone; the rest of the doc follows it.
+  // The contract (the doc's first sentence) stands alone; the rest of the doc follows it.
   if (!out.contract.empty()) page.paragraph(prose(one_line(out.contract), anchors));
   const std::string doc = without_doc_tag(sc.doc, kSeeAlsoTag);
   for (const auto& para : paragraphs(doc.substr(std::min(doc.size(), out.contract.size())))) page.paragraph(prose(para, anchors));

@@ -9,6 +9,7 @@
 #include "mcp/tools.hpp"
 #include "report/catalogue_listing.hpp"
 #include "source/embedded.hpp"
+#include "model/doc_tags.hpp"
 
 namespace mlsi::mcp {
 
@@ -20,9 +21,6 @@ namespace {
 const char* const kProtocolVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 
 bool is_name(const std::string& s) { return matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", s); }
-
-// The first line of a doc, for a listing.
-std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
 
 }  // namespace
 
@@ -96,7 +94,7 @@ void Server::load_names() {
   builtin.load_builtin_scenarios();
   builtin.check();
   for (const auto& s : builtin.program().scenarios)
-    if (s.span.valid() && builtin.program().sources.file(s.span.file).name.starts_with("<builtin>/")) builtin_scenarios_.emplace(s.name, first_line(s.doc));
+    if (s.span.valid() && builtin.program().sources.file(s.span.file).name.starts_with("<builtin>/")) builtin_scenarios_.emplace(s.name, first_sentence(s.doc));
 }
 
 std::vector<std::string> Server::target(const std::string& scenario) {

@@ -1,6 +1,7 @@
 #include "model/doc_tags.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace mlsi {
 
@@ -19,7 +20,37 @@ std::vector<std::string_view> doc_lines(std::string_view doc) {
 
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
+// The lines of a sentence joined by spaces, one for one, so that it keeps its length.
+std::string first_sentence_text(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
+bool is_tagged(std::string_view line) { return line.starts_with(kSeeAlsoTag) || line.starts_with(kEntriesTag); }
+
 }  // namespace
+
+std::string first_sentence(std::string_view doc) {
+  // The first paragraph, up to a tagged line.
+  std::size_t end = 0;
+  for (std::string_view line : doc_lines(doc)) {
+    bool empty = line.find_first_not_of(" \t") == std::string_view::npos;
+    if (empty || is_tagged(line)) break;
+    end += line.size() + 1;
+  }
+  std::string text(doc.substr(0, std::min(end, doc.size())));
+  while (!text.empty() && (text.back() == '\n' || blank(text.back()))) text.pop_back();
+  for (std::size_t at = text.find('.'); at != std::string::npos; at = text.find('.', at + 1)) {
+    if (at + 1 == text.size() || text[at + 1] == '\n') return first_sentence_text(text.substr(0, at + 1));
+    if (text[at + 1] != ' ') continue;
+    std::size_t next = text.find_first_not_of(' ', at + 1);
+    if (next == std::string::npos) return first_sentence_text(text.substr(0, at + 1));
+    auto c = static_cast<unsigned char>(text[next]);
+    if (std::islower(c) || std::isdigit(c)) continue;
+    return first_sentence_text(text.substr(0, at + 1));
+  }
+  return first_sentence_text(std::move(text));
+}
 
 std::optional<DocTag> find_doc_tag(std::string_view doc, std::string_view tag) {
   auto lines = doc_lines(doc);

@@ -75,15 +75,20 @@ std::string lower(std::string s) {
 // A unit of the right kind for the usual misspellings of rates and bits, else the closest name.
 std::string suggestion(const UnknownUnit& u, const UnitRegistry& units) {
   const std::string& n = u.name;
+  // Every suggestion has the dimension the context expects, when it says: `FLOP/s` is no answer where a
+  // `1 / Time` is expected.
+  auto fits = [&](const std::optional<Dim>& d) { return d && (!u.expected || *d == *u.expected); };
   // `TFLOPS`, `Gflops`: the unit of compute is `FLOP`, and a rate of it is `FLOP/s`.
   if (n.size() >= 5 && lower(n.substr(n.size() - 5)) == "flops") {
     std::string unit = n.substr(0, n.size() - 5) + "FLOP";
-    if (units.find(unit)) return unit + "/s";
+    const Unit* flop = units.find(unit);
+    const Unit* second = units.find("s");
+    if (flop && second && fits(divide(flop->dim, second->dim).dim)) return unit + "/s";
   }
   // `Gb`, `Mb`, `b`: a lower-case b is read as bits, never as the byte `B` (eight times as much).
   if (n.back() == 'b') {
     std::string unit = n.substr(0, n.size() - 1) + "bit";
-    if (units.find(unit)) return unit;
+    if (const Unit* bits = units.find(unit); bits && fits(bits->dim)) return unit;
   }
   if (n.size() == 1) return {};  // every one-letter unit is one edit away: no guess is better than another
   std::string best = closest_name(n, candidates(units, u.expected));

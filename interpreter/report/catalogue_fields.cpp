@@ -44,8 +44,6 @@ std::string field_text(const Program& p, const CatalogueEntry& e, int index) {
   return format_value(*v, t, DisplayUnit{}, p);
 }
 
-std::string first_line(const std::string& doc) { return doc.substr(0, doc.find('\n')); }
-
 std::string scenario_pack(const Program& p, const Scenario& sc) {
   const std::string& file = p.sources.file(sc.file).name;
   const std::string builtin = "<builtin>/scenarios/";
@@ -54,24 +52,6 @@ std::string scenario_pack(const Program& p, const Scenario& sc) {
     return rest.substr(0, rest.find('/'));
   }
   return file;
-}
-
-std::string first_sentence(const std::string& doc) {
-  // A sentence ends at a full stop before a space or the end, not inside `vol. 1` or `e.g.`: those are
-  // followed by a lower-case word or a digit.
-  std::string text = doc;
-  for (char& c : text)
-    if (c == '\n') c = ' ';
-  for (std::size_t at = text.find('.'); at != std::string::npos; at = text.find('.', at + 1)) {
-    if (at + 1 == text.size()) return text;
-    if (text[at + 1] != ' ') continue;
-    std::size_t next = text.find_first_not_of(' ', at + 1);
-    if (next == std::string::npos) return text.substr(0, at + 1);
-    char c = text[next];
-    if (std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c))) continue;
-    return text.substr(0, at + 1);
-  }
-  return text;
 }
 
 }  // namespace mlsi

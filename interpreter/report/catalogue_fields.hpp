@@ -5,14 +5,10 @@
 #include <vector>
 
 #include "model/program.hpp"
+#include "model/doc_tags.hpp"
 
 namespace mlsi {
 
-// The first line of a `##` doc: for a scenario, its contract sentence.
-std::string first_line(const std::string& doc);
-// The first sentence of a `##` doc, on one line: up to the first full stop followed by a space and a
-// word that does not start in lower case or with a digit (so `vol. 1` and `e.g. a` do not end it).
-std::string first_sentence(const std::string& doc);
 // The pack a scenario comes from: `training` for scenarios/training/, else the name of its file.
 std::string scenario_pack(const Program& p, const Scenario& sc);
 // The plural `mlsi list` takes for a catalogue kind ("hardware" for Hardware), the fields its table shows,

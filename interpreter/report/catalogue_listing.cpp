@@ -11,6 +11,7 @@
 #include "report/catalogue_fields.hpp"
 #include "report/csv.hpp"
 #include "report/listing_text.hpp"
+#include "model/doc_tags.hpp"
 
 namespace mlsi {
 
@@ -90,7 +91,7 @@ Listing list_constants(Session& s, const ListRequest& request) {
     } catch (const EvalError&) {
       value = exact = "(error)";
     }
-    std::string doc = g.doc.substr(0, g.doc.find('\n'));
+    std::string doc = first_sentence(g.doc);
     rows.push_back({g.name, value, doc});
     csv += csv_line({g.name, exact, unit, type_name(g.type, p.dims), doc});
     json += fmt::format("{}{{\"name\": {}, \"value\": {}, \"shown\": {}, \"type\": {}, \"doc\": {}}}", json.size() > 1 ? ",\n " : "", json_escape(g.name),

@@ -55,7 +55,7 @@ std::string show_scenario(const Program& p, const Scenario& sc, const ShowReques
   auto decl_text = [&](const std::optional<CExpr>& e) { return e ? std::string(p.sources.text(e->span)) : std::string(); };
   if (request.format == Format::json) {
     std::string out = fmt::format("{{\"scenario\": {}, \"pack\": {}, \"contract\": {}, \"inputs\": [", json_escape(sc.name),
-                                  json_escape(scenario_pack(p, sc)), json_escape(first_line(sc.doc)));
+                                  json_escape(scenario_pack(p, sc)), json_escape(first_sentence(sc.doc)));
     bool first = true;
     for (int i : sc.inputs) {
       const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
@@ -87,7 +87,7 @@ std::string show_scenario(const Program& p, const Scenario& sc, const ShowReques
   rows.clear();
   for (int i : sc.outputs) {
     const Slot& sl = sc.slots[static_cast<std::size_t>(i)];
-    rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.display.automatic ? "" : "-> " + (sl.display.text.empty() ? "1" : sl.display.text), first_line(sl.doc)});
+    rows.push_back({"  " + sl.name, type_name(sl.type, p.dims), sl.display.automatic ? "" : "-> " + (sl.display.text.empty() ? "1" : sl.display.text), first_sentence(sl.doc)});
   }
   out += table_text(rows);
   int index = p.find_scenario_index(sc.name);

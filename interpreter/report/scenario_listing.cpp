@@ -73,7 +73,7 @@ Listing list_scenarios(Session& session, const ListRequest& request) {
                                                      did_you_mean(sort, std::vector<std::string>(kFields.begin(), kFields.end()))));
   std::vector<ScenarioRow> rows;
   for (const auto& sc : p.scenarios)
-    rows.push_back(ScenarioRow{&sc, {sc.name, scenario_pack(p, sc), first_sentence(sc.doc), first_line(sc.doc)}});
+    rows.push_back(ScenarioRow{&sc, {sc.name, scenario_pack(p, sc), first_sentence(sc.doc), first_sentence(sc.doc)}});
   std::sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.fields[0] < b.fields[0]; });
   if (!request.where.empty())
     if (Listing failed = filter_scenarios(session, request, rows); failed.status != ListingStatus::ok) return failed;

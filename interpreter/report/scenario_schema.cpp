@@ -4,6 +4,7 @@
 
 #include "model/value_json.hpp"
 #include "report/json_schema.hpp"
+#include "model/doc_tags.hpp"
 
 namespace mlsi {
 
@@ -73,7 +74,7 @@ std::string scenario_json_schema(const Program& p, const Scenario& s) {
   std::string configs;
   for (const auto& c : p.configs)
     if (c.scenario == index) configs += (configs.empty() ? "" : ", ") + json_escape(c.name);
-  std::string contract = s.doc.substr(0, s.doc.find('\n'));
+  std::string contract = first_sentence(s.doc);
   return fmt::format(R"({{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": {},

@@ -7,6 +7,7 @@
 #include "model/unit_example.hpp"
 #include "source/file_reader.hpp"
 #include "syntax/parser.hpp"
+#include "model/unknown_input.hpp"
 
 namespace mlsi {
 
@@ -56,14 +57,7 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
   if (expr.span.file != sc.file) p.scopes.read_as_in(expr.span.file, sc.file);
   int slot = sc.find_slot(name);
   if (slot < 0 || sc.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
-    auto& d = s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, name));
-    std::vector<std::string> names;
-    for (int i : sc.inputs) names.push_back(sc.slots[static_cast<std::size_t>(i)].name);
-    auto sug = closest_name(name, names);
-    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
-    std::string all;
-    for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-    d.notes.push_back(fmt::format("its inputs are: {}", all));
+    s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, name)).notes = unknown_input_notes(sc, name);
     return false;
   }
   const Type want = sc.slots[static_cast<std::size_t>(slot)].type;

@@ -7,6 +7,7 @@
 
 #include "eval/evaluator.hpp"
 #include "syntax/parser.hpp"
+#include "model/unknown_input.hpp"
 
 namespace mlsi {
 
@@ -122,11 +123,7 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
   Span name_span{f, 0, static_cast<std::uint32_t>(eq)};
   v.slot = sc.find_slot(v.name);
   if (v.slot < 0 || sc.slots[static_cast<std::size_t>(v.slot)].kind != SlotKind::input) {
-    auto& d = s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, v.name));
-    std::vector<std::string> names;
-    for (int i : sc.inputs) names.push_back(sc.slots[static_cast<std::size_t>(i)].name);
-    auto sug = closest_name(v.name, names);
-    if (!sug.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", sug));
+    s.diagnostics().error(name_span, fmt::format("scenario `{}` has no input `{}`", sc.name, v.name)).notes = unknown_input_notes(sc, v.name);
     return std::nullopt;
   }
   const Slot& slot = sc.slots[static_cast<std::size_t>(v.slot)];

@@ -86,24 +86,6 @@ std::string Converter::unescape(std::string_view quoted) {
   return out;
 }
 
-std::string Converter::doc_before(std::uint32_t offset) const {
-  const auto& text = sources_.file(file_).text;
-  auto lc = sources_.line_col(file_, offset);
-  std::vector<std::string> lines;
-  for (auto line = lc.line; line > 1; --line) {
-    std::string_view l = sources_.line_text(file_, line - 1);
-    auto first = l.find_first_not_of(" \t");
-    if (first == std::string_view::npos || l.substr(first, 2) != "##") break;
-    auto body = l.substr(first + 2);
-    if (!body.empty() && body.front() == ' ') body.remove_prefix(1);
-    lines.emplace_back(body);
-  }
-  (void)text;
-  std::string doc;
-  for (auto it = lines.rbegin(); it != lines.rend(); ++it) doc += (doc.empty() ? "" : "\n") + *it;
-  return doc;
-}
-
 ast::UnitExpr Converter::unit(const Node& n) {
   ast::UnitExpr u;
   u.span = span(n);

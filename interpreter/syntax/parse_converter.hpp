@@ -42,8 +42,17 @@ class Converter {
   Span span(const Node& n) const;
   static std::string unescape(std::string_view quoted);
 
-  // `##` lines directly above the declaration that starts at `offset`.
+  // `##` lines directly above the declaration that starts at `offset` (parse_converter_docs.cpp).
   std::string doc_before(std::uint32_t offset) const;
+  // Marks what a `##` block may stand above (a declaration that keeps its doc, or an `expect`, whose
+  // `##` comment says where its figure comes from), and the text of one declaration, inside whose
+  // expressions `##` is an ordinary comment.
+  void doc_may_precede(std::uint32_t offset) { doc_anchors_.push_back(offset); }
+  void plain_comments_in(Span s) { plain_comment_spans_.push_back(s); }
+  // The `##` blocks of the file that document nothing: above a blank line, a `check`, a setting, an
+  // `import`, a `}` or the end of the file. Not the file's own description (its first block, before its
+  // first declaration), nor a banner of `#` only.
+  std::vector<Span> stray_docs(std::uint32_t first_declaration) const;
   ast::UnitExpr unit(const Node& n);
   void add_unit_terms(const Node& n, bool inverted, std::vector<ast::UnitTerm>& out);
   ast::TypeExpr type(const Node& n);
@@ -65,6 +74,8 @@ class Converter {
   FileId file_;
   std::uint32_t base_;
   int chain_ = 0;
+  std::vector<std::uint32_t> doc_anchors_;
+  std::vector<Span> plain_comment_spans_;
 };
 
 }  // namespace mlsi::parse_detail

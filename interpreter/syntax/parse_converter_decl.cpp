@@ -34,6 +34,8 @@ std::optional<ast::TypeExpr> Converter::annotation(const Node& n) {
 
 ast::Member Converter::member(const Node& n) {
   std::string doc = doc_before(span(n).begin);
+  plain_comments_in(span(n));
+  if (!n.is_type<g::check_decl>()) doc_may_precede(span(n).begin);
   if (n.is_type<g::input_decl>()) {
     auto d = named<ast::InputDecl>(*this, n, std::move(doc));
     d.type = type(*n.children.at(1)->children.at(0));
@@ -79,6 +81,8 @@ ast::FnDecl Converter::function(const Node& n, std::string doc) {
 
 ast::Decl Converter::decl(const Node& n) {
   std::string doc = doc_before(span(n).begin);
+  if (!n.is_type<g::import_decl>()) doc_may_precede(span(n).begin);
+  if (!n.is_type<g::scenario_decl>() && !n.is_type<g::config_decl>()) plain_comments_in(span(n));
   if (n.is_type<g::scenario_decl>()) {
     auto d = named<ast::ScenarioDecl>(*this, n, std::move(doc));
     d.span = span(n);
@@ -91,7 +95,9 @@ ast::Decl Converter::decl(const Node& n) {
     d.scenario_span = span(*n.children[1]);
     for (std::size_t i = 2; i < n.children.size(); ++i) {
       const Node& c = *n.children[i];
+      plain_comments_in(span(c));
       if (c.is_type<g::expect_decl>()) {
+        doc_may_precede(span(c).begin);
         ast::Expectation x;
         x.span = span(c);
         x.output = c.children.at(0)->string();

@@ -201,6 +201,12 @@ std::optional<ast::Module> parse_module(const SourceManager& sources, FileId fil
     ast::Module m;
     m.file = file;
     for (const auto& d : root.children) m.decls.push_back(c.decl(*d));
+    std::uint32_t first = root.children.empty() ? UINT32_MAX : c.span(*root.children.front()).begin;
+    for (const Span& block : c.stray_docs(first)) {
+      auto& d = diags.warning(block, "this `##` doc documents nothing: a doc stands directly above the declaration it is about");
+      d.notes.push_back("a scenario, config, input, let, output, fn, type, unit or dimension keeps the `##` lines right above it, "
+                        "with no blank line between; elsewhere write a `#` comment");
+    }
     return std::optional<ast::Module>(std::move(m));
   }, max_nesting);
 }

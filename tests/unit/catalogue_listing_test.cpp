@@ -208,6 +208,13 @@ TEST(CatalogueListing, FirstSentence) {
   // A full stop before a lower-case word or a digit does not end it.
   EXPECT_EQ(mlsi::first_sentence("Cited (vol. 1, ch. 3). Then more."), "Cited (vol. 1, ch. 3).");
   EXPECT_EQ(mlsi::first_sentence("No stop"), "No stop");
+  // A full stop that ends a line ends it, whatever the next line starts with ("3D parallelism").
+  EXPECT_EQ(mlsi::first_sentence("Step time per device.\n3D parallelism on a fleet."), "Step time per device.");
+  // A sentence wrapped over lines is whole; the first paragraph and a tagged line bound it.
+  EXPECT_EQ(mlsi::first_sentence("Time of one step of a cluster whose links\nare of the given kind. More."),
+            "Time of one step of a cluster whose links are of the given kind.");
+  EXPECT_EQ(mlsi::first_sentence("No stop here\n\nNext paragraph. More."), "No stop here");
+  EXPECT_EQ(mlsi::first_sentence("No stop here\nSee also: A, B."), "No stop here");
 }
 
 TEST(CatalogueListing, ShowOfNoExactNameListsTheNamesContainingIt) {
