@@ -176,12 +176,8 @@ void Server::did_change(const Json& params) {
     change.text = jsonrpc::member(c, "text", Json::value_t::string, "a content change");
     if (c.contains("range")) {
       const Json& range = c["range"];
-      auto pos = [](const Json& p) {
-        return Position{jsonrpc::member(p, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
-                        jsonrpc::member(p, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
-      };
-      change.start = pos(jsonrpc::member(range, "start", Json::value_t::object, "a range"));
-      change.end = pos(jsonrpc::member(range, "end", Json::value_t::object, "a range"));
+      change.start = position_of(jsonrpc::member(range, "start", Json::value_t::object, "a range"));
+      change.end = position_of(jsonrpc::member(range, "end", Json::value_t::object, "a range"));
     }
     open.document.apply(change, encoding_);
   }
@@ -290,11 +286,15 @@ Server::FileView Server::view(const std::string& uri) {
   throw Error{jsonrpc::kInvalidParams, "the document `" + uri + "` is not open", nullptr};
 }
 
+Position Server::position_of(const Json& position) {
+  // Whole numbers only: a number like 1e300 made into an integer is undefined behaviour.
+  return Position{jsonrpc::member(position, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
+                  jsonrpc::member(position, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
+}
+
 std::size_t Server::offset_in(const FileView& v, const Json& position) {
-  Position p{jsonrpc::member(position, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
-             jsonrpc::member(position, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
   const std::string& text = v.analysis->program().sources.file(v.file).text;
-  return LineIndex(text).offset(p, encoding_);
+  return LineIndex(text).offset(position_of(position), encoding_);
 }
 
 }  // namespace mlsi::lsp

@@ -66,6 +66,7 @@ class Server {
   };
   FileView view(const std::string& uri);
   std::size_t offset_in(const FileView& v, const Json& position);
+  static Position position_of(const Json& position);  // line and character, InvalidParams unless whole numbers
 
   // Conversions (lsp/convert.cpp).
   Json range_of(const Program& p, Span span) const;
