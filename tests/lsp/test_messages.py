@@ -11,7 +11,8 @@ Usage: test_messages.py MLSI SOURCE_DIR
   is not one, the server answers -32700 and reads on from the next `Content-Length:` (a length of -1 once
   made the server skip the rest of the stream).
 - `"params": null` is the same as no params, for every method (Eglot sends it with `shutdown`).
-- Document versions are 64-bit: a change without a version after 2^63 - 1 keeps 2^63 - 1.
+- Document versions are 64-bit: a change without a version after 2^63 - 1 keeps 2^63 - 1. Versions and
+  positions are whole numbers.
 """
 import json
 import os
@@ -204,6 +205,13 @@ def lsp_versions():
                          '"contentChanges":[{"text":"let c = 1\\n"}]}}' % (uri, bad)))
     symbols = c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     check("refused changes leave the text", [s["name"] for s in symbols], ["b"])
+    # Positions are whole numbers too (1e300 made into an integer is undefined behaviour).
+    for method in ["textDocument/completion", "textDocument/hover"]:
+        r = c.request_raw(method, {"textDocument": {"uri": uri}, "position": {"line": 1e300, "character": 0}})
+        check(method + " at line 1e300", r["error"], {"code": -32602, "message": "`line` in a position has the wrong type"})
+    r = c.request_raw("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0.5},
+                                                                                          "end": {"line": 9, "character": 0}}})
+    check("inlay hints from character 0.5", r["error"], {"code": -32602, "message": "`character` in a position has the wrong type"})
     c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": -5}, "contentChanges": [{"text": "let d = 1\n"}]})
     check("a negative version is one", c.wait_notification("textDocument/publishDiagnostics")["version"], -5)
     c.request("shutdown")
