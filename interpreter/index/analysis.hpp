@@ -17,7 +17,7 @@
 namespace mlsi::index {
 
 struct AnalysisOptions {
-  SessionOptions session;  // catalogues, limits on files, overlays (other unsaved documents)
+  SessionOptions session;  // catalogues, limits on files, the overlay (other unsaved documents)
   // Bounds of each evaluation (steps, milliseconds); `total_milliseconds` bounds all the evaluations of
   // one analysis together, so that a document whose scenarios are slow still answers promptly.
   Limits limits = default_limits();

@@ -3,10 +3,84 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
-#include <cstdlib>
+#include <cstdint>
+#include <limits>
+#include <string_view>
 
 namespace mlsi::jsonrpc {
+
+namespace {
+
+// Header lines at most, in bytes, before the blank line that ends them.
+constexpr std::size_t kMaxHeader = 65536;
+
+// A header field's name is an HTTP token (RFC 9110 5.6.2).
+bool is_token_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+// Where `Content-Length:` (in any case) next starts at or after `from`; npos if nowhere.
+std::size_t find_content_length(const std::string& buffer, std::size_t from) {
+  static constexpr std::string_view kName = "content-length:";
+  for (std::size_t i = from; i + kName.size() <= buffer.size(); ++i) {
+    std::size_t k = 0;
+    while (k < kName.size() && std::tolower(static_cast<unsigned char>(buffer[i + k])) == kName[k]) ++k;
+    if (k == kName.size()) return i;
+  }
+  return std::string::npos;
+}
+
+// The Content-Length of a header (its lines without the blank line that ends them), or why there is none.
+struct HeaderRead {
+  std::uint64_t length = 0;
+  std::string error;
+  // The error is in a header's Content-Length field: the next one is looked for after this header, not
+  // inside it (where the second of two is, or what follows a field that is not one).
+  bool skip_header = false;
+};
+
+HeaderRead read_header(std::string_view header) {
+  HeaderRead read;
+  bool seen = false;
+  while (!header.empty()) {
+    auto eol = header.find("\r\n");
+    std::string_view field = header.substr(0, eol);
+    header = eol == std::string_view::npos ? std::string_view() : header.substr(eol + 2);
+    if (field.empty()) continue;  // a blank line before the header
+    auto colon = field.find(':');
+    if (colon == 0 || colon == std::string_view::npos || !std::all_of(field.begin(), field.begin() + static_cast<std::ptrdiff_t>(colon), is_token_char))
+      return HeaderRead{0, "bytes that are not a message header (`Name: value` lines, then a blank line)", false};
+    std::string name(field.substr(0, colon));
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name != "content-length") continue;  // Content-Type, the only other field, is ignored
+    if (seen) return HeaderRead{0, "a message header with two Content-Length fields", true};
+    seen = true;
+    std::string_view value = field.substr(colon + 1);
+    while (!value.empty() && is_blank(value.front())) value.remove_prefix(1);
+    while (!value.empty() && is_blank(value.back())) value.remove_suffix(1);
+    std::string shown(value.substr(0, 40));
+    // Decimal digits only: no sign, no blank inside, and not past 2^64 - 1 (strtoull read `-1` as 2^64 - 1).
+    if (value.empty() || !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return HeaderRead{0, "Content-Length `" + shown + "` is not a length in decimal digits", true};
+    std::uint64_t n = 0;
+    for (char c : value) {
+      auto digit = static_cast<std::uint64_t>(c - '0');
+      if (n > (std::numeric_limits<std::uint64_t>::max() - digit) / 10)
+        return HeaderRead{0, "Content-Length `" + shown + "` is larger than 2^64 - 1", true};
+      n = n * 10 + digit;
+    }
+    read.length = n;
+  }
+  if (!seen) return HeaderRead{0, "a message header without Content-Length", false};
+  return read;
+}
+
+}  // namespace
 
 std::size_t FdSource::read(char* buffer, std::size_t size) {
   for (;;) {
@@ -50,9 +124,11 @@ bool MessageReader::fill() {
 bool MessageReader::pending() {
   if (framing_ == Framing::newline) {
     if (buffer_.find('\n', start_) != std::string::npos) return true;
-  } else if (auto end = buffer_.find("\r\n\r\n", start_); end != std::string::npos) {
-    // A whole header; the body may still be arriving, which a read then waits for.
-    return true;
+  } else {
+    // A whole header (after the bytes skipped to the next Content-Length); the body may still be arriving,
+    // which a read then waits for.
+    std::size_t header = resync_ ? find_content_length(buffer_, start_) : start_;
+    if (header != std::string::npos && buffer_.find("\r\n\r\n", header) != std::string::npos) return true;
   }
   return !eof_ && source_.ready();
 }
@@ -96,58 +172,60 @@ std::optional<Frame> MessageReader::next_line() {
   }
 }
 
+
+bool MessageReader::resynchronise() {
+  for (;;) {
+    if (auto at = find_content_length(buffer_, start_); at != std::string::npos) {
+      start_ = at;
+      resync_ = false;
+      return true;
+    }
+    // Keep what could be the beginning of `Content-Length:` cut by the end of the buffer.
+    start_ = std::max(start_, buffer_.size() >= 14 ? buffer_.size() - 14 : std::size_t{0});
+    if (!fill()) return false;
+  }
+}
+
 std::optional<Frame> MessageReader::next_content_length() {
   for (;;) {
+    if (resync_ && !resynchronise()) return std::nullopt;
     auto end = buffer_.find("\r\n\r\n", start_);
     if (end == std::string::npos) {
-      if (buffer_.size() - start_ > 65536) {
-        buffer_.clear();
-        start_ = 0;
-        return Frame{"", "a message header longer than 65536 bytes"};
+      if (buffer_.size() - start_ > kMaxHeader) {
+        skip_to_next_header();
+        return Frame{"", "a message header longer than " + std::to_string(kMaxHeader) + " bytes"};
       }
       if (!fill()) return std::nullopt;
       continue;
     }
-    std::string header = buffer_.substr(start_, end - start_);
-    std::size_t body = end + 4;
-    // Header fields, case-insensitively: Content-Length is required, Content-Type is ignored.
-    std::optional<std::size_t> length;
-    std::size_t pos = 0;
-    while (pos <= header.size()) {
-      auto eol = header.find("\r\n", pos);
-      std::string field = header.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
-      pos = eol == std::string::npos ? header.size() + 1 : eol + 2;
-      auto colon = field.find(':');
-      if (colon == std::string::npos) continue;
-      std::string name = field.substr(0, colon);
-      for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (name != "content-length") continue;
-      std::string value = field.substr(colon + 1);
-      auto first = value.find_first_not_of(" \t");
-      if (first == std::string::npos) continue;
-      char* stop = nullptr;
-      unsigned long long n = std::strtoull(value.c_str() + first, &stop, 10);
-      if (stop != value.c_str() + first && value.find_first_not_of(" \t", static_cast<std::size_t>(stop - value.c_str())) == std::string::npos)
-        length = static_cast<std::size_t>(n);
+    HeaderRead header = end - start_ > kMaxHeader ? HeaderRead{0, "a message header longer than " + std::to_string(kMaxHeader) + " bytes", false}
+                                                  : read_header(std::string_view(buffer_).substr(start_, end - start_));
+    if (!header.error.empty()) {
+      if (header.skip_header) {
+        start_ = end + 4;
+        resync_ = true;
+      } else {
+        skip_to_next_header();
+      }
+      return Frame{"", std::move(header.error)};
     }
-    start_ = body;
-    if (!length) return Frame{"", "a message header without a valid Content-Length"};
-    if (*length > max_message_) {
+    start_ = end + 4;
+    if (header.length > max_message_) {
       // Skip the body without keeping it.
-      std::size_t skip = *length;
+      std::uint64_t skip = header.length;
       while (skip > 0) {
-        std::size_t have = buffer_.size() - start_;
-        std::size_t take = std::min(have, skip);
+        std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>(buffer_.size() - start_, skip));
         start_ += take;
         skip -= take;
         if (skip > 0 && !fill()) break;
       }
       return Frame{"", "a message longer than the limit of " + std::to_string(max_message_) + " bytes"};
     }
-    while (buffer_.size() - start_ < *length)
+    auto length = static_cast<std::size_t>(header.length);
+    while (buffer_.size() - start_ < length)
       if (!fill()) return std::nullopt;
-    std::string text = buffer_.substr(start_, *length);
-    start_ += *length;
+    std::string text = buffer_.substr(start_, length);
+    start_ += length;
     return Frame{std::move(text), ""};
   }
 }

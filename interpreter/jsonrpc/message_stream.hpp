@@ -46,7 +46,7 @@ class StreamSource : public ByteSource {
 // One message read, or why the bytes were not one.
 struct Frame {
   std::string text;   // the JSON text
-  std::string error;  // a framing problem (a header without Content-Length, a message over the limit)
+  std::string error;  // a framing problem (a header that is not one, a message over the limit)
 };
 
 class MessageReader {
@@ -61,6 +61,13 @@ class MessageReader {
  private:
   bool fill();  // reads more bytes into the buffer; false at the end of the input
   std::optional<Frame> next_content_length();
+  // After a header that is not one, the next read starts at the next `Content-Length:` after the byte at
+  // `start_` (a header's first field in practice), so that the message after a bad one is not lost.
+  void skip_to_next_header() {
+    ++start_;
+    resync_ = true;
+  }
+  bool resynchronise();  // false at the end of the input
   std::optional<Frame> next_line();
 
   ByteSource& source_;
@@ -69,6 +76,7 @@ class MessageReader {
   std::string buffer_;
   std::size_t start_ = 0;  // the buffer's unread part begins here
   bool eof_ = false;
+  bool resync_ = false;
 };
 
 // Writes one message with the framing, and flushes.

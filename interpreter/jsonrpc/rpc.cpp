@@ -4,32 +4,63 @@
 
 namespace mlsi::jsonrpc {
 
+namespace {
+
+// Thrown from the parser's callback at an object or array nested deeper than kMaxNesting.
+struct NestedTooDeep {};
+
+bool is_id(const Json& id) { return id.is_number() || id.is_string(); }
+
+}  // namespace
+
 Incoming parse_message(const std::string& text) {
-  Json j = Json::parse(text, nullptr, false);
+  // nlohmann-json parses without recursion, but copies, compares and prints a value recursively: a message
+  // nested deeper than kMaxNesting is refused while it is parsed, before anything else touches it. Its `id`
+  // answers the refusal when it came before the deep part (and is not the deep part).
+  std::string member;  // the message's member being read
+  Json early_id;
+  Json j;
+  try {
+    j = Json::parse(
+        text,
+        [&](int depth, Json::parse_event_t event, Json& parsed) {
+          bool starts = event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start;
+          if (starts && depth >= kMaxNesting) throw NestedTooDeep{};
+          if (depth == 1 && event == Json::parse_event_t::key) member = parsed.get<std::string>();
+          else if (depth == 1 && event == Json::parse_event_t::value && member == "id") early_id = parsed;
+          return true;
+        },
+        false);
+  } catch (const NestedTooDeep&) {
+    Json id = member != "id" && is_id(early_id) ? std::move(early_id) : Json();
+    return error_response(id, Error{kInvalidRequest, "objects and arrays nested deeper than " + std::to_string(kMaxNesting) + " levels", nullptr});
+  }
   if (j.is_discarded()) return error_response(nullptr, Error{kParseError, "the message is not JSON", nullptr});
   if (j.is_array())
     return error_response(nullptr, Error{kInvalidRequest, "batches of messages are not supported: send one message at a time", nullptr});
   if (!j.is_object()) return error_response(nullptr, Error{kInvalidRequest, "a message must be a JSON object", nullptr});
-  Json id = j.contains("id") ? j["id"] : Json();
-  bool has_id = j.contains("id") && (id.is_number_integer() || id.is_string() || id.is_number());
-  if (j.contains("id") && !has_id && !id.is_null())
-    return error_response(nullptr, Error{kInvalidRequest, "`id` must be a number or a string", nullptr});
+  // Members are moved out of the message, never copied.
+  Json id;
+  if (auto it = j.find("id"); it != j.end()) {
+    if (!it->is_null() && !is_id(*it)) return error_response(nullptr, Error{kInvalidRequest, "`id` must be a number or a string", nullptr});
+    id = std::move(*it);
+  }
+  bool has_id = !id.is_null();
   if (!j.contains("method")) {
     // A response to something sent (these servers send no requests that need answers): ignored.
     if (j.contains("result") || j.contains("error")) return Ignored{};
-    return error_response(has_id ? id : Json(), Error{kInvalidRequest, "a request needs a `method`", nullptr});
+    return error_response(id, Error{kInvalidRequest, "a request needs a `method`", nullptr});
   }
-  if (!j["method"].is_string()) return error_response(has_id ? id : Json(), Error{kInvalidRequest, "`method` must be a string", nullptr});
-  if (j.value("jsonrpc", Json()) != "2.0")
-    return error_response(has_id ? id : Json(), Error{kInvalidRequest, "`jsonrpc` must be \"2.0\"", nullptr});
+  if (!j["method"].is_string()) return error_response(id, Error{kInvalidRequest, "`method` must be a string", nullptr});
+  if (j.value("jsonrpc", Json()) != "2.0") return error_response(id, Error{kInvalidRequest, "`jsonrpc` must be \"2.0\"", nullptr});
   Request r;
-  r.method = j["method"].get<std::string>();
-  if (j.contains("params")) {
-    r.params = j["params"];
-    if (!r.params.is_object() && !r.params.is_array())
-      return error_response(has_id ? id : Json(), Error{kInvalidRequest, "`params` must be an object or an array", nullptr});
+  r.method = std::move(j["method"].get_ref<std::string&>());
+  // `"params": null` is no params, as absent ones are: Eglot, vim-lsc and Atom send it with `shutdown`.
+  if (auto it = j.find("params"); it != j.end() && !it->is_null()) {
+    if (!it->is_object() && !it->is_array()) return error_response(id, Error{kInvalidRequest, "`params` must be an object or an array", nullptr});
+    r.params = std::move(*it);
   }
-  if (has_id) r.id = id;
+  if (has_id) r.id = std::move(id);
   return r;
 }
 

@@ -22,6 +22,10 @@ inline constexpr int kServerNotInitialized = -32002;  // LSP: a request before `
 inline constexpr int kRequestFailed = -32803;         // LSP: a valid request that could not be answered
 inline constexpr int kRequestCancelled = -32800;      // LSP: `$/cancelRequest`
 
+// Objects and arrays nested in one message, at most (docs/security.md): a deeper message is answered
+// kInvalidRequest while it is parsed, since nlohmann-json copies and prints values recursively.
+inline constexpr int kMaxNesting = 200;
+
 // An error a handler answers a request with.
 struct Error {
   int code = kInternalError;
@@ -37,8 +41,9 @@ struct Request {
   bool notification() const { return !id.has_value(); }
 };
 
-// What a message text is: a request or notification, an error response to send back at once (it is not
-// JSON, not an object, has no method), or a response from the other side (which these servers ignore).
+// What a message text is: a request or notification (`"params": null` counts as no params), an error
+// response to send back at once (it is not JSON, nests deeper than kMaxNesting, is not an object, has no
+// method), or a response from the other side (which these servers ignore).
 struct Ignored {};
 using Incoming = std::variant<Request, Json, Ignored>;
 Incoming parse_message(const std::string& text);

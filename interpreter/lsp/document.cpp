@@ -6,7 +6,7 @@
 
 namespace mlsi::lsp {
 
-Document::Document(std::string uri, std::string text, long version) : uri_(std::move(uri)), text_(std::move(text)), version_(version) {
+Document::Document(std::string uri, std::string text, std::int64_t version) : uri_(std::move(uri)), text_(std::move(text)), version_(version) {
   if (auto p = path_of_uri(uri_)) path_ = *p;
 }
 

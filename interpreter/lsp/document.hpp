@@ -1,5 +1,6 @@
 #pragma once
 // An open document: its text, as the editor has it, kept up to date by incremental changes.
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -14,21 +15,21 @@ struct TextChange {
 
 class Document {
  public:
-  Document(std::string uri, std::string text, long version);
+  Document(std::string uri, std::string text, std::int64_t version);
   const std::string& uri() const { return uri_; }
   const std::string& text() const { return text_; }
-  long version() const { return version_; }
+  std::int64_t version() const { return version_; }
   // The path of a `file:` document, empty for another scheme (an unsaved editor buffer).
   const std::string& path() const { return path_; }
   void apply(const TextChange& change, Encoding encoding);
-  void set_version(long v) { version_ = v; }
+  void set_version(std::int64_t v) { version_ = v; }
   std::size_t offset(Position p, Encoding encoding) const { return LineIndex(text_).offset(p, encoding); }
 
  private:
   std::string uri_;
   std::string path_;
   std::string text_;
-  long version_ = 0;
+  std::int64_t version_ = 0;
 };
 
 }  // namespace mlsi::lsp

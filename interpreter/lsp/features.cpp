@@ -80,7 +80,7 @@ Json Server::completion(const Json& params) {
   const std::string& text = open.document.text();
   LineIndex lines(text);
   const Json& pos = position_param(params);
-  std::size_t offset = lines.offset(Position{pos.at("line").get<std::uint32_t>(), pos.at("character").get<std::uint32_t>()}, encoding_);
+  std::size_t offset = lines.offset(position_of(pos), encoding_);
   index::AnalysisOptions options = options_.analysis;
   index::Completion c = index::complete_at(open.document.path(), text, static_cast<std::uint32_t>(offset), options);
   auto position = [&](std::size_t o) {
@@ -184,8 +184,8 @@ Json Server::inlay_hints(const Json& params) {
   std::size_t from = 0, to = open.document.text().size();
   if (params.contains("range")) {
     const Json& r = params["range"];
-    from = lines.offset(Position{r.at("start").at("line").get<std::uint32_t>(), r.at("start").at("character").get<std::uint32_t>()}, encoding_);
-    to = lines.offset(Position{r.at("end").at("line").get<std::uint32_t>(), r.at("end").at("character").get<std::uint32_t>()}, encoding_);
+    from = lines.offset(position_of(jsonrpc::member(r, "start", Json::value_t::object, "a range")), encoding_);
+    to = lines.offset(position_of(jsonrpc::member(r, "end", Json::value_t::object, "a range")), encoding_);
   }
   Json out = Json::array();
   for (const auto& h : index::value_hints(a)) {

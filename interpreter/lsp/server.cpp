@@ -1,15 +1,32 @@
 #include "lsp/server.hpp"
 
 #include <filesystem>
+#include <limits>
 #include <new>
 
+#include "base/work_counters.hpp"
 #include "lsp/uris.hpp"
 
 namespace mlsi::lsp {
 
 using jsonrpc::Error;
 
-Server::Server(ServerOptions options, std::ostream& out, std::ostream& log) : options_(std::move(options)), out_(out), log_(log) {}
+namespace {
+
+// textDocument.version: an integer (LSP's are 32-bit; any 64-bit one is taken), or `absent` when not given.
+std::int64_t version_of(const Json& doc, std::int64_t absent) {
+  auto it = doc.find("version");
+  if (it == doc.end() || it->is_null()) return absent;
+  if (it->is_number_integer() && (!it->is_number_unsigned() || it->get<std::uint64_t>() <= std::numeric_limits<std::int64_t>::max()))
+    return it->get<std::int64_t>();
+  throw Error{jsonrpc::kInvalidParams, "`version` in textDocument must be a whole number below 2^63", nullptr};
+}
+
+}  // namespace
+
+Server::Server(ServerOptions options, std::ostream& out, std::ostream& log) : options_(std::move(options)), out_(out), log_(log) {
+  options_.analysis.session.overlay = [this](const std::string& canonical) { return overlay(canonical); };
+}
 
 int Server::run(jsonrpc::ByteSource& in) {
   jsonrpc::MessageReader reader(in, jsonrpc::Framing::content_length);
@@ -128,60 +145,109 @@ void Server::did_open(const Json& params) {
   const Json& doc = jsonrpc::member(params, "textDocument", Json::value_t::object, "params");
   std::string uri = jsonrpc::member(doc, "uri", Json::value_t::string, "textDocument");
   std::string text = jsonrpc::member(doc, "text", Json::value_t::string, "textDocument");
-  long version = doc.value("version", 0L);
-  documents_.erase(uri);
-  documents_.emplace(uri, Open{Document(uri, std::move(text), version), nullptr, true});
+  std::int64_t version = version_of(doc, 0);
+  if (auto it = documents_.find(uri); it != documents_.end()) {
+    forget_imports(it->second);
+    if (!it->second.canonical.empty()) open_paths_.erase(it->second.canonical);
+    documents_.erase(it);
+  }
+  Document document(uri, std::move(text), version);
+  std::string canonical;
+  if (!document.path().empty()) {
+    std::error_code ec;
+    canonical = std::filesystem::weakly_canonical(document.path(), ec).string();
+  }
+  documents_.emplace(uri, Open{std::move(document), canonical, nullptr});
+  if (!builtin_source_name(uri)) dirty_.insert(uri);  // a built-in document is never checked
+  if (!canonical.empty()) {
+    open_paths_[canonical] = uri;
+    importers_changed(canonical);  // they read the file on disk, which the document now stands for
+  }
 }
 
 void Server::did_change(const Json& params) {
   Open& open = document(params);
   const Json& changes = jsonrpc::member(params, "contentChanges", Json::value_t::array, "params");
+  // Without a version, the next one; 2^63 - 1 has none and stays.
+  std::int64_t previous = open.document.version();
+  std::int64_t version = version_of(params["textDocument"], previous < std::numeric_limits<std::int64_t>::max() ? previous + 1 : previous);
   for (const auto& c : changes) {
     TextChange change;
     change.text = jsonrpc::member(c, "text", Json::value_t::string, "a content change");
     if (c.contains("range")) {
       const Json& range = c["range"];
-      auto pos = [](const Json& p) {
-        return Position{jsonrpc::member(p, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
-                        jsonrpc::member(p, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
-      };
-      change.start = pos(jsonrpc::member(range, "start", Json::value_t::object, "a range"));
-      change.end = pos(jsonrpc::member(range, "end", Json::value_t::object, "a range"));
+      change.start = position_of(jsonrpc::member(range, "start", Json::value_t::object, "a range"));
+      change.end = position_of(jsonrpc::member(range, "end", Json::value_t::object, "a range"));
     }
     open.document.apply(change, encoding_);
   }
-  open.document.set_version(params["textDocument"].value("version", open.document.version() + 1));
-  open.dirty = true;
+  open.document.set_version(version);
+  if (!builtin_source_name(open.document.uri())) dirty_.insert(open.document.uri());
   // Documents that import this one see its new text.
-  std::error_code ec;
-  std::string canonical = open.document.path().empty() ? "" : std::filesystem::weakly_canonical(open.document.path(), ec).string();
-  for (auto& [uri, other] : documents_)
-    if (&other != &open && other.analysis && !canonical.empty() && other.analysis->program().loaded_paths.count(canonical)) other.dirty = true;
+  if (!open.canonical.empty()) importers_changed(open.canonical);
 }
 
 void Server::did_close(const Json& params) {
   const Json& doc = jsonrpc::member(params, "textDocument", Json::value_t::object, "params");
   std::string uri = jsonrpc::member(doc, "uri", Json::value_t::string, "textDocument");
-  if (documents_.erase(uri) && !builtin_source_name(uri)) send(jsonrpc::notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", Json::array()}}));
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) return;
+  std::string canonical = it->second.canonical;
+  forget_imports(it->second);
+  documents_.erase(it);
+  dirty_.erase(uri);
+  if (!canonical.empty()) {
+    open_paths_.erase(canonical);
+    importers_changed(canonical);  // they read the file on disk again
+  }
+  if (!builtin_source_name(uri)) send(jsonrpc::notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", Json::array()}}));
+}
+
+const std::string* Server::overlay(const std::string& canonical) {
+  auto it = open_paths_.find(canonical);
+  if (it == open_paths_.end()) return nullptr;
+  ++work_counters().lsp_documents_visited;
+  return &documents_.at(it->second).document.text();
+}
+
+void Server::importers_changed(const std::string& canonical) {
+  auto it = importers_.find(canonical);
+  if (it == importers_.end()) return;
+  for (const auto& uri : it->second) {
+    ++work_counters().lsp_documents_visited;
+    dirty_.insert(uri);
+  }
+}
+
+void Server::forget_imports(const Open& open) {
+  if (!open.analysis) return;
+  for (const auto& [path, file] : open.analysis->program().loaded_paths) {
+    auto it = importers_.find(path);
+    if (it == importers_.end()) continue;
+    it->second.erase(open.document.uri());
+    if (it->second.empty()) importers_.erase(it);
+  }
 }
 
 index::Analysis& Server::analysis(Open& open) {
-  if (open.analysis && !open.dirty) return *open.analysis;
-  index::AnalysisOptions options = options_.analysis;
-  // The other open documents stand for their files on disk.
-  std::error_code ec;
-  for (const auto& [uri, other] : documents_)
-    if (&other != &open && !other.document.path().empty())
-      options.session.overlays[std::filesystem::weakly_canonical(other.document.path(), ec).string()] = other.document.text();
-  open.analysis = std::make_unique<index::Analysis>(open.document.path(), open.document.text(), options);
-  open.dirty = false;
+  const std::string& uri = open.document.uri();
+  if (open.analysis && !dirty_.count(uri)) return *open.analysis;
+  // The other open documents stand for their files on disk (overlay()).
+  forget_imports(open);
+  open.analysis = std::make_unique<index::Analysis>(open.document.path(), open.document.text(), options_.analysis);
+  dirty_.erase(uri);
+  for (const auto& [path, file] : open.analysis->program().loaded_paths) importers_[path].insert(uri);
   publish(open);
   return *open.analysis;
 }
 
 void Server::flush() {
-  for (auto& [uri, open] : documents_)
-    if (open.dirty && !builtin_source_name(uri)) analysis(open);
+  while (!dirty_.empty()) {
+    ++work_counters().lsp_documents_visited;
+    auto it = documents_.find(*dirty_.begin());
+    if (it == documents_.end()) dirty_.erase(dirty_.begin());
+    else analysis(it->second);  // which takes it out of dirty_
+  }
 }
 
 void Server::publish(Open& open) {
@@ -220,11 +286,15 @@ Server::FileView Server::view(const std::string& uri) {
   throw Error{jsonrpc::kInvalidParams, "the document `" + uri + "` is not open", nullptr};
 }
 
+Position Server::position_of(const Json& position) {
+  // Whole numbers only: a number like 1e300 made into an integer is undefined behaviour.
+  return Position{jsonrpc::member(position, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
+                  jsonrpc::member(position, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
+}
+
 std::size_t Server::offset_in(const FileView& v, const Json& position) {
-  Position p{jsonrpc::member(position, "line", Json::value_t::number_integer, "a position").get<std::uint32_t>(),
-             jsonrpc::member(position, "character", Json::value_t::number_integer, "a position").get<std::uint32_t>()};
   const std::string& text = v.analysis->program().sources.file(v.file).text;
-  return LineIndex(text).offset(p, encoding_);
+  return LineIndex(text).offset(position_of(position), encoding_);
 }
 
 }  // namespace mlsi::lsp

@@ -25,6 +25,8 @@ struct ServerOptions {
 class Server {
  public:
   Server(ServerOptions options, std::ostream& out, std::ostream& log);
+  Server(const Server&) = delete;  // the analyses' overlay refers to this server
+  Server& operator=(const Server&) = delete;
   // Serves messages until `exit` or the end of the input; the exit status (0 after `shutdown`, else 1).
   int run(jsonrpc::ByteSource& in);
   // Handles one message text (tests drive the server this way).
@@ -36,8 +38,8 @@ class Server {
  private:
   struct Open {
     Document document;
+    std::string canonical;  // of its path (empty for a document that is not a `file:`)
     std::unique_ptr<index::Analysis> analysis;  // of the document's current text, when checked
-    bool dirty = true;
   };
 
   Json dispatch(const jsonrpc::Request& r);
@@ -50,6 +52,12 @@ class Server {
 
   Open& document(const Json& params);  // params.textDocument.uri, open; InvalidParams otherwise
   index::Analysis& analysis(Open& open);
+  // The open document standing for a file, by canonical path (SessionOptions::overlay).
+  const std::string* overlay(const std::string& canonical);
+  // The documents whose check read the file of `canonical` must be checked again.
+  void importers_changed(const std::string& canonical);
+  // Forgets which files the document's last check read.
+  void forget_imports(const Open& open);
   // The analysis and file holding the document `uri`: its own, or for a built-in document one that loaded it.
   struct FileView {
     index::Analysis* analysis = nullptr;
@@ -58,6 +66,7 @@ class Server {
   };
   FileView view(const std::string& uri);
   std::size_t offset_in(const FileView& v, const Json& position);
+  static Position position_of(const Json& position);  // line and character, InvalidParams unless whole numbers
 
   // Conversions (lsp/convert.cpp).
   Json range_of(const Program& p, Span span) const;
@@ -85,7 +94,12 @@ class Server {
   bool initialized_ = false;
   bool shutdown_ = false;
   bool exited_ = false;
-  std::map<std::string, Open> documents_;
+  std::map<std::string, Open> documents_;  // by URI
+  // Kept up to date as documents open, change, close and are checked, so that no check or change looks at
+  // every open document (which made opening N documents cost N^2).
+  std::set<std::string> dirty_;                                // URIs of the documents to check
+  std::map<std::string, std::string> open_paths_;              // canonical path -> URI of its open document
+  std::map<std::string, std::set<std::string>> importers_;     // canonical path -> URIs whose check read it
 };
 
 }  // namespace mlsi::lsp

@@ -253,7 +253,7 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   // /proc could be read without end, block, or show what is not the user's to show.
   // An editor's unsaved text of the file stands for it.
   ReadResult read;
-  if (auto overlay = options_.overlays.find(canonical); overlay != options_.overlays.end()) read.text = overlay->second;
+  if (const std::string* overlay = options_.overlay ? options_.overlay(canonical) : nullptr) read.text = *overlay;
   else read = read_regular_file(path, options_.max_file_size);
   if (read.error && read.error->kind == ReadError::Kind::missing) {
     // A file the command line names that is not on disk may be a built-in pack file (never an import's:

@@ -1,5 +1,6 @@
 #pragma once
 // A session: the prelude, the catalogue and the user's files loaded into one checked Program.
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -31,9 +32,10 @@ struct SessionOptions {
   // made from the config). The file counts towards max_files.
   std::string workload_config;
   std::string workload_key;
-  // Texts that stand for files on disk, by canonical path: an editor's unsaved documents, which the
-  // files importing them see as they are on screen (interpreter/index/).
-  std::map<std::string, std::string> overlays;
+  // The text that stands for a file on disk, by canonical path, or null: an editor's unsaved document,
+  // which the files importing it see as it is on screen (interpreter/index/). Asked once per file read, so
+  // that a check costs nothing per document the editor has open (they were copied into every check).
+  std::function<const std::string*(const std::string& canonical_path)> overlay;
 };
 
 // The names a text declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start

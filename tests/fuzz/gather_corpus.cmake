@@ -4,6 +4,7 @@
 #   OUT/catalogue  every .toml file (the built-in catalogue, the user catalogue tests, the bad ones)
 #   OUT/hf_config  every .json file of tests/ (tests/hf, the config.json files of the golden cases)
 #   OUT/set        one file per line of set_seeds.txt, plus every `--set` of the golden cases
+#   OUT/servers    every .txt file of server_seeds/: what the protocol tests of tests/lsp and tests/mcp send
 #   OUT/cli        every case of cli_seeds/, plus one case (cli_case.hpp) per golden case of
 #                  tests/golden/STAGE/ (tests/golden/README.md): its command over the file as a.mls
 #                  (a.toml), the files its command names (.mls, .toml, .json) and the files it imports, so every regression
@@ -32,6 +33,7 @@ gather("*.mls" pipeline)
 gather("*.mls" parse)
 gather("*.toml" catalogue)
 gather("tests/*.json" hf_config)
+gather("tests/fuzz/server_seeds/*.txt" servers)
 
 # --set arguments: the seed list, then those the golden cases pass (`--set NAME=EXPR` or quoted).
 file(STRINGS ${ROOT}/tests/fuzz/set_seeds.txt seeds)

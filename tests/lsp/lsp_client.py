@@ -3,12 +3,20 @@
 It starts the server, frames JSON-RPC messages with Content-Length headers, reads the server's messages on
 a thread (so that every wait has a timeout: a server that stops answering fails the test instead of
 hanging it), and keeps the notifications apart from the responses.
+
+With MLSI_RECORD_PROTOCOL=DIR, what each client sends after its `initialize` is also written to a file of
+DIR, a seed of the fuzz target fuzz_servers (tests/fuzz/server_seeds/, whose README says how): its first
+line names the server, and the source folder in the messages reads /src.
 """
+import itertools
 import json
 import os
 import queue
 import subprocess
+import sys
 import threading
+
+_recorded = itertools.count(1)
 
 
 class ServerDied(Exception):
@@ -24,8 +32,16 @@ class Client:
         self.responses = {}
         self.next_id = 1
         self.stderr = b""
+        self.record = None
+        if os.environ.get("MLSI_RECORD_PROTOCOL"):
+            script = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+            name = "%s_%02d.txt" % (script, next(_recorded))
+            self.record = open(os.path.join(os.environ["MLSI_RECORD_PROTOCOL"], name), "wb")
+            self.server_line = b"mcp\n" if framing == "newline" else b"lsp\n"
+            self.initialized = False
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self.stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self.stderr_reader.start()
 
     def _read_stderr(self):
         self.stderr = self.proc.stderr.read()
@@ -57,15 +73,39 @@ class Client:
         finally:
             self.messages.put(None)
 
-    def send(self, message):
+    def frame(self, message):
         body = json.dumps(message).encode("utf-8")
         if self.framing == "newline":
-            data = body + b"\n"
-        else:
-            data = b"Content-Length: %d\r\n\r\n" % len(body) + body
-        self.send_raw(data)
+            return body + b"\n"
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def send(self, message):
+        data = self.frame(message)
+        if self.record:
+            # The fuzz target sends its own `initialize`; the rest, with paths that are not this machine's.
+            if message.get("method") == "initialize" and not self.initialized:
+                self.initialized = True
+                encodings = (message.get("params") or {}).get("capabilities", {}).get("general", {}).get("positionEncodings", [])
+                if self.framing != "newline" and "utf-8" in encodings:
+                    self.server_line = b"lsp utf-8\n"
+            else:
+                root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+                self._record(self.frame(json.loads(json.dumps(message).replace(root, "/src"))))
+        self._write(data)
 
     def send_raw(self, data):
+        if self.record:
+            self._record(data)
+        self._write(data)
+
+    def _record(self, data):
+        if self.server_line:
+            self.record.write(self.server_line)
+            self.server_line = None
+        self.record.write(data)
+        self.record.flush()
+
+    def _write(self, data):
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()
@@ -120,6 +160,12 @@ class Client:
     def diagnostics(self, uri, version=None, timeout=30):
         return self.wait_notification("textDocument/publishDiagnostics",
                                       lambda p: p["uri"] == uri and (version is None or p.get("version") == version), timeout)["diagnostics"]
+
+    def read_stderr(self, timeout=30):
+        """All the server wrote on standard error, once it has ended."""
+        self.proc.wait(timeout)
+        self.stderr_reader.join(timeout)
+        return self.stderr
 
     def close(self, timeout=30):
         self.proc.stdin.close()

@@ -225,10 +225,14 @@ def main():
     check("definition in the imported file", d, {"uri": shared_uri, "range": rng(shared, "shared")})
     open_doc(c, "shared.mls")
     check("the imported file", c.diagnostics(shared_uri), [])
+    # Opening it makes the importing file checked again, the open document standing for the file.
+    check("the importing file checked again", c.diagnostics(uri), [])
     c.notify("textDocument/didChange", {"textDocument": {"uri": shared_uri, "version": 2}, "contentChanges": [{"range": rng(shared, "GB"), "text": "s"}]})
     check("the imported file after its edit", c.diagnostics(shared_uri, 2), [])
     check("the importing file sees the unsaved edit", [(d["range"], d["message"]) for d in c.diagnostics(uri)],
           [(rng(text, "shared", 1), "the default of input `x` expects Information, found Time")])
+    c.notify("textDocument/didClose", {"textDocument": {"uri": shared_uri}})
+    check("closed, the imported file is read from disk again", c.diagnostics(uri), [])
     d = c.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": position(text, "GB\n")})
     builtin = c.request("workspace/textDocumentContent", {"uri": d["uri"]})["text"]
     c.notify("textDocument/didOpen", {"textDocument": {"uri": d["uri"], "languageId": "mls", "version": 1, "text": builtin}})
