@@ -61,6 +61,8 @@ class Diagnostics {
   void add(Diagnostic d);
   // Adds the diagnostics of `other`, and its count of those not kept.
   void append(const Diagnostics& other);
+  // Counts `n` diagnostics as not kept (those another list did not keep), errors if `s` is.
+  void count_not_kept(std::size_t n, Severity s);
   bool has_errors() const;
   const std::deque<Diagnostic>& list() const { return list_; }
   void clear() {
@@ -84,7 +86,6 @@ class Diagnostics {
  private:
   // Whether a new diagnostic of severity `s` is kept; if not, counts it in the last entry.
   bool keep(Severity s);
-  void count_not_kept(std::size_t n, Severity s);
   std::deque<Diagnostic> list_;
   std::size_t max_kept_ = kDefaultMaxDiagnostics;
   std::size_t not_kept_ = 0;

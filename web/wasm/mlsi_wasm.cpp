@@ -83,7 +83,7 @@ mlsi::api::Limits limits_of(const val& request) {
   mlsi::api::Limits limits;
   val given = request["limits"];
   if (given.isUndefined() || given.isNull()) return limits;
-  if (!given.isObject() || given.isArray()) throw BadRequest{"`limits` must be an object, not " + type_of(given)};
+  if (type_of(given) != "object") throw BadRequest{"`limits` must be an object, not " + type_of(given)};
   set_limit(limits, given, "maxSteps", "max_steps");
   set_limit(limits, given, "maxTotalSteps", "max_total_steps");
   set_limit(limits, given, "maxPoints", "max_sweep_points");
