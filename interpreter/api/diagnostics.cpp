@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "api/detail.hpp"
+#include "base/activity.hpp"
 #include "model/value_json.hpp"
 
 namespace mlsi::api {
@@ -71,8 +72,16 @@ std::string location_json(const Location& l) {
 
 mlsi::Diagnostics internal_list(const detail::DiagnosticSource& source, std::size_t first, std::size_t count) {
   mlsi::Diagnostics out;
+  // Already bounded where they were collected (the last may count those not kept).
+  out.set_max_kept(SIZE_MAX);
   for (std::size_t i = first; i < first + count && i < source.internal.size(); ++i) out.add(source.internal[i]);
   return out;
+}
+
+// The sources of diagnostics made in no session (usage_error): none, and their spans point nowhere.
+const SourceManager& sources_of(const detail::DiagnosticSource& source) {
+  static const SourceManager no_sources;
+  return source.session ? source.session->program().sources : no_sources;
 }
 
 }  // namespace
@@ -80,8 +89,7 @@ mlsi::Diagnostics internal_list(const detail::DiagnosticSource& source, std::siz
 Diagnostics::Diagnostics() : source_(std::make_shared<const detail::DiagnosticSource>()) {}
 
 Diagnostics::Diagnostics(std::shared_ptr<const detail::DiagnosticSource> source) : source_(std::move(source)) {
-  static const SourceManager no_sources;
-  const SourceManager& sources = source_->session ? source_->session->program().sources : no_sources;
+  const SourceManager& sources = sources_of(*source_);
   for (const auto& d : source_->internal) {
     Diagnostic out;
     out.severity = severity_of(d.severity);
@@ -101,14 +109,21 @@ bool Diagnostics::has_errors() const {
 }
 
 std::string Diagnostics::render(bool colour, std::size_t max_per_file) const {
-  if (!source_->session) return "";
-  return render_all(source_->session->program().sources, internal_list(*source_, 0, source_->internal.size()), colour,
-                    max_per_file);
+  return render_all(sources_of(*source_), internal_list(*source_, 0, source_->internal.size()), colour, max_per_file);
 }
 
 std::string Diagnostics::render_one(std::size_t index, bool colour) const {
-  if (!source_->session || index >= source_->internal.size()) return "";
-  return mlsi::render(source_->session->program().sources, source_->internal[index], colour);
+  if (index >= source_->internal.size()) return "";
+  return mlsi::render(sources_of(*source_), source_->internal[index], colour);
+}
+
+Diagnostics Diagnostics::usage_error(std::string message) { return detail::diagnostics_of(nullptr, {detail::plain_error(std::move(message))}); }
+
+Diagnostics Diagnostics::out_of_memory() {
+  mlsi::Diagnostic d;
+  d.message = out_of_memory_message();
+  d.category = mlsi::Category::evaluation;
+  return detail::diagnostics_of(nullptr, {std::move(d)});
 }
 
 std::string Diagnostics::json() const {

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "api/detail.hpp"
+#include "base/call_budget.hpp"
 #include "eval/explain.hpp"
 #include "mlsi/session.hpp"
 #include "report/catalogue_listing.hpp"
@@ -28,6 +29,7 @@ template <class Render>
 Document rendered_run(const detail::PreparedRun& r, Render render) {
   if (!r.ok) return failed(r.diagnostics);
   const Program& p = r.session->program();
+  CallBudget budget(r.limits.max_total_steps);
   Document d;
   try {
     ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
@@ -86,6 +88,7 @@ Document Session::explain_document(const RunRequest& request, DocumentFormat for
 }
 
 Document Session::eval_document(const std::vector<std::string>& entries) const {
+  CallBudget budget(options_.limits.max_total_steps);
   auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_.limits), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.
   std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());

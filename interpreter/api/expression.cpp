@@ -1,6 +1,7 @@
 // Expressions and the catalogue of the public API: a workspace of its own per call, as `mlsi eval`
 // makes one, and the catalogue read whole.
 #include "api/detail.hpp"
+#include "base/call_budget.hpp"
 #include "mlsi/session.hpp"
 #include "model/display.hpp"
 #include "session/workspace.hpp"
@@ -8,6 +9,7 @@
 namespace mlsi::api {
 
 ExpressionResult Session::evaluate(const std::string& expression) const {
+  CallBudget budget(options_.limits.max_total_steps);
   ExpressionResult result;
   auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_.limits), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.

@@ -44,10 +44,23 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   for (const auto& file : options_.files) session->load_file(file);
 
   SolveResult result;
-  Outcome outcome = solve->prepare();
+  Outcome outcome;
+  try {
+    outcome = solve->prepare();
+  } catch (const CallStopped& e) {
+    session->diagnostics().add(e.diag);
+    outcome = Outcome{Failure::evaluation, ""};
+  }
   result.diagnostics = detail::outcome_diagnostics(session, solve->warnings(), outcome);
   if (!outcome.ok()) return result;
-  GridAnswer answer = solve->run();
+  GridAnswer answer;
+  try {
+    answer = solve->run();
+  } catch (const CallStopped& e) {
+    session->diagnostics().add(e.diag);
+    result.diagnostics = detail::outcome_diagnostics(session, solve->warnings(), Outcome{});
+    return result;
+  }
   result.ok = true;
   result.kind = answer.solved ? SolveResult::Kind::solved : SolveResult::Kind::infeasible;
   result.whole = true;

@@ -53,6 +53,7 @@ mlsi::Limits evaluation_limits(const Limits& limits) {
   l.max_call_depth = limits.max_call_depth;
   l.max_list_length = limits.max_list_length;
   l.max_steps = limits.max_steps;
+  l.max_total_steps = limits.max_total_steps;
   return l;
 }
 

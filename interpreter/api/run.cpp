@@ -57,6 +57,7 @@ Result evaluate_into(const detail::PreparedRun& r, const GivenInputs& given, Fil
   result.diagnostics = r.diagnostics;
   if (!r.ok) return result;
   const Program& p = r.session->program();
+  CallBudget budget(r.limits.max_total_steps);
   try {
     fill(p, Evaluator(p, r.limits).run(r.scenario, given), result);
     result.ok = true;

@@ -2,13 +2,24 @@
 // scenario's results there as public values.
 #include "mlsi/session.hpp"
 
+#include <fmt/format.h>
+
 #include "api/detail.hpp"
+#include "base/call_budget.hpp"
 #include "session/solve.hpp"
 
 namespace mlsi::api {
 
 SolveResult Session::solve(const SolveRequest& request) const {
+  CallBudget budget(options_.limits.max_total_steps);
   if (!request.vary.empty()) return solve_grid(request);
+  // As `--tol` is read: NaN would stop the bisection at once, and a tolerance of 1 or more at its start.
+  if (!(request.tolerance > 0 && request.tolerance < 1)) {
+    SolveResult refused;
+    refused.diagnostics = Diagnostics::usage_error(
+        fmt::format("tolerance needs a number between 0 and 1 (exclusive), such as 1e-6; given `{}`", request.tolerance));
+    return refused;
+  }
   mlsi::SolveRequest internal;
   std::shared_ptr<mlsi::Session> loaded;
   if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
@@ -26,9 +37,16 @@ SolveResult Session::solve(const SolveRequest& request) const {
   for (const auto& file : options_.files) session->load_file(file);
 
   SolveResult result;
-  Outcome outcome = solve->prepare();
+  Outcome outcome;
   SolveAnswer answer;
-  if (outcome.ok()) outcome = solve->run(answer);
+  try {
+    outcome = solve->prepare();
+    if (outcome.ok()) outcome = solve->run(answer);
+  } catch (const CallStopped& e) {
+    session->diagnostics().add(e.diag);
+    result.diagnostics = detail::outcome_diagnostics(session, solve->warnings(), Outcome{});
+    return result;
+  }
   result.diagnostics = detail::outcome_diagnostics(session, solve->warnings(), outcome);
   if (!outcome.ok()) return result;
   result.ok = true;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "api/detail.hpp"
+#include "base/call_budget.hpp"
 #include "report/sweep_rows.hpp"
 #include "session/sweep.hpp"
 
@@ -80,12 +81,26 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   // The session the diagnostics point into is the sweep's own: they keep the whole sweep alive.
   std::shared_ptr<mlsi::Session> session(started.sweep, &started.sweep->session());
   for (const auto& file : options.files) session->load_file(file);
-  Outcome outcome = started.sweep->prepare();
+  Outcome outcome;
+  try {
+    outcome = started.sweep->prepare();
+  } catch (const CallStopped& e) {  // the call's bound, or its hook, in the run that stands for the sweep
+    session->diagnostics().add(e.diag);
+    outcome = Outcome{Failure::evaluation, ""};
+  }
   if (outcome.ok() && (request.shard_k < 1 || request.shard_k > request.shard_n))
     outcome = Outcome{Failure::usage, fmt::format("a shard K/N needs 1 <= K <= N; given {}/{}", request.shard_k, request.shard_n)};
   started.diagnostics = detail::outcome_diagnostics(session, started.sweep->warnings(), outcome);
   started.ok = outcome.ok();
   return started;
+}
+
+// The diagnostics of a sweep the call's bound stopped: the preparation's (warnings), then its error.
+Diagnostics stopped_sweep(const StartedSweep& started, const CallStopped& e) {
+  std::shared_ptr<mlsi::Session> session(started.sweep, &started.sweep->session());
+  std::vector<mlsi::Diagnostic> list(started.sweep->warnings().list().begin(), started.sweep->warnings().list().end());
+  list.push_back(e.diag);
+  return detail::diagnostics_of(session, std::move(list));
 }
 
 SweepCell::Kind column_kind(mlsi::Sweep& sweep, std::size_t c) {
@@ -144,6 +159,7 @@ class TableChunk final : public mlsi::Sweep::Chunk {
 }  // namespace
 
 SweepResult Session::sweep(const SweepRequest& request, const SweepCallback& callback) const {
+  CallBudget budget(options_.limits.max_total_steps);
   StartedSweep started = start(options_, request);
   SweepResult result;
   result.diagnostics = started.diagnostics;
@@ -157,19 +173,25 @@ SweepResult Session::sweep(const SweepRequest& request, const SweepCallback& cal
 
   SweepPoint point;
   // Sweep::run looks at `stopped` between blocks of points: the points after a stop are dropped here.
-  sweep.run(request.shard_k, request.shard_n, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
-    if (result.stopped) return;
-    point.index = index;
-    point.error = error;
-    point.cells.clear();
-    for (std::size_t c = 0; c < factors.size(); ++c) point.cells.push_back(public_cell(cells[c], factors[c]));
-    ++result.passed;
-    if (!callback(result.columns, point)) result.stopped = true;
-  }, [&] { return result.stopped; });
+  try {
+    sweep.run(request.shard_k, request.shard_n, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
+      if (result.stopped) return;
+      point.index = index;
+      point.error = error;
+      point.cells.clear();
+      for (std::size_t c = 0; c < factors.size(); ++c) point.cells.push_back(public_cell(cells[c], factors[c]));
+      ++result.passed;
+      if (!callback(result.columns, point)) result.stopped = true;
+    }, [&] { return result.stopped; });
+  } catch (const CallStopped& e) {
+    result.ok = false;
+    result.diagnostics = stopped_sweep(started, e);
+  }
   return result;
 }
 
 SweepTable Session::sweep_table(const SweepRequest& request) const {
+  CallBudget budget(options_.limits.max_total_steps);
   StartedSweep started = start(options_, request);
   SweepTable table;
   table.diagnostics = started.diagnostics;
@@ -202,18 +224,30 @@ SweepTable Session::sweep_table(const SweepRequest& request) const {
     static_cast<TableChunk&>(c).append_to(table);
     return true;
   };
-  sweep.run(how);
+  try {
+    sweep.run(how);
+  } catch (const CallStopped& e) {
+    SweepTable stopped;
+    stopped.diagnostics = stopped_sweep(started, e);
+    return stopped;
+  }
   return table;
 }
 
 Document Session::sweep_document(const SweepRequest& request) const {
+  CallBudget budget(options_.limits.max_total_steps);
   StartedSweep started = start(options_, request);
   Document d;
   d.diagnostics = started.diagnostics;
   if (!started.ok) return d;
   std::ostringstream out;
   SweepRowWriter writer(out, Format::json, *started.sweep);
-  started.sweep->run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { writer.row(cells, error); });
+  try {
+    started.sweep->run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { writer.row(cells, error); });
+  } catch (const CallStopped& e) {
+    d.diagnostics = stopped_sweep(started, e);
+    return d;
+  }
   writer.finish();
   d.ok = true;
   d.text = std::move(out).str();

@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "base/call_budget.hpp"
+
 namespace mlsi {
 
 namespace {
@@ -32,7 +34,9 @@ struct Shared {
 };
 
 // A thread other than the calling one: claims chunks within the window and produces them until none is left.
-void produce_loop(const InOrderWork& w, Shared& s, unsigned worker) {
+void produce_loop(const InOrderWork& w, Shared& s, unsigned worker, CallBudget* budget) {
+  // The caller's bound on the whole call counts this thread's work too.
+  CallBudget::Adopt adopt(budget);
   std::unique_lock lock(s.mutex);
   for (;;) {
     s.changed.wait(lock, [&] { return s.stop || s.next_claim >= w.chunks || s.can_claim(w); });
@@ -75,7 +79,7 @@ void run_in_order(const InOrderWork& w) {
     // Threads that cannot start (too many threads already) leave their share to the others.
     std::lock_guard lock(s.mutex);
     try {
-      for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(produce_loop, std::cref(work), std::ref(s), t);
+      for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(produce_loop, std::cref(work), std::ref(s), t, CallBudget::current());
     } catch (const std::system_error&) {
     }
   }

@@ -171,7 +171,10 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
   context.expected = want.dim;
   auto r = p_.units.resolve(*u, p_.dims, p_.sources, local, &context);
   if (!r) {
-    for (auto d : local.list()) {
+    // The ones `local` kept (not its last entry, which counts those it did not), then that count.
+    std::size_t kept = local.list().size() - (local.not_kept() ? 1 : 0);
+    for (std::size_t i = 0; i < kept; ++i) {
+      Diagnostic d = local.list()[i];
       // Abbreviated here, not only when shown: a string of 7,000 unknown units gives 7,000 diagnostics.
       d.message = fmt::format("{}: {} in \"{}\"", entry, d.message, abbreviate(text, 200));
       // Inside a catalogue string every name is a unit: the advice about spaces does not apply.
@@ -179,6 +182,7 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
       if (d.span.file != file) d.span = span;
       diags_.add(std::move(d));
     }
+    diags_.count_not_kept(local.not_kept(), Severity::error);
     return std::nullopt;
   }
   if (!(r->dim == want.dim)) {

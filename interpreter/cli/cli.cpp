@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <map>
 #include <new>
+#include <optional>
 
 #include "base/activity.hpp"
+#include "base/call_budget.hpp"
 #include "cli/browse.hpp"
 #include "cli/catalogue_command.hpp"
 #include "cli/cli_options.hpp"
@@ -115,6 +117,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
     // What ran out of memory has been freed by the unwinding: there is room for the message.
     io.err << "error: " << out_of_memory_message() << "\n";
     status = kExitFailed;
+  } catch (const CallStopped& stopped) {
+    // The whole command's bound (--max-total-steps) where the command does not report it itself (the
+    // points of a sweep, the values of a solve): the output so far stays, the status says it is not all.
+    io.err << stopped.rendered;
+    status = kExitFailed;
   }
   // Output that did not arrive (a full disk, /dev/full, a closed pipe) is an error, whatever the command
   // said: a result that was not written must not look like one that was. errno is the failed write's
@@ -164,6 +171,9 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
   io.max_errors = o.max_errors;
+  // The bound on the whole command; the servers and the REPL bound each of their requests instead.
+  std::optional<CallBudget> budget;
+  if (o.command != "lsp" && o.command != "mcp" && o.command != "repl") budget.emplace(o.limits.max_total_steps);
   const CommandHelp* help = find_command_help(o.command);
   bool known = help != nullptr;
   if (o.help) {

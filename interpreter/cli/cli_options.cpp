@@ -16,24 +16,6 @@ int usage(CliStreams& io, const std::string& message) {
   return kExitUsage;
 }
 
-WholeNumber parse_whole(std::string_view text, std::uint64_t max, std::string_view what) {
-  WholeNumber out;
-  bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
-  if (digits) {
-    std::uint64_t n = 0;
-    // Digit by digit, stopping past `max`: no wrap-around, whatever the length.
-    for (char c : text) {
-      n = n * 10 + static_cast<std::uint64_t>(c - '0');
-      if (n > max) break;
-    }
-    if (n > max) out.error = fmt::format("{} is at most {}, given `{}`", what, max, text);
-    else if (n == 0) digits = false;
-    else out.value = n;
-  }
-  if (!digits) out.error = fmt::format("{} needs a positive whole number, given `{}`", what, text);
-  return out;
-}
-
 namespace {
 // The numeric options: their largest value. Imports recurse once per level, spans hold 32-bit offsets,
 // and a sweep's point numbers stay exact as doubles: the caps keep all of them safe.
@@ -45,6 +27,7 @@ constexpr NumericOption kNumericOptions[] = {
     {"--max-depth", 100'000},
     {"--max-list", std::uint64_t{1} << 53},
     {"--max-steps", 1'000'000'000'000'000'000},
+    {"--max-total-steps", 1'000'000'000'000'000'000},
     {"--max-import-depth", 1000},
     {"--max-files", 1'000'000},
     {"--max-file-size", std::uint64_t{1} << 30},
@@ -136,6 +119,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
         if (a == "--max-depth") o.limits.max_call_depth = static_cast<int>(n);
         else if (a == "--max-list") o.limits.max_list_length = n;
         else if (a == "--max-steps") o.limits.max_steps = n;
+        else if (a == "--max-total-steps") o.limits.max_total_steps = n;
         else if (a == "--max-import-depth") o.files.max_import_depth = static_cast<int>(n);
         else if (a == "--max-files") o.files.max_files = static_cast<int>(n);
         else if (a == "--max-file-size") o.files.max_file_size = n;
@@ -180,6 +164,8 @@ SessionOptions session_options(const Options& o) {
   s.read_on_demand = o.command != "repl";  // the REPL completes over every catalogue name
   s.workload_config = o.workload_config;
   s.workload_key = o.entry_name;
+  // Kept: at least as many as --max-errors shows.
+  s.max_diagnostics = std::max(kDefaultMaxDiagnostics, o.max_errors);
   return s;
 }
 

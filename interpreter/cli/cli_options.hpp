@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "base/whole_number.hpp"
 #include "cli/cli.hpp"
 #include "eval/evaluator.hpp"
 #include "report/render.hpp"
@@ -55,13 +56,6 @@ struct Options {
   SessionOptions files;
 };
 
-// A whole number from 1 to `max` written in decimal digits only (no sign, point, exponent or suffix),
-// as every numeric option is; else `error` says what `what` (an option's name) expected.
-struct WholeNumber {
-  std::uint64_t value = 0;
-  std::string error;
-};
-WholeNumber parse_whole(std::string_view text, std::uint64_t max, std::string_view what);
 // Prints a usage error and returns the usage exit status.
 int usage(CliStreams& io, const std::string& message);
 // Returns an exit status when the arguments are not usable.

@@ -222,6 +222,7 @@ const std::vector<OptionHelp>& common_option_helps() {
       {"--max-depth N", "nested calls allowed (default 200)"},
       {"--max-list N", "entries allowed in one list (default 10000000)"},
       {"--max-steps N", "evaluation steps allowed (default 500000000)"},
+      {"--max-total-steps N", "evaluation steps of the whole command, summed over a sweep's points or a solve's values (default 500000000)"},
       {"--max-nesting N", "brackets and operators nested in a file (default 200)"},
       {"--max-import-depth N", "imports nested in imports (default 32, at most 1000)"},
       {"--max-files N", "files one program may load (default 1000)"},

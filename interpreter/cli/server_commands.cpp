@@ -21,7 +21,7 @@ std::unique_ptr<jsonrpc::ByteSource> input_of(CliStreams& io) {
 
 // The limits given on the command line, as options for the commands the MCP server runs.
 std::vector<std::string> limit_args(const Options& o) {
-  return {"--max-steps", std::to_string(o.limits.max_steps), "--max-depth", std::to_string(o.limits.max_call_depth),
+  return {"--max-steps", std::to_string(o.limits.max_steps), "--max-total-steps", std::to_string(o.limits.max_total_steps), "--max-depth", std::to_string(o.limits.max_call_depth),
           "--max-list", std::to_string(o.limits.max_list_length), "--max-files", std::to_string(o.files.max_files),
           "--max-file-size", std::to_string(o.files.max_file_size), "--max-nesting", std::to_string(o.files.max_nesting),
           "--max-import-depth", std::to_string(o.files.max_import_depth)};

@@ -73,10 +73,7 @@ int solve_one_input(const Options& o, CliStreams& io) {
   show_diagnostics(solve.session(), solve.warnings(), io);
   if (!prepared.ok()) return report_failure(solve.session(), prepared, io);
   SolveAnswer answer;
-  if (Outcome solved = solve.run(answer); !solved.ok()) {
-    io.err << "error: " << solved.message << "\n";
-    return kExitFailed;
-  }
+  if (Outcome solved = solve.run(answer); !solved.ok()) return report_failure(solve.session(), solved, io);
   Program& p = solve.session().program();
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(solve.scenario())];
   const Slot& input = sc.slots[static_cast<std::size_t>(solve.slot())];

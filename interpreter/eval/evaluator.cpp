@@ -29,7 +29,20 @@ Evaluator::CallDepth::CallDepth(Evaluator& ev, const CExpr& e) : ev_(ev) {
 }
 Evaluator::CallDepth::~CallDepth() { --ev_.depth_; }
 
+Evaluator::Evaluator(const Program& program, Limits limits)
+    : p_(program),
+      limits_(limits),
+      started_(limits.max_milliseconds ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{}),
+      budget_(CallBudget::current()) {}
+
 void Evaluator::step(const CExpr& e) { charge(1, e); }
+
+Evaluator::ReportSteps::~ReportSteps() {
+  if (ev.budget_ && ev.steps_ > ev.reported_) {
+    (void)ev.budget_->spend(ev.steps_ - ev.reported_);
+    ev.reported_ = ev.steps_;
+  }
+}
 
 // Work on the n entries of a list counts as n steps: `range(1e7)`, `xs * 2` or `sum(xs)` on ten million
 // entries is as much work as ten million nodes, and must not escape --max-steps.
@@ -37,13 +50,34 @@ void Evaluator::charge(std::size_t n, const CExpr& e) {
   steps_ += n;
   if (steps_ > limits_.max_steps)
     fail(e.span, fmt::format("evaluation stopped after {} steps", limits_.max_steps), {"raise the limit with --max-steps N"});
-  // The clock is read every 65536 steps (about a millisecond of work), not at every step.
-  if (limits_.max_milliseconds && steps_ >= next_clock_check_) {
-    next_clock_check_ = steps_ + 65536;
+  if (steps_ >= next_check_) check_bounds(e);
+}
+
+// Every 65536 steps (about a millisecond of work), not at every step; the first step of an evaluator
+// too, so that a call whose budget is spent stops at its next point however small the points are.
+void Evaluator::check_bounds(const CExpr& e) {
+  next_check_ = steps_ + 65536;
+  if (limits_.max_milliseconds) {
     auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_).count();
     if (static_cast<std::uint64_t>(spent) > limits_.max_milliseconds)
       fail(e.span, fmt::format("evaluation stopped after {} ms", limits_.max_milliseconds));
   }
+  if (!budget_) return;
+  CallBudget::Stop stop = budget_->spend(steps_ - reported_);
+  reported_ = steps_;
+  if (stop == CallBudget::Stop::no) return;
+  CallStopped stopped;
+  stopped.diag.span = e.span;
+  stopped.diag.category = Category::evaluation;
+  if (stop == CallBudget::Stop::cancelled) {
+    stopped.diag.message = "evaluation cancelled";
+  } else {
+    stopped.diag.message = fmt::format("evaluation stopped after {} steps in all", budget_->spent_one()->max_steps());
+    stopped.diag.notes = {"the steps of every evaluation of one call add up (the points of a sweep, the values a solve tries)",
+                          "raise the limit with --max-total-steps N"};
+  }
+  stopped.rendered = render(p_.sources, stopped.diag, false);
+  throw stopped;
 }
 
 double Evaluator::finite(double x, const CExpr& e, const char* what) {
@@ -67,6 +101,7 @@ bool all_true(const Value& v, std::size_t* failed_index) {
 
 ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputValue>>& given) {
   Activity activity("evaluating");
+  ReportSteps report{*this};
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
   Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0), {}};
   ScenarioRun out;
@@ -308,12 +343,14 @@ Value Evaluator::slot(Instance& inst, int index, Span use) {
 
 Value Evaluator::value(const CExpr& e) {
   Activity activity("evaluating");
+  ReportSteps report{*this};
   Frame f;
   return eval(e, f);
 }
 
 Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run, const std::vector<Value>* locals) {
   Activity activity("evaluating");
+  ReportSteps report{*this};
   const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(scenario));
   Instance inst{&s, run.slots, std::vector<std::uint8_t>(s.slots.size(), 2), {}};
   for (std::size_t i = 0; i < run.available.size(); ++i)
@@ -327,6 +364,7 @@ Value Evaluator::value_in(const CExpr& e, int scenario, const ScenarioRun& run, 
 
 Value Evaluator::value_with_locals(const CExpr& e, std::vector<Value> locals) {
   Activity activity("evaluating");
+  ReportSteps report{*this};
   Frame f;
   f.locals = std::move(locals);
   return eval(e, f);

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "base/call_budget.hpp"
 #include "source/diagnostics.hpp"
 #include "model/program.hpp"
 
@@ -24,6 +25,14 @@ struct EvalError {
 struct CycleError : EvalError {};
 // An input that fails its `where`: the most specific explanation, reported as it is.
 struct WhereError : EvalError {};
+// The whole call must stop (base/call_budget.hpp): its steps summed over every evaluation passed
+// --max-total-steps, or its caller cancelled it. Reported as any EvalError is; a loop that goes on after
+// a failed evaluation (a sweep's points, a solve's values) lets this one through, to stop the call.
+// `rendered` is its diagnostic as text, made where its sources are known, for a front end that catches
+// it where they no longer are.
+struct CallStopped : EvalError {
+  std::string rendered;
+};
 
 // Bounds that keep every evaluation finite. Each is a flag of the command line.
 struct Limits {
@@ -34,6 +43,9 @@ struct Limits {
   std::size_t max_list_length = 10'000'000;
   // Evaluation steps (expression nodes visited) of one run.
   std::uint64_t max_steps = 500'000'000;
+  // Evaluation steps of one whole call (a command, an API call), summed over its evaluations (the points
+  // of a sweep): the CallBudget a front end puts in force with it (base/call_budget.hpp).
+  std::uint64_t max_total_steps = 500'000'000;
   // Wall-clock time of one evaluator, in milliseconds; 0: none. A front end that must answer while a
   // user types (the language server) bounds each evaluation by time as well as by steps.
   std::uint64_t max_milliseconds = 0;
@@ -67,8 +79,7 @@ double floored_remainder(double x, double y);
 
 class Evaluator {
  public:
-  explicit Evaluator(const Program& program, Limits limits = {})
-      : p_(program), limits_(limits), started_(limits.max_milliseconds ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{}) {}
+  explicit Evaluator(const Program& program, Limits limits = {});
 
   // Evaluates every input (checking `where`), let, output and check. `given` has one entry per slot.
   ScenarioRun run(int scenario, const std::vector<std::optional<InputValue>>& given);
@@ -131,6 +142,13 @@ class Evaluator {
   [[noreturn]] void fail(Span span, std::string message, std::vector<std::string> notes = {}, Category category = Category::evaluation);
   void step(const CExpr& e);
   void charge(std::size_t n, const CExpr& e);
+  // The clock (max_milliseconds) and the call's budget, every 65,536 steps.
+  void check_bounds(const CExpr& e);
+  // Reports the steps not yet reported to the call's budget when an evaluation ends, however it ends.
+  struct ReportSteps {
+    Evaluator& ev;
+    ~ReportSteps();
+  };
 
   const Program& p_;
   Limits limits_;
@@ -142,7 +160,9 @@ class Evaluator {
   int depth_ = 0;
   std::uint64_t steps_ = 0;
   std::chrono::steady_clock::time_point started_;
-  std::uint64_t next_clock_check_ = 0;  // the step count at which the clock is read next (max_milliseconds)
+  std::uint64_t next_check_ = 0;  // the step count at which check_bounds() runs next
+  CallBudget* budget_;            // the call's, in force on the thread that made this evaluator
+  std::uint64_t reported_ = 0;    // steps reported to budget_
 };
 
 template <typename Scalar>

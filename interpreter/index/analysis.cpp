@@ -45,7 +45,7 @@ Analysis::Analysis(const std::string& path, std::string text, const AnalysisOpti
     session_->check();
   }
   p.uses = nullptr;
-  for (const auto& d : session_->diagnostics().list()) diagnostics_.add(d);
+  diagnostics_.append(session_->diagnostics());
   session_->diagnostics().clear();
   symbols_ = std::make_unique<SymbolIndex>(p, uses_);
   check_time = since(start);
@@ -66,10 +66,10 @@ void Analysis::evaluate_run(RunValues& run, const Limits& limits) {
                                       : fmt::format("the defaults of `{}`", sc.name);
   try {
     if (run.config >= 0) {
-      std::size_t before = session_->diagnostics().size();
+      std::size_t before = session_->diagnostics().reported();
       apply_config(*session_, ev, p.configs[static_cast<std::size_t>(run.config)], given);
-      if (session_->diagnostics().size() > before) {
-        for (const auto& d : session_->diagnostics().list()) diagnostics_.add(d);
+      if (session_->diagnostics().reported() > before) {
+        diagnostics_.append(session_->diagnostics());
         session_->diagnostics().clear();
         run.failure = "its values do not check";
         return;

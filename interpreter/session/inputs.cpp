@@ -61,13 +61,13 @@ bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Sp
     return false;
   }
   const Type want = sc.slots[static_cast<std::size_t>(slot)].type;
-  std::size_t before = s.diagnostics().size();
+  std::size_t before = s.diagnostics().reported();
   DisplayUnit display;
   bool formula = member_named(expr, sc, name) != nullptr;
   std::vector<int> reads;
   CExpr c = formula ? s.compiler().compile_input_formula(expr, scenario, slot, &display, &reads)
                     : s.compiler().compile_value(expr, want, &display);
-  if (s.diagnostics().size() > before) return false;
+  if (s.diagnostics().reported() > before) return false;
   for (int r : reads) {
     const Slot& read = sc.slots[static_cast<std::size_t>(r)];
     if (read.kind == SlotKind::input) continue;

@@ -22,6 +22,7 @@ struct SessionOptions {
   int max_files = 1000;  // files read from disk: .mls files and catalogue files together
   std::size_t max_file_size = 16 * 1024 * 1024;
   int max_nesting = 200;  // parser.hpp kMaxNesting, for the files a session loads
+  std::size_t max_diagnostics = kDefaultMaxDiagnostics;  // kept in diagnostics(); the rest are counted
   // Read a built-in catalogue entry only when its name is first looked up (Catalogue::find), and the
   // prelude's constants and functions only when a file (or a --set, --vary, --where text) mentions one
   // of their names, so that a run pays for what it uses. The catalogue part only without user

@@ -165,9 +165,11 @@ bool Solve::feasible(double value, std::string& why, std::optional<Diagnostic>* 
   Evaluator ev(session_.program(), request_.limits);
   try {
     return conditions_hold(ev, ev.run(scenario_, given_at(value)), why);
+  } catch (const CallStopped&) {
+    throw;  // the whole solve stops, not only this value
   } catch (const EvalError& e) {
     why = e.diag.message;
-    if (error) *error = e.diag;
+    if (error && e.diag.category == Category::evaluation) *error = e.diag;
     return false;
   }
 }
@@ -202,6 +204,7 @@ Outcome Solve::run(SolveAnswer& answer) {
   // is, its feasibility is read from that run.
   double anchor = std::isfinite(low_) ? low_ : std::isfinite(high_) ? high_ : 0;
   std::string why_anchor;
+  std::optional<Diagnostic> anchor_error;  // evaluating at the anchor failed otherwise than on a where or check
   std::optional<bool> anchor_feasible;
   ++evaluated_;
   try {
@@ -213,6 +216,8 @@ Outcome Solve::run(SolveAnswer& answer) {
       double in_domain = clamp(whole_ ? std::round(anchor) : anchor);
       if (in_domain == anchor) anchor_feasible = conditions_hold(ev, run, why_anchor);
     }
+  } catch (const CallStopped&) {
+    throw;
   } catch (const EvalError& e) {
     const auto& given = given_[static_cast<std::size_t>(slot_)];
     if (given && given->value.is_number()) {
@@ -221,12 +226,13 @@ Outcome Solve::run(SolveAnswer& answer) {
       if (in_domain == anchor) {
         anchor_feasible = false;
         why_anchor = e.diag.message;
+        if (e.diag.category == Category::evaluation) anchor_error = e.diag;
       }
     }
   }
   if (whole_) anchor = std::round(anchor);
   anchor = clamp(anchor);
-  const bool anchor_ok = anchor_feasible ? *anchor_feasible : feasible(anchor, why_anchor);
+  const bool anchor_ok = anchor_feasible ? *anchor_feasible : feasible(anchor, why_anchor, &anchor_error);
   // From `from` toward `side`, doubling the distance, the first value whose feasibility is not `ok`.
   auto open_end = [&](double from, double side, bool ok) {
     double distance = std::max(1.0, std::fabs(from));
@@ -243,7 +249,9 @@ Outcome Solve::run(SolveAnswer& answer) {
   // the near end.
   double start = std::isfinite(near_end) ? near_end : anchor_ok ? anchor : open_end(anchor, -dir, false);
   std::string why_start = why_anchor;
-  bool start_ok = start == anchor ? anchor_ok : feasible(start, why_start);
+  std::optional<Diagnostic> start_error = anchor_error;
+  if (start != anchor) start_error.reset();
+  bool start_ok = start == anchor ? anchor_ok : feasible(start, why_start, &start_error);
   // With the far end open: the input's own value when it lies beyond the start and feasibility differs
   // there, else the first value beyond the start (or beyond the input's value) where it does.
   double end = far_end;
@@ -311,6 +319,17 @@ Outcome Solve::run(SolveAnswer& answer) {
       best = i;
       break;
     }
+  if (!best && start_error) {
+    // The search starts where the scenario cannot be evaluated (an overflow unrelated to the conditions):
+    // the samples beyond it cannot tell "no value satisfies" from a window of feasible values they
+    // stepped over, so the error is the answer, where it happened.
+    answer.evaluated = evaluated_;
+    Diagnostic d = *start_error;
+    d.notes.push_back(fmt::format("while solving for `{}`: at {} = {}, where the search starts ({} evaluations); narrow the domain with --for",
+                                  request_.input, request_.input, format_number(start), evaluated_));
+    session_.diagnostics().add(std::move(d));
+    return Outcome{Failure::evaluation, ""};
+  }
   if (!best) {
     answer.kind = SolveAnswer::Kind::infeasible;
     answer.value = xs[0];

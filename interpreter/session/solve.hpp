@@ -74,8 +74,8 @@ class Solve {
   GivenInputs given_at(double value);
 
  private:
-  // Whether `value` is feasible; if not, why, and in `error` the scenario's error when its run failed
-  // (a `where`, a `check`, a run-time error or a limit) rather than a condition.
+  // Whether `value` is feasible; if not, why. When evaluating there fails otherwise than on a `where`
+  // or `check` of the scenario (an overflow, a division by zero), `error`, when given, gets the error.
   bool feasible(double value, std::string& why, std::optional<Diagnostic>* error = nullptr);
   // Whether every --such-that condition holds in `run`; if not, why.
   bool conditions_hold(Evaluator& ev, const ScenarioRun& run, std::string& why);

@@ -109,6 +109,8 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
     point_inputs(0, g);
     try {
       base_ = Evaluator(p, request_.limits).run(scenario_, g);
+    } catch (const CallStopped&) {
+      throw;
     } catch (const EvalError&) {
     }
   }
@@ -249,6 +251,8 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& 
       else cell.set_value(format_value(v, sl.type, units_[varies_.size() + k], p), v, list_numbers(v, sl.type));
     }
     emit(index, cells, out);
+  } catch (const CallStopped&) {
+    throw;  // the whole sweep stops, not only this point
   } catch (const EvalError& e) {
     if (where_) return;  // a point that fails cannot satisfy --where
     for (std::size_t k = varies_.size(); k < cells.size(); ++k) cells[k].set_text("");

@@ -183,6 +183,14 @@ void Sweep::compute(std::size_t first, std::size_t last, const Constants& consta
     for (std::size_t i = first; i < last; ++i) slow_point(i, cells, out);
     return;
   }
+  // The compiled program counts no steps: a block of its points is where the call may be cancelled.
+  if (CallBudget* budget = CallBudget::current(); budget && budget->poll() == CallBudget::Stop::cancelled) {
+    CallStopped stopped;
+    stopped.diag.message = "evaluation cancelled";
+    stopped.diag.category = Category::evaluation;
+    stopped.rendered = "error: evaluation cancelled\n";
+    throw stopped;
+  }
   SweepProgram& program = *w.program;
   const std::size_t varied = varies_.size();
   const bool runs = assign_columns(constant, w, out.takes_runs());

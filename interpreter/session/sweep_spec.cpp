@@ -20,10 +20,10 @@ std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::u
   while (end > begin && s.program().sources.file(f).text[end - 1] == ' ') --end;
   auto expr = parse_expression(s.program().sources, f, s.diagnostics(), begin, end);
   if (!expr) return std::nullopt;
-  std::size_t before = s.diagnostics().size();
+  std::size_t before = s.diagnostics().reported();
   DisplayUnit du;
   CExpr c = s.compiler().compile_value(*expr, want, &du);
-  if (s.diagnostics().size() > before) return std::nullopt;
+  if (s.diagnostics().reported() > before) return std::nullopt;
   if (!c.type.is_quantity() || !compatible(c.type, want)) {
     s.diagnostics().error(c.span, fmt::format("{} {} needs values of {}, found {}", flag, input, type_name(want, s.program().dims),
                                               type_name(c.type, s.program().dims)));
@@ -65,9 +65,9 @@ std::optional<Value> choice_at(Session& s, FileId f, std::uint32_t begin, std::u
       if (auto near = closest_name(expr->text, {"true", "false"}); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
     return std::nullopt;
   }
-  std::size_t before = s.diagnostics().size();
+  std::size_t before = s.diagnostics().reported();
   CExpr c = s.compiler().compile_value(*expr, want, nullptr);
-  if (s.diagnostics().size() > before) return std::nullopt;
+  if (s.diagnostics().reported() > before) return std::nullopt;
   if (!compatible(c.type, want)) {
     std::string found = type_name(c.type, p.dims);
     if (c.type.kind == Type::Kind::record && c.op == Op::constant && c.constant.is_record() && !c.constant.record().key.empty())

@@ -8,12 +8,46 @@
 
 namespace mlsi {
 
+// Once one is not kept, none after it is: the entry that counts them stays the last.
+bool Diagnostics::keep(Severity s) {
+  if (not_kept_ == 0 && list_.size() < max_kept_) return true;
+  count_not_kept(1, s);
+  return false;
+}
+
+void Diagnostics::count_not_kept(std::size_t n, Severity s) {
+  if (n == 0) return;
+  if (not_kept_ == 0) list_.push_back(Diagnostic{Severity::warning, Span{}, "", {}, {}});
+  not_kept_ += n;
+  Diagnostic& last = list_.back();
+  if (s == Severity::error) last.severity = Severity::error;
+  last.message = fmt::format("{} more diagnostic{} not kept (at most {} are kept)", not_kept_, not_kept_ == 1 ? "" : "s", max_kept_);
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+  std::size_t n = other.list_.size() - (other.not_kept_ ? 1 : 0);
+  for (std::size_t i = 0; i < n; ++i) add(other.list_[i]);
+  if (other.not_kept_) count_not_kept(other.not_kept_, other.list_.back().severity);
+}
+
+void Diagnostics::add(Diagnostic d) {
+  if (keep(d.severity)) list_.push_back(std::move(d));
+}
+
 Diagnostic& Diagnostics::error(Span span, std::string message) {
+  if (!keep(Severity::error)) {
+    scratch_ = Diagnostic{Severity::error, span, std::move(message), {}, {}};
+    return scratch_;
+  }
   list_.push_back(Diagnostic{Severity::error, span, std::move(message), {}, {}});
   return list_.back();
 }
 
 Diagnostic& Diagnostics::warning(Span span, std::string message) {
+  if (!keep(Severity::warning)) {
+    scratch_ = Diagnostic{Severity::warning, span, std::move(message), {}, {}};
+    return scratch_;
+  }
   list_.push_back(Diagnostic{Severity::warning, span, std::move(message), {}, {}});
   return list_.back();
 }

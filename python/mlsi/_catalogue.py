@@ -42,6 +42,10 @@ class Entry(Mapping):
         except KeyError:
             raise AttributeError(f"{self.kind} {self.name} has no field {field!r}") from None
 
+    def __reduce__(self):
+        # Made again from what the extension gave: its fields are plain values (pickle, copy, multiprocessing).
+        return Entry, (self.name, self.kind, self.aliases, self.builtin, self._value)
+
     def __repr__(self) -> str:
         return f"<mlsi.Entry {self.kind} {self.name}>"
 

@@ -72,5 +72,7 @@ def from_pint(quantity: Any) -> Quantity:
             continue
         if _close(magnitude * factor, float(si)):
             return Quantity(magnitude, text)
+        if not (math.isfinite(float(si)) and math.isfinite(float(si) / factor)):
+            _units.not_finite(magnitude, text)
         return Quantity._of(float(si) / factor, text, float(si), dimension)
     raise _errors.DimensionError(f"mlsi has no unit for pint's `{quantity.units}`")

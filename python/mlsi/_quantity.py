@@ -14,7 +14,9 @@ class Quantity:
 
     ``Quantity(4, "GiB")`` reads the unit as mlsi does (any unit of the language: ``"byte/s"``,
     ``"TFLOP/s"``, ``"USD/h"``), so it can be given as an input: ``mlsi.run(..., memory=Quantity(80, "GB"))``.
-    ``q.to("GB")`` converts; ``float(q)`` is allowed only for a dimensionless value (a Count)."""
+    ``q.to("GB")`` converts; ``float(q)`` is allowed only for a dimensionless value (a Count).
+    As in the language, a value is finite: one that is not, or overflows in its unit or in SI
+    (``Quantity(1e308, "YB")``, ``Quantity(1e300, "year").to("as")``), raises mlsi.EvaluationError."""
 
     __slots__ = ("_value", "_unit", "_si", "_dimension", "_shown")
 
@@ -25,6 +27,11 @@ class Quantity:
         self._si = self._value * factor
         self._dimension = dimension
         self._shown = None
+        if not math.isfinite(self._si):
+            _units.not_finite(self._value, unit)
+
+    def __reduce__(self):
+        return _quantity_of, (self._value, self._unit, self._si, self._dimension, self._shown)
 
     @classmethod
     def _of(cls, value: float, unit: str, si: float, dimension: str, shown: Optional[str] = None) -> "Quantity":
@@ -57,7 +64,10 @@ class Quantity:
         factor, dimension = _units.resolve(unit)
         if dimension != self._dimension:
             _units.conversion_error(self, unit)
-        return Quantity._of(self._si if factor == 1 else self._si / factor, unit, self._si, self._dimension)
+        value = self._si if factor == 1 else self._si / factor
+        if not math.isfinite(value):  # 1e300 year -> as: an error in the language too
+            _units.conversion_error(self, unit)
+        return Quantity._of(value, unit, self._si, self._dimension)
 
     def __float__(self) -> float:
         if self._dimension != "Count":
@@ -122,6 +132,11 @@ class Quantity:
         """A pint Quantity as an mlsi Quantity, in the same unit where mlsi has it, else in SI."""
         from ._pint import from_pint
         return from_pint(quantity)
+
+
+def _quantity_of(value: float, unit: str, si: float, dimension: str, shown: Optional[str]) -> Quantity:
+    """A Quantity as pickled: its parts as they were, not its unit read again."""
+    return Quantity._of(value, unit, si, dimension, shown)
 
 
 def _shown_number(x: float) -> str:

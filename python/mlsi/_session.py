@@ -255,6 +255,9 @@ class Session:
         if not conditions:
             raise ValueError("a solve needs at least one condition: such_that=\"full <= 80 GB\"")
         input_name = max if max is not None else min
+        # As `--tol` is read: a number strictly between 0 and 1 (nan, 0 and 1 are refused).
+        if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol < 1:
+            raise ValueError(f"tol needs a number between 0 and 1 (exclusive), such as 1e-6; given `{tol!r}`")
         raw = self._native.solve(file, scenario or name, config or "", _settings(inputs, kwargs), input_name, max is not None,
                                  conditions, tol, [], "", top, 1)
         return SolveResult(_errors.raise_if_failed(raw), input_name)

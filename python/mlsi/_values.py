@@ -19,6 +19,10 @@ class EntryName(str):
         s.kind = kind
         return s
 
+    def __reduce__(self):
+        # str's own reduction would call EntryName(name) without its kind.
+        return EntryName, (str(self), self.kind)
+
     def __repr__(self) -> str:
         return f"EntryName({str(self)!r}, kind={self.kind!r})"
 
@@ -44,10 +48,15 @@ class Record(Mapping):
         return len(self._fields)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # not a field; and _fields itself before it is set (pickle, copy)
+            raise AttributeError(name)
         try:
             return self._fields[name]
         except KeyError:
             raise AttributeError(name) from None
+
+    def __reduce__(self):
+        return Record, (self.kind, self._fields, self._shown)
 
     def __repr__(self) -> str:
         return f"Record({self.kind!r}, {self._fields!r})" if self.kind else f"Record({self._fields!r})"

@@ -4,8 +4,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <mlsi/mlsi.hpp>
+#include <optional>
 #include <stdexcept>
 
 #include "convert.hpp"
@@ -39,20 +41,38 @@ api::SessionOptions options_of(const std::vector<std::string>& catalogues, const
   api::SessionOptions o;
   o.catalogues = catalogues;
   o.files = files;
+  const auto& names = api::limit_names();
   for (const auto& [key, value] : limits) {
     auto name = key.cast<std::string>();
-    auto n = value.cast<std::uint64_t>();
-    if (name == "max_file_size") o.limits.max_file_size = n;
-    else if (name == "max_files") o.limits.max_files = static_cast<int>(n);
-    else if (name == "max_import_depth") o.limits.max_import_depth = static_cast<int>(n);
-    else if (name == "max_nesting") o.limits.max_nesting = static_cast<int>(n);
-    else if (name == "max_call_depth") o.limits.max_call_depth = static_cast<int>(n);
-    else if (name == "max_list_length") o.limits.max_list_length = n;
-    else if (name == "max_steps") o.limits.max_steps = n;
-    else if (name == "max_sweep_points") o.limits.max_sweep_points = n;
-    else throw py::key_error("no limit named `" + name + "`");
+    if (std::find(names.begin(), names.end(), name) == names.end()) throw py::key_error(*api::set_limit(o.limits, name, ""));
+    // Read as the command line reads `--max-steps 4294967297`: an int is its decimal digits, anything else
+    // (True, 1.5, 1e3, "10") is refused in the same words as a value with a sign, a point or a suffix is.
+    std::string text = py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value) ? py::str(value).cast<std::string>()
+                                                                                           : py::repr(value).cast<std::string>();
+    if (auto refused = api::set_limit(o.limits, name, text)) throw py::value_error(*refused);
   }
   return o;
+}
+
+// Runs `call` (a call of the library) without the GIL, so that other Python threads go on, and with a
+// cancellation hook that looks at Python's signals now and then: Ctrl-C (or any signal handler that
+// raises) stops the call, and what the handler raised (KeyboardInterrupt) is raised once it returns.
+template <class Call>
+auto interruptible(Call call) {
+  std::optional<py::error_already_set> raised;
+  decltype(call()) result;
+  {
+    api::CancelHook hook([&raised] {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() == 0) return false;
+      raised.emplace();  // takes the exception the handler set
+      return true;
+    });
+    py::gil_scoped_release release;
+    result = call();
+  }
+  if (raised) throw *raised;
+  return result;
 }
 
 // A vector handed to NumPy without a copy: the array owns it through a capsule.
@@ -174,12 +194,7 @@ PYBIND11_MODULE(_mlsi, m) {
       .def_property_readonly("diagnostics", [](const api::Runner& r) { return python::diagnostics_dict(r.diagnostics()); })
       .def("run", [](const api::Runner& r, const py::list& inputs) {
         std::vector<api::InputSetting> settings = settings_of(inputs);
-        api::RunResult result;
-        {
-          py::gil_scoped_release release;
-          result = r.run(settings);
-        }
-        return result;
+        return interruptible([&] { return r.run(settings); });
       });
 
   py::class_<api::Session>(m, "Session")
@@ -210,21 +225,11 @@ PYBIND11_MODULE(_mlsi, m) {
       })
       .def("run", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
         api::RunRequest request = request_of(file, scenario, config, inputs);
-        api::RunResult result;
-        {
-          py::gil_scoped_release release;
-          result = s.run(request);
-        }
-        return result;
+        return interruptible([&] { return s.run(request); });
       })
       .def("explain", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
         api::RunRequest request = request_of(file, scenario, config, inputs);
-        api::Explanation x;
-        {
-          py::gil_scoped_release release;
-          x = s.explain(request);
-        }
-        return explanation_dict(x);
+        return explanation_dict(interruptible([&] { return s.explain(request); }));
       })
       .def("sweep", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs,
                        const std::vector<std::string>& vary, const std::string& where, unsigned jobs, std::uint64_t shard_k, std::uint64_t shard_n) {
@@ -235,14 +240,9 @@ PYBIND11_MODULE(_mlsi, m) {
         request.jobs = jobs;
         request.shard_k = shard_k;
         request.shard_n = shard_n;
-        api::SweepTable table;
-        {
-          // Every point is computed in C++ without the interpreter's lock, on `jobs` threads: other Python
-          // threads go on.
-          py::gil_scoped_release release;
-          table = s.sweep_table(request);
-        }
-        return sweep_dict(std::move(table));
+        // Every point is computed in C++ without the interpreter's lock, on `jobs` threads: other Python
+        // threads go on.
+        return sweep_dict(interruptible([&] { return s.sweep_table(request); }));
       })
       .def("solve", [](const api::Session& s, const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs,
                        const std::string& input, bool maximize, const std::vector<std::string>& such_that, double tolerance,
@@ -257,19 +257,10 @@ PYBIND11_MODULE(_mlsi, m) {
         request.objective = objective;
         request.top = top;
         request.jobs = jobs;
-        api::SolveResult result;
-        {
-          py::gil_scoped_release release;
-          result = s.solve(request);
-        }
-        return solve_dict(result);
+        return solve_dict(interruptible([&] { return s.solve(request); }));
       })
       .def("evaluate", [](const api::Session& s, const std::string& expression) {
-        api::ExpressionResult r;
-        {
-          py::gil_scoped_release release;
-          r = s.evaluate(expression);
-        }
+        api::ExpressionResult r = interruptible([&] { return s.evaluate(expression); });
         py::dict out;
         out["ok"] = r.ok;
         out["type"] = r.type;

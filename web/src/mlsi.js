@@ -8,7 +8,7 @@
 
 // The bounds of one call in a page: a run or an evaluation that would take seconds stops with the
 // interpreter's message instead (the command line's --max-steps, --max-points and --max-list).
-export const PAGE_LIMITS = Object.freeze({ maxSteps: 50_000_000, maxPoints: 10_000, maxList: 1_000_000 });
+export const PAGE_LIMITS = Object.freeze({ maxSteps: 50_000_000, maxTotalSteps: 50_000_000, maxPoints: 10_000, maxList: 1_000_000 });
 
 // `compiled`, when given, is a promise of mlsi.wasm already compiled (WebAssembly.compileStreaming, as
 // src/index.html starts it before the page's JavaScript is read); when it fails or gives nothing, the

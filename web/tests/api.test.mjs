@@ -12,7 +12,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
-import { loadMlsi } from "../src/mlsi.js";
+import { loadMlsi, PAGE_LIMITS } from "../src/mlsi.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const mlsiBin = process.env.MLSI ?? path.join(root, "build/mlsi");
@@ -163,4 +163,70 @@ test("a call is bounded: a sweep of too many points and a runaway evaluation sto
   assert.equal(deep.ok, false);
   assert.match(deep.diagnostics[0].message, /nest/);
   assert.equal(mlsi.eval("1 + 1").document[0].result.value, 2);  // and the module still works
+});
+
+test("a whole call is bounded: a sweep whose where makes a list at each point stops at maxTotalSteps", () => {
+  // Each point makes range(100000 + microbatch): more than 10^5 steps, 10,000 points more than 10^9 in
+  // all; the page's call stops after 50 million (PAGE_LIMITS.maxTotalSteps), as `mlsi sweep` does.
+  const request = { scenario: "ActivationMemory", vary: ["microbatch=1..10000 step 1"], where: "len(range(100000 + microbatch)) > 0" };
+  const r = mlsi.sweep(request);
+  assert.equal(r.ok, false);
+  assert.equal(r.diagnostics.at(-1).message, "evaluation stopped after 50000000 steps in all");
+  const theirs = cli(["sweep", "ActivationMemory", "--vary", request.vary[0], "--where", request.where, "--max-total-steps", "50000000",
+                      "--max-steps", "50000000", "--max-list", "1000000", "--format", "json"]);
+  assert.equal(theirs.status, 1);
+  assert.ok(theirs.stderr.endsWith(r.diagnostics.at(-1).rendered), theirs.stderr);
+});
+
+test("a request of the wrong shape or with a limit the command line refuses is a usage error, not an exception", () => {
+  const wrong = [
+    [{ source: 5 }, "`source` must be a string, not number"],
+    [{ source: "let x = 1\n", sourceName: {} }, "`sourceName` must be a string, not object"],
+    [{ scenario: "ActivationMemory", vary: [1] }, "`vary[0]` must be a string, not number"],
+    [{ scenario: "ActivationMemory", vary: "microbatch=1,2" }, "`vary` must be an array of strings, not string"],
+  ];
+  for (const [request, message] of wrong) {
+    const r = mlsi.module.sweep({ ...request, limits: PAGE_LIMITS });
+    assert.equal(r.ok, false);
+    const d = JSON.parse(r.diagnostics);
+    assert.equal(d.length, 1);
+    assert.equal(d[0].message, message);
+    assert.equal(d[0].category, "usage");
+    assert.equal(d[0].rendered, `error: ${message}\n`);
+  }
+  // A limit is read as the command line reads its option: whole numbers from 1 to the option's largest.
+  for (const [value, shown] of [[Infinity, "Infinity"], [NaN, "NaN"], [-1, "-1"], [1.5, "1.5"], [0, "0"]]) {
+    const r = mlsi.eval("1 + 1", { limits: { maxSteps: value } });
+    assert.equal(r.ok, false);
+    assert.equal(r.diagnostics[0].message, `limits.maxSteps needs a positive whole number, given \`${shown}\``);
+    assert.equal(cli(["eval", "-e", "1 + 1", "--max-steps", shown]).stderr.split("\n")[0],
+                 `error: --max-steps needs a positive whole number, given \`${shown}\``);
+  }
+  const huge = mlsi.eval("1 + 1", { limits: { maxSteps: 1e30 } });
+  assert.equal(huge.diagnostics[0].message, "limits.maxSteps is at most 1000000000000000000, given `1000000000000000019884624838656`");
+  const points = mlsi.eval("1 + 1", { limits: { maxPoints: "10" } });
+  assert.equal(points.diagnostics[0].message, "limits.maxPoints must be a number, not string");
+  assert.equal(mlsi.eval("1 + 1").document[0].result.value, 2);  // and the module still works
+});
+
+test("diagnostics kept are bounded: a text of thousands of errors gives 1000 and the count of the rest", () => {
+  const r = mlsi.check("let a = 1\n".repeat(3000));
+  assert.equal(r.ok, false);
+  assert.equal(r.diagnostics.length, 1001);
+  assert.equal(r.diagnostics[999].message, "`a` is already defined");
+  assert.equal(r.diagnostics[1000].message, "1999 more diagnostics not kept (at most 1000 are kept)");
+  assert.equal(r.diagnostics[1000].severity, "error");
+});
+
+// Last: it leaves the module's heap at its 2 GiB maximum, as a page keeps it until reloaded.
+test("running out of the module's memory is an error, as on the command line, and the module goes on", () => {
+  // Six lists of ten million entries, at about 40 bytes an entry (docs/security.md): 2.4 GB, more than
+  // the heap's 2 GiB maximum.
+  const lists = Array.from({ length: 6 }, (_, i) => `range(${10000000 + i})`).join(", ");
+  const r = mlsi.eval(`[${lists}]`, { limits: { maxList: 100000000, maxSteps: 1e9, maxTotalSteps: 1e9 } });
+  assert.equal(r.ok, false);
+  assert.equal(r.diagnostics.length, 1);
+  assert.match(r.diagnostics[0].message, /^out of memory while /);
+  assert.equal(r.diagnostics[0].category, "evaluation");
+  assert.equal(mlsi.eval("1 + 1").document[0].result.value, 2);
 });

@@ -13,7 +13,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <new>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -25,23 +28,54 @@ namespace {
 
 using emscripten::val;
 
+// A request the bindings cannot pass on as it is (a member of the wrong type, a limit out of range): the
+// call answers with a usage error, as for any other problem of the input, instead of throwing embind's
+// BindingError into the page.
+struct BadRequest {
+  std::string message;
+};
+
+std::string type_of(const val& v) { return v.isNull() ? "null" : v.isArray() ? "array" : v.typeOf().as<std::string>(); }
+
 std::string text(const val& object, const char* key) {
   val v = object[key];
-  return v.isUndefined() || v.isNull() ? std::string() : v.as<std::string>();
-}
-
-double number(const val& object, const char* key, double fallback) {
-  val v = object[key];
-  return v.isNumber() ? v.as<double>() : fallback;
+  if (v.isUndefined() || v.isNull()) return std::string();
+  if (!v.isString()) throw BadRequest{"`" + std::string(key) + "` must be a string, not " + type_of(v)};
+  return v.as<std::string>();
 }
 
 std::vector<std::string> texts(const val& object, const char* key) {
   std::vector<std::string> out;
   val list = object[key];
   if (list.isUndefined() || list.isNull()) return out;
+  if (!list.isArray()) throw BadRequest{"`" + std::string(key) + "` must be an array of strings, not " + type_of(list)};
   auto n = list["length"].as<unsigned>();
-  for (unsigned i = 0; i < n; ++i) out.push_back(list[i].as<std::string>());
+  for (unsigned i = 0; i < n; ++i) {
+    val item = list[i];
+    if (!item.isString()) throw BadRequest{"`" + std::string(key) + "[" + std::to_string(i) + "]` must be a string, not " + type_of(item)};
+    out.push_back(item.as<std::string>());
+  }
   return out;
+}
+
+// The decimal digits of a whole number held in a double (1e30 as its 31 digits).
+std::string whole_digits(double x) {
+  char buffer[400];
+  std::snprintf(buffer, sizeof buffer, "%.0f", x);
+  return buffer;
+}
+
+// A limit as the command line reads its option (mlsi::api::set_limit): a JavaScript number is its
+// decimal digits when it is a whole number, else what String() makes of it (`-1`, `1.5`, `Infinity`,
+// `NaN`), which is refused in the command line's words.
+void set_limit(mlsi::api::Limits& limits, const val& given, const char* key, const char* name) {
+  val v = given[key];
+  if (v.isUndefined()) return;
+  std::string what = std::string("limits.") + key;
+  if (!v.isNumber()) throw BadRequest{what + " must be a number, not " + type_of(v)};
+  double x = v.as<double>();
+  std::string digits = std::isfinite(x) && x >= 0 && x == std::floor(x) ? whole_digits(x) : val::global("String")(v).as<std::string>();
+  if (auto refused = mlsi::api::set_limit(limits, name, digits, what)) throw BadRequest{*refused};
 }
 
 // The bounds of one call: the command line's, less where a page would hang on them (web/README.md).
@@ -49,9 +83,11 @@ mlsi::api::Limits limits_of(const val& request) {
   mlsi::api::Limits limits;
   val given = request["limits"];
   if (given.isUndefined() || given.isNull()) return limits;
-  limits.max_steps = static_cast<std::uint64_t>(number(given, "maxSteps", static_cast<double>(limits.max_steps)));
-  limits.max_sweep_points = static_cast<std::uint64_t>(number(given, "maxPoints", static_cast<double>(limits.max_sweep_points)));
-  limits.max_list_length = static_cast<std::size_t>(number(given, "maxList", static_cast<double>(limits.max_list_length)));
+  if (type_of(given) != "object") throw BadRequest{"`limits` must be an object, not " + type_of(given)};
+  set_limit(limits, given, "maxSteps", "max_steps");
+  set_limit(limits, given, "maxTotalSteps", "max_total_steps");
+  set_limit(limits, given, "maxPoints", "max_sweep_points");
+  set_limit(limits, given, "maxList", "max_list_length");
   return limits;
 }
 
@@ -78,10 +114,10 @@ const mlsi::api::Session& session_of(const val& request) {
   options.limits = limits_of(request);
   std::string source_name = text(request, "sourceName");
   bool has_source = !request["source"].isUndefined() && !request["source"].isNull();
-  std::string source = has_source ? text(request, "source") : std::string();
+  std::string source = text(request, "source");
   if (has_source && source_name.empty()) source_name = "playground.mls";
-  std::string key = std::to_string(options.limits.max_steps) + ' ' + std::to_string(options.limits.max_sweep_points) + ' ' +
-                    std::to_string(options.limits.max_list_length) + (has_source ? " source " + source_name + '\n' + source : "");
+  std::string key = std::to_string(options.limits.max_steps) + ' ' + std::to_string(options.limits.max_total_steps) + ' ' +
+                    std::to_string(options.limits.max_sweep_points) + ' ' + std::to_string(options.limits.max_list_length) + (has_source ? " source " + source_name + '\n' + source : "");
   if (last && key == last_key) return *last;
   if (has_source) {
     std::ofstream(source_name, std::ios::binary | std::ios::trunc) << source;
@@ -99,8 +135,14 @@ mlsi::api::RunRequest run_request_of(const val& request) {
   run.config = text(request, "config");
   val inputs = request["inputs"];
   if (!inputs.isUndefined() && !inputs.isNull()) {
+    if (!inputs.isArray()) throw BadRequest{"`inputs` must be an array of [name, value] pairs, not " + type_of(inputs)};
     auto n = inputs["length"].as<unsigned>();
-    for (unsigned i = 0; i < n; ++i) run.set(inputs[i][0].as<std::string>(), inputs[i][1].as<std::string>());
+    for (unsigned i = 0; i < n; ++i) {
+      val pair = inputs[i];
+      if (!pair.isArray() || pair["length"].as<unsigned>() != 2 || !pair[0].isString() || !pair[1].isString())
+        throw BadRequest{"`inputs[" + std::to_string(i) + "]` must be a pair of strings [name, value]"};
+      run.set(pair[0].as<std::string>(), pair[1].as<std::string>());
+    }
   }
   return run;
 }
@@ -117,45 +159,76 @@ val result(const mlsi::api::Document& d) {
   return out;
 }
 
-val check(const val& request) {
-  const mlsi::api::Session& session = session_of(request);
+val failed(mlsi::api::Diagnostics diagnostics) {
   mlsi::api::Document d;
-  d.ok = session.ok();
-  d.diagnostics = session.diagnostics();
-  val out = result(d);
-  out.set("scenarios", val::array(session.scenarios()));
-  return out;
+  d.diagnostics = std::move(diagnostics);
+  return result(d);
+}
+
+// Every call answers: a request of the wrong shape and running out of memory (the module's heap has a
+// maximum) are diagnostics, as on the command line, never an exception thrown into the page.
+template <class Call>
+val answer(Call call) {
+  try {
+    return call();
+  } catch (const BadRequest& bad) {
+    return failed(mlsi::api::Diagnostics::usage_error(bad.message));
+  } catch (const std::bad_alloc&) {
+    return failed(mlsi::api::Diagnostics::out_of_memory());
+  }
+}
+
+val check(const val& request) {
+  return answer([&] {
+    const mlsi::api::Session& session = session_of(request);
+    mlsi::api::Document d;
+    d.ok = session.ok();
+    d.diagnostics = session.diagnostics();
+    val out = result(d);
+    out.set("scenarios", val::array(session.scenarios()));
+    return out;
+  });
 }
 
 val run(const val& request) {
-  return result(session_of(request).run_document(run_request_of(request), format_of(request)));
+  return answer([&] { return result(session_of(request).run_document(run_request_of(request), format_of(request))); });
 }
 
 val explain(const val& request) {
-  return result(session_of(request).explain_document(run_request_of(request), format_of(request)));
+  return answer([&] { return result(session_of(request).explain_document(run_request_of(request), format_of(request))); });
 }
 
 val sweep(const val& request) {
-  mlsi::api::SweepRequest sweep;
-  sweep.run = run_request_of(request);
-  sweep.vary = texts(request, "vary");
-  sweep.where = text(request, "where");
-  return result(session_of(request).sweep_document(sweep));
+  return answer([&] {
+    mlsi::api::SweepRequest sweep;
+    sweep.run = run_request_of(request);
+    sweep.vary = texts(request, "vary");
+    sweep.where = text(request, "where");
+    return result(session_of(request).sweep_document(sweep));
+  });
 }
 
-val evaluate(const val& request) { return result(session_of(request).eval_document(texts(request, "entries"))); }
+val evaluate(const val& request) {
+  return answer([&] { return result(session_of(request).eval_document(texts(request, "entries"))); });
+}
 
-val list(const val& request) { return result(session_of(request).list_document(text(request, "kind"), format_of(request))); }
+val list(const val& request) {
+  return answer([&] { return result(session_of(request).list_document(text(request, "kind"), format_of(request))); });
+}
 
-val show(const val& request) { return result(session_of(request).show_document(text(request, "name"), format_of(request))); }
+val show(const val& request) {
+  return answer([&] { return result(session_of(request).show_document(text(request, "name"), format_of(request))); });
+}
 
 val source(const val& request) {
-  mlsi::api::SourceText s = session_of(request).scenario_source(text(request, "scenario"));
-  val out = val::object();
-  out.set("ok", !s.name.empty());
-  out.set("name", s.name);
-  out.set("text", s.text);
-  return out;
+  return answer([&] {
+    mlsi::api::SourceText s = session_of(request).scenario_source(text(request, "scenario"));
+    val out = val::object();
+    out.set("ok", !s.name.empty());
+    out.set("name", s.name);
+    out.set("text", s.text);
+    return out;
+  });
 }
 
 std::string version() { return mlsi::api::version(); }

@@ -70,6 +70,13 @@ class Diagnostics {
   // [{"message", "file", "line", "column", "end_line", "end_column"}], "rendered": render_one(i)}.
   std::string json() const;
 
+  // One error in no source, of category `usage`: a request that cannot be passed on as it is (a limit out
+  // of range, a value of the wrong type), said as the library says its own problems.
+  static Diagnostics usage_error(std::string message);
+  // The error for std::bad_alloc caught now, in the command line's words (`out of memory while checking`),
+  // of category `evaluation`.
+  static Diagnostics out_of_memory();
+
   // For the implementation (interpreter/api/): the diagnostics and the sources they point into.
   explicit Diagnostics(std::shared_ptr<const detail::DiagnosticSource> source);
 

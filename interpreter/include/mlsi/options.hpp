@@ -3,7 +3,11 @@
 // limit of the command line is here, with the command line's default.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mlsi::api {
@@ -16,7 +20,34 @@ struct Limits {
   int max_call_depth = 200;                      // nested calls of functions and scenarios (--max-depth)
   std::size_t max_list_length = 10'000'000;      // entries of one list made by `range` or a comprehension (--max-list)
   std::uint64_t max_steps = 500'000'000;         // evaluation steps of one run or sweep point (--max-steps)
+  std::uint64_t max_total_steps = 500'000'000;   // evaluation steps of one call, summed over its points (--max-total-steps)
   std::uint64_t max_sweep_points = 1'000'000'000'000'000;  // points of one sweep (--max-points)
+};
+
+// Sets the member of `limits` named `name` (`max_steps`, `max_call_depth`, ...) from `text` as the command
+// line reads its option (`--max-steps`, `--max-depth`, ...): a whole number from 1 to the option's
+// largest value, in decimal digits only. Returns why not, in the command line's words with `name` for
+// the option (`max_call_depth is at most 100000, given `4294967297``, `max_steps needs a positive whole
+// number, given `-1``), or nothing once set; `what`, when given, names the value in the message instead
+// (`limits.maxSteps`). When `name` is not a limit, nothing is set and the message lists those that are.
+std::optional<std::string> set_limit(Limits& limits, std::string_view name, std::string_view text, std::string_view what = {});
+// The names set_limit() takes, in the order of Limits.
+const std::vector<std::string>& limit_names();
+
+// While a CancelHook lives, every call of the API made on its thread asks `cancelled` now and then (about
+// every million evaluation steps, and between blocks of a sweep's points), on that thread only; once it
+// returns true, the call stops, with the error `evaluation cancelled`, on every thread it runs on. The
+// Python module's hook checks for Ctrl-C. Hooks nest: each one in force is asked.
+class CancelHook {
+ public:
+  explicit CancelHook(std::function<bool()> cancelled);
+  ~CancelHook();
+  CancelHook(const CancelHook&) = delete;
+  CancelHook& operator=(const CancelHook&) = delete;
+
+ private:
+  struct Scope;
+  std::unique_ptr<Scope> scope_;
 };
 
 struct SessionOptions {
