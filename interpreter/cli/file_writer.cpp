@@ -9,29 +9,11 @@
 #include <cerrno>
 #include <cstring>
 
+#include "base/descriptor.hpp"
+
 namespace mlsi {
 
 namespace {
-
-// An open descriptor, closed on every path out; `close()` reports what only closing can tell (NFS, a quota).
-class Descriptor {
- public:
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  ~Descriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-  int close() {
-    int fd = fd_;
-    fd_ = -1;
-    return ::close(fd) == 0 ? 0 : errno;
-  }
-
- private:
-  int fd_;
-};
 
 // Writes all of `text`; 0, or the reason (ENOSPC, EFBIG past `ulimit -f` with SIGXFSZ ignored, EIO).
 int write_all(int fd, std::string_view text) {

@@ -13,26 +13,13 @@
 #include <cstring>
 #include <filesystem>
 
+#include "base/descriptor.hpp"
+
 namespace mlsi {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// Closes the descriptor it owns.
-class Descriptor {
- public:
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  ~Descriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 ReadResult failure(ReadError::Kind kind, std::string reason = {}) {
   ReadResult r;
