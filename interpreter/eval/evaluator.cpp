@@ -258,13 +258,15 @@ std::vector<std::string> Evaluator::comparison_values(const CExpr& condition, Fr
     }
     if (v.is_list()) continue;
     DisplayUnit unit;
-    if (side.op == Op::slot && f.instance) {
-      auto k = static_cast<std::size_t>(side.index);
-      unit = f.instance == top_ && top_display_ ? (*top_display_)[k] : f.instance->scenario->slots[k].display;
-    }
+    if (side.op == Op::slot && f.instance) unit = display_of(*f.instance, side.index);
     notes.push_back(fmt::format("`{}` is {}", p_.sources.text(side.span), format_value(v, side.type, unit, p_)));
   }
   return notes;
+}
+
+const DisplayUnit& Evaluator::display_of(const Instance& inst, int i) const {
+  auto k = static_cast<std::size_t>(i);
+  return &inst == top_ && top_display_ ? (*top_display_)[k] : inst.scenario->slots[k].display;
 }
 
 void Evaluator::check_where(Instance& inst, int i) {
@@ -283,7 +285,7 @@ void Evaluator::check_where(Instance& inst, int i) {
   std::size_t bad = 0;
   if (all_true(ok, &bad)) return;
   const Value& v = inst.slots[static_cast<std::size_t>(i)];
-  const DisplayUnit& unit = &inst == top_ && top_display_ ? (*top_display_)[static_cast<std::size_t>(i)] : sl.display;
+  const DisplayUnit& unit = display_of(inst, i);
   std::string shown = format_value(v, sl.type, unit, p_);
   std::string cond(p_.sources.text(sl.where->span));
   std::vector<std::string> notes;

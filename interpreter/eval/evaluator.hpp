@@ -121,6 +121,8 @@ class Evaluator {
   void evaluate_instance(Instance& inst);
   void check_where(Instance& inst, int slot);
   [[noreturn]] void report_check(const Check& c, Frame& f);
+  // The unit slot `i` of `inst` shows in: the run's own choice for the scenario run at the top, else the declared one.
+  const DisplayUnit& display_of(const Instance& inst, int i) const;
   // "`a` is 48 GB" for each side of a failed comparison that is not a literal, so the message shows the numbers.
   std::vector<std::string> comparison_values(const CExpr& condition, Frame& f);
   Value slot(Instance& inst, int index, Span use);
