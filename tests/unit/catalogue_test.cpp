@@ -1500,6 +1500,44 @@ scenario CatFns {
   }
 }
 
+// The FFN's kind and the tied embeddings (§2.1 `mlp`, `tied_embeddings`; §3.2.1) and the two prelude
+// functions over them (language.md §17.2).
+TEST(CatalogueConstants, ShapeFunctionsCountTheMatricesOfTheFfnAndTheEmbeddings) {
+  ScratchSession s(R"(
+scenario CatShapes {
+  output gpt3_mlp = mlp_matrices(GPT3)
+  output llama_mlp = mlp_matrices(Llama3_8B)
+  output mixtral_mlp = mlp_matrices(Mixtral_8x7B)
+  output gpt3_embeddings = embedding_matrices(GPT3)
+  output llama_embeddings = embedding_matrices(Llama3_8B)
+  output opt_embeddings = embedding_matrices(OPT_13B)
+  output llama_ffn_and_embeddings = Llama3_8B.layers * mlp_matrices(Llama3_8B) * Llama3_8B.hidden_dim * Llama3_8B.ffn_dim
+    + embedding_matrices(Llama3_8B) * Llama3_8B.vocab_size * Llama3_8B.hidden_dim
+}
+)");
+  ASSERT_TRUE(s.ok) << s.diags();
+  const std::vector<std::pair<const char*, double>> want = {
+      {"gpt3_mlp", 2},          // GPT-3: GELU, two matrices (Brown et al. 2020 after Radford et al. 2018)
+      {"llama_mlp", 3},         // Llama 3.1: SwiGLU, gate, up and down
+      {"mixtral_mlp", 3},       // Mixtral: SwiGLU experts (Jiang et al. 2024, Sec. 2.1)
+      {"gpt3_embeddings", 1},   // tied: softmax(h W_e^T) (Radford et al. 2018, eq. 2)
+      {"llama_embeddings", 2},  // tie_word_embeddings false in Llama 3.1's config.json
+      {"opt_embeddings", 1},    // OPT's output layer is its token embeddings
+      // Llama-3.1-8B's FFN and embedding weights: 32 x 3 x 4096 x 14336 + 2 x 128256 x 4096
+      // = 5637144576 + 1050673152 = 6687817728. Independently: its whole count, 8030261248
+      // (tests/hf/expected.toml), less its attention, 32 x (2 x 4096 x 4096 + 2 x 4096 x 1024) = 1342177280,
+      // and its norms, 32 x 2 x 4096 + 4096 = 266240, is 6687817728 too.
+      {"llama_ffn_and_embeddings", 6687817728.0},
+  };
+  for (const auto& [slot, value] : want) {
+    std::string err;
+    auto v = s.run("CatShapes", slot, err);
+    ASSERT_TRUE(v.has_value()) << slot << ": " << err;
+    EXPECT_EQ(v->number(), value) << slot;
+    EXPECT_EQ(s.type_of("CatShapes", slot), "Count") << slot;
+  }
+}
+
 // Each built-in transformer and moe entry writes `mlp` and `tied_embeddings` (§5 rule 25), as its source
 // says; GPT-4, an estimate without an FFN width or a vocabulary, has neither. `moe_layers` is derived.
 TEST(CatalogueSpot, TransformerShapesOfSection3_2_1) {
