@@ -269,6 +269,17 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     if (!has("active_parameters") && has("parameters")) get("active_parameters") = get("parameters");
     if (!has("head_dim") && has("hidden_dim") && has("heads") && get("heads")->number() > 0)
       get("head_dim") = Value(get("hidden_dim")->number() / get("heads")->number());
+    // The shape of a transformer's FFN and of its embeddings: a built-in entry writes them (validate()
+    // says so when one does not); a user entry gets the common case, and a note.
+    std::string family = has("family") ? category_text(*get("family")) : "";
+    bool transformer = family == "transformer" || family == "moe";
+    if (transformer && !has("mlp") && (has("ffn_dim") || has("expert_ffn_dim"))) {
+      const auto& cases = rt.types[static_cast<std::size_t>(rt.find("mlp"))].enumeration;
+      get("mlp") = Value(EnumValue{cases->find("gated"), cases});
+    }
+    if (transformer && !has("tied_embeddings") && has("vocab_size")) get("tied_embeddings") = Value(false);
+    if (family == "moe" && !has("moe_layers") && has("layers"))
+      get("moe_layers") = Value(std::max(0.0, get("layers")->number() - (has("dense_layers") ? get("dense_layers")->number() : 0)));
   } else if (e.kind == "Hardware") {
     if (!has("accelerators")) get("accelerators") = Value(1.0);
     if (!has("dispatch_overhead")) get("dispatch_overhead") = Value(1e-5);

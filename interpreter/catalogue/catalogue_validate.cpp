@@ -18,7 +18,7 @@
 
 namespace mlsi {
 
-// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23 and the warnings).
+// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23, 25 and the warnings).
 void CatalogueLoader::validate(Pending& e) {
   const KindSpec* kind = find_kind_spec(e.kind);
   const auto& rt = *p_.catalogue.kinds.at(e.kind);
@@ -89,6 +89,26 @@ void CatalogueLoader::validate(Pending& e) {
       diags_.error(where("family"), fmt::format("Workload `{}` is a moe model: give `{}`", e.key, fmt::join(missing, "`, `")));
     if (!written("parameters") && !written("model_size"))
       diags_.error(e.span, fmt::format("Workload `{}` needs `parameters` (or `model_size`)", e.key));
+    // Rule 25: the FFN's kind and the tied embeddings decide the matrices a transformer counts; its source
+    // says them, so a built-in entry must, and a user entry is told what it was given (docs/catalogue.md §1.5).
+    std::string family = fam >= 0 && e.fields[static_cast<std::size_t>(fam)] ? category_text(*e.fields[static_cast<std::size_t>(fam)]) : "";
+    if (family == "transformer" || family == "moe") {
+      auto shape_rule = [&](std::string_view field, bool applies, std::string_view given) {
+        if (!applies || written(field)) return;
+        if (e.builtin)
+          diags_.error(e.span, fmt::format("built-in Workload `{}` must give `{}`: its source says it", e.key, field));
+        else
+          diags_.add(Diagnostic{Severity::note, e.span, fmt::format("Workload `{}` does not give `{}`: taken as {}", e.key, field, given), {}, {}});
+      };
+      shape_rule("mlp", written("ffn_dim") || written("expert_ffn_dim"), "\"gated\" (three matrices, as SwiGLU)");
+      shape_rule("tied_embeddings", written("vocab_size"), "false (an output matrix apart from the embedding table)");
+    }
+    if (moe && written("moe_layers") && layers) {
+      double expected = *layers - dense_layers.value_or(0);
+      auto moe_layers = number("moe_layers");
+      rule(moe_layers && *moe_layers != expected, "moe_layers",
+           fmt::format("`moe_layers` ({}) must equal `layers` - `dense_layers` ({})", moe_layers.value_or(0), expected));
+    }
   } else if (e.kind == "Hardware") {
     auto tdp = number("tdp"), lo = number("tdp_min"), hi = number("tdp_max");
     rule(tdp && lo && *tdp < *lo, "tdp", fmt::format("`tdp` ({}) is below `tdp_min` ({})", shown("tdp", tdp.value_or(0)), shown("tdp_min", lo.value_or(0))));

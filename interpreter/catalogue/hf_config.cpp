@@ -68,7 +68,11 @@ std::string entry_text(const HfShapes& s, const HfParameters& p, const std::stri
   if (!s.mla) count("kv_heads", s.kv_heads);
   if (s.head_dim_written || s.head_dim * s.heads != s.hidden) count("head_dim", s.head_dim);
   count("ffn_dim", s.ffn);
+  // Every model type mlsi converts has gate, up and down projections, whatever its activation (SiLU, or
+  // Gemma 2's tanh GELU): a gated FFN.
+  line("mlp", "\"gated\"");
   count("vocab_size", s.vocab);
+  line("tied_embeddings", s.tied ? "true" : "false");
   if (s.max_positions) count("max_seq_len", *s.max_positions);
   if (s.moe()) {
     count("experts", s.experts);

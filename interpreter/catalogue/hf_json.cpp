@@ -88,6 +88,11 @@ JsonMember member_of(std::string name, Span key, const json& value) {
   JsonMember m;
   m.name = std::move(name);
   m.key = key;
+  if (value.is_array()) {
+    m.kind = JsonMember::Kind::array;
+    for (const auto& item : value) m.items.push_back(item.is_array() ? std::nullopt : member_of("", key, item).count);
+    return m;
+  }
   switch (value.type()) {
     case json::value_t::null: m.kind = JsonMember::Kind::null; break;
     case json::value_t::boolean:

@@ -21,6 +21,8 @@ struct JsonMember {
   double number = 0;                   // a number (an integer beyond 2^53 rounded)
   std::optional<std::uint64_t> count;  // a number that is a whole number from 0 to 2^64 - 1, exactly
   std::string text;                    // a string, decoded
+  // An array's elements, each a whole number from 0 to 2^64 - 1 (as `count`), or nothing for any other value.
+  std::vector<std::optional<std::uint64_t>> items;
 };
 
 struct JsonObject {

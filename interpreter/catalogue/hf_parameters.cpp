@@ -69,15 +69,17 @@ std::optional<HfParameters> count_parameters(const HfShapes& s) {
   const std::uint64_t d = s.hidden;
   p.embeddings = a.product({s.tied ? 1u : 2u, s.vocab, d});
   p.attention = attention(s, a);
-  p.layer_norms = a.product({2, d});
+  p.layer_norms = a.product({s.norms_per_layer, d});
   p.final_norm = d;
   if (s.dense_layers() > 0) p.dense_ffn = gated_ffn(d, s.ffn, s.mlp_bias, a);
   std::uint64_t inactive = 0;  // in one MoE layer: the routed experts a token does not use
   if (s.moe()) {
     std::uint64_t expert = gated_ffn(d, s.expert_ffn, false, a);
     std::uint64_t router = a.sum({a.product({s.experts, d}), s.router_bias ? s.experts : 0});
-    p.moe_ffn = a.sum({a.product({a.sum({s.experts, s.shared_experts}), expert}), router});
-    p.moe_ffn_active = a.sum({a.product({a.sum({s.active_experts, s.shared_experts}), expert}), router});
+    std::uint64_t shared = s.shared_ffn > 0 ? gated_ffn(d, s.shared_ffn, false, a) : a.product({s.shared_experts, expert});
+    if (s.shared_expert_gate) shared = a.sum({shared, d});
+    p.moe_ffn = a.sum({a.product({s.experts, expert}), shared, router});
+    p.moe_ffn_active = a.sum({a.product({s.active_experts, expert}), shared, router});
     inactive = a.product({s.experts - s.active_experts, expert});
   }
   p.total = a.sum({p.embeddings, a.product({s.layers, a.sum({p.attention, p.layer_norms})}), a.product({s.dense_layers(), p.dense_ffn}),

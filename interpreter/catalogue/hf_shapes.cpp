@@ -8,7 +8,8 @@
 namespace mlsi {
 
 const std::vector<std::string>& hf_model_types() {
-  static const std::vector<std::string> types = {"llama", "mistral", "qwen2", "mixtral", "deepseek_v2", "deepseek_v3"};
+  static const std::vector<std::string> types = {"llama",   "mistral",   "qwen2",       "phi3",       "gemma2",
+                                                  "mixtral", "qwen2_moe", "deepseek_v2", "deepseek_v3"};
   return types;
 }
 
@@ -67,6 +68,20 @@ class FieldReader {
       return otherwise;
     }
     return m->boolean;
+  }
+
+  // Whole numbers in an array (layer indices), or none when absent or null.
+  std::vector<std::uint64_t> whole_list(const std::string& name) {
+    const JsonMember* m = config_.find(name);
+    std::vector<std::uint64_t> out;
+    if (!m || m->kind == JsonMember::Kind::null) return out;
+    bool whole = m->kind == JsonMember::Kind::array;
+    for (const auto& item : m->items) {
+      whole = whole && item.has_value();
+      if (item) out.push_back(*item);
+    }
+    if (!whole) fail(m->key, fmt::format("`{}` must be a list of layer indices (whole numbers), such as [0, 1]", name));
+    return out;
   }
 
   // A string, or nothing when absent or null.
@@ -173,6 +188,36 @@ void read_deepseek_experts(FieldReader& r, HfShapes& s) {
   s.router_bias = s.model_type == "deepseek_v3" || topk == "noaux_tc";
 }
 
+// Qwen2-MoE (Qwen1.5-MoE, Qwen2-57B-A14B): routed experts and one shared expert of its own width, in the
+// layers i with (i + 1) % decoder_sparse_step == 0 that mlp_only_layers does not list (its modeling code).
+void read_qwen2_moe_experts(FieldReader& r, HfShapes& s) {
+  s.experts = r.whole("num_experts", "the routed experts of each MoE layer");
+  s.active_experts = r.whole("num_experts_per_tok", "the routed experts each token uses");
+  s.expert_ffn = r.whole("moe_intermediate_size", "the width of one routed expert");
+  s.shared_ffn = r.whole("shared_expert_intermediate_size", "the width of the shared expert");
+  s.shared_expert_gate = true;
+  std::uint64_t step = r.optional_whole("decoder_sparse_step").value_or(1);
+  std::vector<std::uint64_t> dense = r.whole_list("mlp_only_layers");
+  if (!r.ok()) return;
+  // Counted, not looped over: the layer count may be any whole number a config writes.
+  std::sort(dense.begin(), dense.end());
+  dense.erase(std::unique(dense.begin(), dense.end()), dense.end());
+  s.moe_layers = s.layers / step;
+  for (std::uint64_t i : dense)
+    if (i < s.layers && (i + 1) % step == 0) --s.moe_layers;
+  if (s.moe_layers == 0) {
+    r.inconsistent(dense.empty() ? "decoder_sparse_step" : "mlp_only_layers",
+                   fmt::format("`decoder_sparse_step` ({}) and `mlp_only_layers` leave none of the {} layers (`num_hidden_layers`) to the experts", step, s.layers));
+    return;
+  }
+  // Qwen's shared expert is as wide as a whole number of routed experts in the released models (4 x 1408,
+  // 8 x 2560): the entry says how many, so that a scenario reads it as DeepSeek's.
+  if (s.shared_ffn % s.expert_ffn == 0) {
+    s.shared_experts = s.shared_ffn / s.expert_ffn;
+    s.shared_experts_given = true;
+  }
+}
+
 // Every key the readers above look up, for any model type.
 const std::vector<std::string>& known_keys() {
   static const std::vector<std::string> keys = {
@@ -180,7 +225,8 @@ const std::vector<std::string>& known_keys() {
       "intermediate_size", "max_position_embeddings", "tie_word_embeddings", "num_key_value_heads", "head_dim",
       "attention_bias", "mlp_bias", "num_local_experts", "num_experts_per_tok", "q_lora_rank", "kv_lora_rank",
       "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "n_routed_experts", "moe_intermediate_size",
-      "n_shared_experts", "first_k_dense_replace", "moe_layer_freq", "topk_method"};
+      "n_shared_experts", "first_k_dense_replace", "moe_layer_freq", "topk_method", "num_experts",
+      "shared_expert_intermediate_size", "decoder_sparse_step", "mlp_only_layers"};
   return keys;
 }
 
@@ -237,20 +283,26 @@ std::optional<HfShapes> read_hf_shapes(const JsonObject& config, Diagnostics& di
   s.heads = r.whole("num_attention_heads", "the query heads");
   s.ffn = r.whole("intermediate_size", "the width of the feed-forward network");
   s.max_positions = r.optional_whole("max_position_embeddings");
-  // Each of these model types' configuration class defaults tie_word_embeddings to false.
-  s.tied = r.flag("tie_word_embeddings", false);
+  // As the model type's configuration class defaults it: true for Gemma 2, false for the others.
+  s.tied = r.flag("tie_word_embeddings", s.model_type == "gemma2");
   if (!r.ok()) return std::nullopt;
 
   if (s.model_type == "deepseek_v2" || s.model_type == "deepseek_v3") {
     read_mla(r, s);
     read_deepseek_experts(r, s);
   } else {
+    // Gemma 2's configuration class defaults head_dim to 256, not hidden_size / num_attention_heads.
+    if (s.model_type == "gemma2") r.whole("head_dim", "the width of each head");
     read_attention(r, s);
     if (s.model_type == "llama") {
       s.qkv_bias = s.o_bias = r.flag("attention_bias", false);
       s.mlp_bias = r.flag("mlp_bias", false);
-    } else if (s.model_type == "qwen2") {
+    } else if (s.model_type == "qwen2" || s.model_type == "qwen2_moe") {
       s.qkv_bias = true;  // Qwen2's q, k and v projections always have biases, its output projection none
+      if (s.model_type == "qwen2_moe") read_qwen2_moe_experts(r, s);
+    } else if (s.model_type == "gemma2") {
+      s.qkv_bias = s.o_bias = r.flag("attention_bias", false);
+      s.norms_per_layer = 4;  // Gemma 2 also normalizes the outputs of attention and of the FFN
     } else if (s.model_type == "mixtral") {
       s.experts = r.whole("num_local_experts", "the experts of each layer");
       s.active_experts = r.whole("num_experts_per_tok", "the experts each token uses");
@@ -259,7 +311,7 @@ std::optional<HfShapes> read_hf_shapes(const JsonObject& config, Diagnostics& di
     }
   }
   if (r.ok() && s.moe() && s.active_experts > s.experts) {
-    const char* experts = s.model_type == "mixtral" ? "num_local_experts" : "n_routed_experts";
+    const char* experts = s.model_type == "mixtral" ? "num_local_experts" : s.model_type == "qwen2_moe" ? "num_experts" : "n_routed_experts";
     r.inconsistent("num_experts_per_tok", fmt::format("`num_experts_per_tok` ({}) is more than `{}` ({})", s.active_experts, experts, s.experts));
   }
   if (!r.ok()) return std::nullopt;

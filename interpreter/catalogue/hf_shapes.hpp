@@ -24,7 +24,8 @@ struct HfShapes {
   bool head_dim_written = false;  // the entry writes head_dim: the config gives it, or it is not hidden / heads
   std::uint64_t ffn = 0;          // intermediate_size: the dense FFN's width (Mixtral: each expert's)
   std::optional<std::uint64_t> max_positions;
-  bool tied = false;      // tie_word_embeddings: the output head is the input table
+  bool tied = false;      // tie_word_embeddings (its default is the model type's): the output head is the input table
+  std::uint64_t norms_per_layer = 2;  // RMSNorms of one layer: before attention and the FFN (Gemma 2: after them too)
   bool qkv_bias = false;  // biases on the q, k and v projections
   bool o_bias = false;    // a bias on the output projection
   bool mlp_bias = false;  // biases on the FFN's three projections
@@ -40,6 +41,10 @@ struct HfShapes {
   std::uint64_t experts = 0, active_experts = 0, shared_experts = 0, expert_ffn = 0;
   std::uint64_t moe_layers = 0;  // layers whose FFN is experts; the other layers' is dense
   bool shared_experts_given = false;
+  // Qwen2-MoE's shared expert: one MLP of its own width (0: DeepSeek's, shared_experts experts wide), whose
+  // output a d -> 1 gate scales.
+  std::uint64_t shared_ffn = 0;
+  bool shared_expert_gate = false;
   bool router_bias = false;  // DeepSeek-V3's e_score_correction_bias (topk_method noaux_tc)
 
   bool moe() const { return experts > 0; }

@@ -167,8 +167,8 @@ std::vector<CommandHelp> make_commands() {
         {"--format table|json", "a table (the default) or JSON"}}, false},
       {"check-catalogue", "check-catalogue FILE...", "validate catalogue TOML files", {}, false},
       {"catalogue", "catalogue from-hf CONFIG.json [--name KEY]",
-       "print the Workload catalogue entry of a Hugging Face config.json, a local file (model types llama, mistral, qwen2, "
-       "mixtral, deepseek_v2, deepseek_v3): its shapes, and its parameters and active parameters counted from them, as TOML "
+       "print the Workload catalogue entry of a Hugging Face config.json, a local file (model types llama, mistral, qwen2, phi3, gemma2, "
+       "mixtral, qwen2_moe, deepseek_v2, deepseek_v3): its shapes, and its parameters and active parameters counted from them, as TOML "
        "that --catalog takes",
        {{"--name KEY", "the entry's key (default: made from the last part of `_name_or_path`, else from `model_type`)"}}, false},
       {"schema", "schema [FILE|NAME] [--format json]",

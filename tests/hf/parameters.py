@@ -32,13 +32,16 @@ def tensors(c):
     for i in range(L):
         p = f"model.layers.{i}."
         out += [(p + "input_layernorm.weight", (d,), None), (p + "post_attention_layernorm.weight", (d,), None)]
+        if t == "gemma2":  # Gemma2DecoderLayer also normalizes before and after its MLP
+            out += [(p + "pre_feedforward_layernorm.weight", (d,), None), (p + "post_feedforward_layernorm.weight", (d,), None)]
         if t in ("deepseek_v2", "deepseek_v3"):
             out += mla_tensors(c, p + "self_attn.")
         else:
             out += attention_tensors(c, p + "self_attn.")
         out += ffn_tensors(c, i, p + "mlp.")
     out.append(("model.norm.weight", (d,), None))
-    if not c.get("tie_word_embeddings", False):
+    # Gemma2Config defaults tie_word_embeddings to true, the other configuration classes to false.
+    if not c.get("tie_word_embeddings", t == "gemma2"):
         out.append(("lm_head.weight", (V, d), None))
     return out
 
@@ -47,8 +50,10 @@ def attention_tensors(c, p):
     t, d, H = c["model_type"], c["hidden_size"], c["num_attention_heads"]
     K = c.get("num_key_value_heads") or H
     h = c.get("head_dim") or d // H
-    bias_qkv = t == "qwen2" or (t == "llama" and c.get("attention_bias", False))
-    bias_o = t == "llama" and c.get("attention_bias", False)
+    bias_qkv = t in ("qwen2", "qwen2_moe") or (t in ("llama", "gemma2") and c.get("attention_bias", False))
+    bias_o = t in ("llama", "gemma2") and c.get("attention_bias", False)
+    if t == "phi3":  # Phi3Attention: one fused qkv_proj, no biases
+        return [(p + "qkv_proj.weight", (H * h + 2 * K * h, d), None), (p + "o_proj.weight", (d, H * h), None)]
     out = [(p + "q_proj.weight", (H * h, d), None), (p + "k_proj.weight", (K * h, d), None),
            (p + "v_proj.weight", (K * h, d), None), (p + "o_proj.weight", (d, H * h), None)]
     if bias_qkv:
@@ -89,6 +94,19 @@ def mlp(p, d, width, expert=None, bias=False):
 
 def ffn_tensors(c, i, p):
     t, d, F = c["model_type"], c["hidden_size"], c["intermediate_size"]
+    if t == "phi3":  # Phi3MLP: gate and up projections fused in one gate_up_proj
+        return [(p + "gate_up_proj.weight", (2 * F, d), None), (p + "down_proj.weight", (d, F), None)]
+    if t == "qwen2_moe":  # Qwen2MoeDecoderLayer
+        E = c["num_experts"]
+        step, dense = c.get("decoder_sparse_step", 1), c.get("mlp_only_layers") or []
+        if i in dense or (i + 1) % step != 0:
+            return mlp(p, d, F)
+        out = [(p + "gate.weight", (E, d), None)]
+        for j in range(E):
+            out += mlp(f"{p}experts.{j}.", d, c["moe_intermediate_size"], expert=j)
+        out += mlp(p + "shared_expert.", d, c["shared_expert_intermediate_size"])
+        out.append((p + "shared_expert_gate.weight", (1, d), None))
+        return out
     if t == "mixtral":
         E = c["num_local_experts"]
         p = p.replace("mlp.", "block_sparse_moe.")
@@ -132,11 +150,11 @@ def main():
     files = sorted(HERE.glob("*.json"))
     if sorted(expected) != sorted(f.stem for f in files):
         failures.append(f"expected.toml lists {sorted(expected)}, tests/hf holds {sorted(f.stem for f in files)}")
-    print(f"{'config':<18} {'total':>15} {'active':>15}  published total / active (difference)")
+    print(f"{'config':<24} {'total':>15} {'active':>15}  published total / active (difference)")
     for f in files:
         total, active = counts(json.loads(f.read_text()))
         e = expected.get(f.stem, {})
-        line = f"{f.stem:<18} {total:>15,} {active:>15,}"
+        line = f"{f.stem:<24} {total:>15,} {active:>15,}"
         for what, mine in (("total", total), ("active", active)):
             if e.get(what) != mine:
                 failures.append(f"{f.stem}: {what} is {mine}, expected.toml says {e.get(what)}")

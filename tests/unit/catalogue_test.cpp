@@ -19,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "catalogue/catalogue_loader.hpp"
 #include "eval/evaluator.hpp"
 #include "session/session.hpp"
 
@@ -123,6 +124,33 @@ TEST(CatalogueLoad, BuiltinCatalogueHasNoDiagnostics) {
   // Checking the prelude + catalogue alone adds nothing either.
   EXPECT_TRUE(s.check());
   EXPECT_TRUE(s.diagnostics().list().empty()) << mlsi::render_all(s.program().sources, s.diagnostics(), false);
+}
+
+// §5 rule 25: a built-in transformer without its FFN kind or its tied embeddings is an error (its source
+// says them); the same entry from a user file is given "gated" and false, with a note each (the golden
+// tests/golden/catalogue/transformer_shapes shows those).
+TEST(CatalogueLoad, BuiltinTransformerMustWriteMlpAndTiedEmbeddings) {
+  mlsi::Session session;  // the prelude's dimensions and the kinds, which the loader reads
+  mlsi::Program& p = session.program();
+  mlsi::Diagnostics d;
+  mlsi::CatalogueLoader loader(p, d);
+  mlsi::FileId file = p.sources.add("<builtin>/lm.toml", R"([Workload.ShapelessLM]
+name = "Shapeless"
+family = "transformer"
+parameters = 1e9
+hidden_dim = 2048
+ffn_dim = 8192
+vocab_size = 32000
+source = "test"
+)");
+  loader.load(file, true);
+  loader.finish();
+  std::vector<std::string> errors;
+  for (const auto& diag : d.list())
+    if (diag.severity == mlsi::Severity::error) errors.push_back(diag.message);
+  EXPECT_EQ(errors, (std::vector<std::string>{"built-in Workload `ShapelessLM` must give `mlp`: its source says it",
+                                              "built-in Workload `ShapelessLM` must give `tied_embeddings`: its source says it"}))
+      << mlsi::render_all(p.sources, d, false);
 }
 
 // ---- 2. Structure ---------------------------------------------------------------------------------------
@@ -1470,6 +1498,81 @@ scenario CatFns {
     EXPECT_TRUE(close_enough(v->number(), f.si)) << f.slot << ": expected " << full_digits(f.si) << ", got " << full_digits(v->number());
     EXPECT_EQ(s.type_of("CatFns", f.slot), f.type) << f.slot;
   }
+}
+
+// The FFN's kind and the tied embeddings (§2.1 `mlp`, `tied_embeddings`; §3.2.1) and the two prelude
+// functions over them (language.md §17.2).
+TEST(CatalogueConstants, ShapeFunctionsCountTheMatricesOfTheFfnAndTheEmbeddings) {
+  ScratchSession s(R"(
+scenario CatShapes {
+  output gpt3_mlp = mlp_matrices(GPT3)
+  output llama_mlp = mlp_matrices(Llama3_8B)
+  output mixtral_mlp = mlp_matrices(Mixtral_8x7B)
+  output gpt3_embeddings = embedding_matrices(GPT3)
+  output llama_embeddings = embedding_matrices(Llama3_8B)
+  output opt_embeddings = embedding_matrices(OPT_13B)
+  output llama_ffn_and_embeddings = Llama3_8B.layers * mlp_matrices(Llama3_8B) * Llama3_8B.hidden_dim * Llama3_8B.ffn_dim
+    + embedding_matrices(Llama3_8B) * Llama3_8B.vocab_size * Llama3_8B.hidden_dim
+}
+)");
+  ASSERT_TRUE(s.ok) << s.diags();
+  const std::vector<std::pair<const char*, double>> want = {
+      {"gpt3_mlp", 2},          // GPT-3: GELU, two matrices (Brown et al. 2020 after Radford et al. 2018)
+      {"llama_mlp", 3},         // Llama 3.1: SwiGLU, gate, up and down
+      {"mixtral_mlp", 3},       // Mixtral: SwiGLU experts (Jiang et al. 2024, Sec. 2.1)
+      {"gpt3_embeddings", 1},   // tied: softmax(h W_e^T) (Radford et al. 2018, eq. 2)
+      {"llama_embeddings", 2},  // tie_word_embeddings false in Llama 3.1's config.json
+      {"opt_embeddings", 1},    // OPT's output layer is its token embeddings
+      // Llama-3.1-8B's FFN and embedding weights: 32 x 3 x 4096 x 14336 + 2 x 128256 x 4096
+      // = 5637144576 + 1050673152 = 6687817728. Independently: its whole count, 8030261248
+      // (tests/hf/expected.toml), less its attention, 32 x (2 x 4096 x 4096 + 2 x 4096 x 1024) = 1342177280,
+      // and its norms, 32 x 2 x 4096 + 4096 = 266240, is 6687817728 too.
+      {"llama_ffn_and_embeddings", 6687817728.0},
+  };
+  for (const auto& [slot, value] : want) {
+    std::string err;
+    auto v = s.run("CatShapes", slot, err);
+    ASSERT_TRUE(v.has_value()) << slot << ": " << err;
+    EXPECT_EQ(v->number(), value) << slot;
+    EXPECT_EQ(s.type_of("CatShapes", slot), "Count") << slot;
+  }
+}
+
+// Each built-in transformer and moe entry writes `mlp` and `tied_embeddings` (§5 rule 25), as its source
+// says; GPT-4, an estimate without an FFN width or a vocabulary, has neither. `moe_layers` is derived.
+TEST(CatalogueSpot, TransformerShapesOfSection3_2_1) {
+  const std::vector<std::tuple<std::string, std::string, bool>> shapes = {
+      {"BERT_Base", "gelu", true},     {"BERT_Large", "gelu", true},    {"GPT2_Small", "gelu", true},
+      {"GPT2", "gelu", true},          {"GPT3", "gelu", true},          {"OPT_13B", "gelu", true},
+      {"Llama2_7B", "gated", false},   {"Llama2_70B", "gated", false},  {"Llama3_8B", "gated", false},
+      {"Llama3_70B", "gated", false},  {"Llama3_405B", "gated", false}, {"Mixtral_8x7B", "gated", false},
+      {"DeepSeek_V3", "gated", false},
+  };
+  for (const auto& [key, mlp, tied] : shapes) {
+    const auto* e = cat().find(key);
+    ASSERT_NE(e, nullptr) << key;
+    const auto& r = e->value.record();
+    const auto& m = r.fields[static_cast<std::size_t>(r.type->find("mlp"))];
+    ASSERT_TRUE(m && std::holds_alternative<mlsi::EnumValue>(m->v)) << key << ".mlp";
+    EXPECT_EQ(m->enumeration().type->cases.at(static_cast<std::size_t>(m->enumeration().index)), mlp) << key;
+    const auto& t = r.fields[static_cast<std::size_t>(r.type->find("tied_embeddings"))];
+    ASSERT_TRUE(t && is_bool(*t)) << key << ".tied_embeddings";
+    EXPECT_EQ(t->boolean(), tied) << key;
+    EXPECT_TRUE(e->field_spans[static_cast<std::size_t>(r.type->find("mlp"))].valid()) << key << " writes mlp";
+  }
+  for (const char* field : {"mlp", "tied_embeddings"}) {
+    const auto& r = cat().find("GPT4")->value.record();
+    EXPECT_FALSE(r.fields[static_cast<std::size_t>(r.type->find(field))].has_value()) << "GPT4." << field;
+  }
+  // moe_layers = layers - dense_layers: DeepSeek-V3 61 - 3 = 58, Mixtral 32 (no dense layer), GPT-4 120.
+  for (const auto& [key, layers] : std::vector<std::pair<std::string, double>>{{"DeepSeek_V3", 58}, {"Mixtral_8x7B", 32}, {"GPT4", 120}}) {
+    const auto& r = cat().find(key)->value.record();
+    const auto& v = r.fields[static_cast<std::size_t>(r.type->find("moe_layers"))];
+    ASSERT_TRUE(v.has_value()) << key;
+    EXPECT_EQ(v->number(), layers) << key;
+  }
+  const auto& dense = cat().find("GPT3")->value.record();
+  EXPECT_FALSE(dense.fields[static_cast<std::size_t>(dense.type->find("moe_layers"))].has_value());
 }
 
 // ---- 6. Absent is not zero --------------------------------------------------------------------------------

@@ -378,7 +378,8 @@ TEST(Explain, GivenExpressionsListsAndBranches) {
   auto r = mlsi({"run", "ActivationMemory", "--config", "gpt2_b8", "--set", "seq_len=GPT3.seq_len", "--explain"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(line_starting(r.out, "      seq_len = GPT3.seq_len = 2048 ").ends_with(" --set; GPT3.seq_len (Workload; source \"Brown et al. 2020 "
-                                                                              "(context 2048, same 50257-token BPE); Patterson et al. 2021 (energy)\")"))
+                                                                              "(context 2048, same 50257-token BPE); Patterson et al. 2021 (energy); GELU, tied "
+                                                                              "embeddings: GPT-2's architecture (Sec. 2.1)\")"))
       << r.out;
   EXPECT_NE(r.out.find("  sbh = s * b * h = 2048 * 8 * 1600 = 2.62144e+07\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n              GPT3 (Workload; source \"Brown et al. 2020"), std::string::npos) << r.out;

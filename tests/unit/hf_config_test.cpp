@@ -86,6 +86,83 @@ TEST(HfConfig, ParameterCountsAreThePublishedOnes) {
   EXPECT_GT(std::abs(static_cast<double>(deepseek.active) / 37e9 - 1), 0.01) << "within 1 % now: tighten the tolerance above";
 }
 
+// The model types of issue #44 item 4, against their published sizes within the rounding of each figure
+// (tests/hf/expected.toml cites the sources).
+TEST(HfConfig, Phi3Gemma2AndQwen2MoeCountsAreThePublishedOnes) {
+  // Phi-3-mini-4k-instruct model card: 3.8B, a figure rounded to 0.1B. By hand: embeddings 2 x 32064 x 3072
+  // = 197001216; each of 32 layers 4 x 3072^2 (qkv and o) + 3 x 3072 x 8192 (gate-up and down) + 2 x 3072
+  // = 113252352; final norm 3072: 197001216 + 3624075264 + 3072 = 3821079552.
+  auto phi = counts_of("phi-3-mini-4k-instruct.json");
+  EXPECT_EQ(phi.total, 3821079552u);
+  EXPECT_NEAR(static_cast<double>(phi.total), 3.8e9, 0.05e9);
+  // Gemma 2 paper (arXiv 2408.00118), Table 2: 8,324,201,984 non-embedding parameters for 9B, exactly the
+  // count less its one tied table of 256000 x 3584. By hand, each of 42 layers: q, k, v, o
+  // 3584 x 4096 + 2 x 3584 x 2048 + 4096 x 3584 = 44040192, FFN 3 x 3584 x 14336 = 154140672, four norms
+  // 4 x 3584 = 14336: 198195200 x 42 = 8324198400, plus the final norm 3584 = 8324201984.
+  auto gemma = counts_of("gemma-2-9b.json");
+  EXPECT_EQ(gemma.embeddings, 256000u * 3584);
+  EXPECT_EQ(gemma.total - gemma.embeddings, 8324201984u);
+  // Qwen2 Technical Report (arXiv 2407.10671), Table 1: 57B total and 14B activated, each rounded to 1B.
+  // By hand, each of 28 layers: attention 2 x 3584^2 + 2 x 3584 x 512 + 3584 + 2 x 512 (q, k, v biases)
+  // = 29364736, norms 7168, experts 64 x 3 x 3584 x 2560 = 1761607680, shared expert 3 x 3584 x 20480
+  // = 220200960 and its gate 3584, router 64 x 3584 = 229376; embeddings 2 x 151936 x 3584 = 1089077248:
+  // 28 x 2011413504 + 1089077248 + 3584 = 57408658944. Active: 56 of the 64 experts idle in each layer,
+  // 57408658944 - 28 x 56 x 27525120 = 14249270784.
+  auto qwen = counts_of("qwen2-57b-a14b.json");
+  EXPECT_EQ(qwen.total, 57408658944u);
+  EXPECT_EQ(qwen.active, 14249270784u);
+  EXPECT_NEAR(static_cast<double>(qwen.total), 57e9, 0.5e9);
+  EXPECT_NEAR(static_cast<double>(qwen.active), 14e9, 0.5e9);
+}
+
+// `mlp` and `tied_embeddings` in the entry: every model type converted has a gated FFN; the embeddings are
+// tied as the config says, or as its model type's configuration class defaults it (Gemma 2: tied).
+TEST(HfConfig, EntriesSayTheFfnKindAndTheTiedEmbeddings) {
+  auto text = [](const std::string& file) {
+    auto c = convert(mlsi_test::read_file(hf_folder() / file));
+    EXPECT_TRUE(c.workload) << c.problems;
+    return c.workload ? c.workload->toml : std::string();
+  };
+  for (const char* file : {"llama-3.1-8b.json", "gemma-2-9b.json", "phi-3-mini-4k-instruct.json", "qwen2-57b-a14b.json", "deepseek-v3.json"})
+    EXPECT_NE(text(file).find("\nmlp = \"gated\"\n"), std::string::npos) << file;
+  EXPECT_NE(text("gemma-2-9b.json").find("\ntied_embeddings = true\n"), std::string::npos);
+  EXPECT_NE(text("llama-3.1-8b.json").find("\ntied_embeddings = false\n"), std::string::npos);
+  // Qwen2-57B-A14B's shared expert, 20480 wide, is 8 experts of 2560 (the report's "8 shared experts").
+  EXPECT_NE(text("qwen2-57b-a14b.json").find("\nshared_experts = 8\n"), std::string::npos);
+
+  // A Gemma 2 config that says nothing has one table; one that unties them has two. d = 64, 4 heads of 16
+  // (head_dim given), 2 layers, FFN 128, vocabulary 1000: each layer 4 x 64 x 64 + 3 x 64 x 128 + 4 x 64.
+  const std::string gemma = R"({"model_type": "gemma2", "vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2,
+    "num_attention_heads": 4, "head_dim": 16, "intermediate_size": 128)";
+  const std::uint64_t layers = 2 * (4 * 64 * 64 + 3 * 64 * 128 + 4 * 64);
+  auto tied = convert(gemma + "}");
+  ASSERT_TRUE(tied.workload) << tied.problems;
+  EXPECT_EQ(tied.workload->parameters.total, 1000u * 64 + layers + 64);
+  auto untied = convert(gemma + R"(, "tie_word_embeddings": false})");
+  ASSERT_TRUE(untied.workload) << untied.problems;
+  EXPECT_EQ(untied.workload->parameters.total, 2u * 1000 * 64 + layers + 64);
+}
+
+// Qwen2-MoE's layer i has experts when (i + 1) % decoder_sparse_step == 0 and mlp_only_layers does not list
+// it: with 4 layers, step 2 and [3], only layer 1.
+TEST(HfConfig, Qwen2MoeLayersFollowTheSparseStepAndTheDenseList) {
+  const std::string config = R"({"model_type": "qwen2_moe", "vocab_size": 100, "hidden_size": 32, "num_hidden_layers": 4,
+    "num_attention_heads": 2, "intermediate_size": 64, "num_experts": 4, "num_experts_per_tok": 2,
+    "moe_intermediate_size": 16, "shared_expert_intermediate_size": 24, "decoder_sparse_step": 2, "mlp_only_layers": [3, 9]})";
+  auto c = convert(config);
+  ASSERT_TRUE(c.workload) << c.problems;
+  EXPECT_NE(c.workload->toml.find("dense_layers = 3\n"), std::string::npos) << c.workload->toml;
+  // 24 is not a whole number of experts of 16: the entry does not say how many shared experts.
+  EXPECT_EQ(c.workload->toml.find("shared_experts"), std::string::npos) << c.workload->toml;
+  const auto& p = c.workload->parameters;
+  // One MoE layer: 4 experts of 3 x 32 x 16, a shared expert of 3 x 32 x 24 and its 32-weight gate, a router
+  // of 4 x 32.
+  EXPECT_EQ(p.moe_ffn, 4u * 3 * 32 * 16 + 3 * 32 * 24 + 32 + 4 * 32);
+  EXPECT_EQ(p.dense_ffn, 3u * 32 * 64);
+  EXPECT_EQ(p.total, p.embeddings + 4 * (p.attention + p.layer_norms) + 3 * p.dense_ffn + p.moe_ffn + p.final_norm);
+  EXPECT_EQ(p.total - p.active, 2u * 3 * 32 * 16);
+}
+
 TEST(HfConfig, ActiveParametersAreAllButTheUnusedRoutedExperts) {
   auto mixtral = counts_of("mixtral-8x7b.json");
   // 6 of Mixtral's 8 experts idle in each of 32 layers, each expert 3 x 4096 x 14336.
