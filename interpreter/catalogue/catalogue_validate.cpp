@@ -19,7 +19,7 @@
 
 namespace mlsi {
 
-// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23 and the warnings).
+// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23, 25, 26 and the warnings).
 void CatalogueLoader::validate(Pending& e) {
   const KindSpec* kind = find_kind_spec(e.kind);
   const auto& rt = *p_.catalogue.kinds.at(e.kind);

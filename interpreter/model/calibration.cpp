@@ -35,13 +35,19 @@ std::string_view calibration_field_of_source(std::string_view kind, std::string_
   return d ? d->field : std::string_view{};
 }
 
-void note_calibration_default(std::vector<CalibrationNote>& notes, const std::string& entry, const std::string& kind, std::string field) {
+void note_calibration_default(std::vector<CalibrationNote>& notes, std::string_view entry, std::string_view kind, std::string_view map,
+                              std::string_view field) {
   auto it = std::find_if(notes.begin(), notes.end(), [&](const CalibrationNote& n) { return n.entry == entry; });
   if (it == notes.end()) {
-    notes.push_back(CalibrationNote{entry, kind, {}});
+    notes.push_back(CalibrationNote{std::string(entry), std::string(kind), {}});
     it = notes.end() - 1;
   }
-  if (std::find(it->fields.begin(), it->fields.end(), field) == it->fields.end()) it->fields.push_back(std::move(field));
+  auto same = [&](const std::string& f) {
+    if (map.empty()) return f == field;
+    return f.size() == map.size() + 1 + field.size() && f.starts_with(map) && f[map.size()] == '.' && f.ends_with(field);
+  };
+  if (std::none_of(it->fields.begin(), it->fields.end(), same))
+    it->fields.push_back(map.empty() ? std::string(field) : fmt::format("{}.{}", map, field));
 }
 
 std::string calibration_note_message(const CalibrationNote& note) {

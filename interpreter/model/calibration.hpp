@@ -33,8 +33,11 @@ struct CalibrationNote {
   std::vector<std::string> fields;  // `gemm_latency`, or `gemm_efficiency.fp8` for one key of a map the entry gives in part
 };
 
-// Records that a run read `field` of `entry` and found a default there: once per field, entries in order.
-void note_calibration_default(std::vector<CalibrationNote>& notes, const std::string& entry, const std::string& kind, std::string field);
+// Records that a run read `field` of `entry` (`map.field` when `map` is not empty: one precision of a map
+// given in part) and found a default there: once per field, entries in order. Allocates only the first
+// time, since the evaluator calls it at every read.
+void note_calibration_default(std::vector<CalibrationNote>& notes, std::string_view entry, std::string_view kind, std::string_view map,
+                              std::string_view field);
 // "H200 has no calibration of gemm_efficiency, gemm_latency; using defaults derived from its datasheet (docs/catalogue.md §2.14)"
 std::string calibration_note_message(const CalibrationNote& note);
 

@@ -4,9 +4,12 @@
 
 #include <string>
 
+#include <mlsi/mlsi.hpp>
+
 #include "catalogue/catalogue_loader.hpp"
 #include "model/calibration.hpp"
 #include "session/session.hpp"
+#include "tests/unit/cli_harness.hpp"
 
 namespace {
 
@@ -135,15 +138,53 @@ collective_latency = "30 us"
 
 TEST(CalibrationNotes, OneNotePerEntryEachFieldOnceInTheOrderRead) {
   std::vector<mlsi::CalibrationNote> notes;
-  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_efficiency");
-  mlsi::note_calibration_default(notes, "DGX_H200", "Node", "collective_bandwidth");
-  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_latency");
-  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_efficiency");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_efficiency");
+  mlsi::note_calibration_default(notes, "DGX_H200", "Node", "", "collective_bandwidth");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_latency");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_efficiency");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_efficiency", "fp8");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_efficiency", "fp8");
   ASSERT_EQ(notes.size(), 2u);
   EXPECT_EQ(mlsi::calibration_note_message(notes[0]),
-            "H200 has no calibration of gemm_efficiency, gemm_latency; using defaults derived from its datasheet (docs/catalogue.md §2.14)");
+            "H200 has no calibration of gemm_efficiency, gemm_latency, gemm_efficiency.fp8; using defaults derived from its datasheet "
+            "(docs/catalogue.md §2.14)");
   EXPECT_EQ(notes[1].kind, "Node");
   EXPECT_EQ(notes[1].fields, std::vector<std::string>{"collective_bandwidth"});
+}
+
+// The API's RunResult carries the note as a diagnostic of severity note; a run that reads no default has none
+// (3 TB/s is the entry's own memory_bandwidth).
+TEST(CalibrationNotes, TheApiRunResultCarriesTheNote) {
+  mlsi_test::TempFile toml("calibration_api.toml", kCalibrationDatasheetOnly);
+  mlsi_test::TempFile scenario("calibration_api.mls", R"mls(
+scenario ReadsShare {
+  input hw: Hardware = SheetGPU
+  output share = hw.gemm_efficiency.bf16
+}
+scenario ReadsBandwidth {
+  input hw: Hardware = SheetGPU
+  output bandwidth = hw.memory_bandwidth
+}
+)mls");
+  mlsi::api::SessionOptions options;
+  options.catalogues = {toml.path.string()};
+  options.files = {scenario.path.string()};
+  mlsi::api::Session session(options);
+  ASSERT_TRUE(session.ok()) << session.diagnostics().render();
+  mlsi::api::RunRequest request;
+  request.scenario = "ReadsShare";
+  auto result = session.run(request);
+  ASSERT_TRUE(result.ok) << result.diagnostics.render();
+  EXPECT_EQ(result.output("share")->value.si, 0.7);  // the default of docs/catalogue.md §2.14
+  ASSERT_EQ(result.diagnostics.size(), 1u) << result.diagnostics.render();
+  EXPECT_EQ(result.diagnostics[0].severity, mlsi::api::Severity::note);
+  EXPECT_EQ(result.diagnostics[0].message,
+            "SheetGPU has no calibration of gemm_efficiency; using defaults derived from its datasheet (docs/catalogue.md §2.14)");
+  request.scenario = "ReadsBandwidth";
+  auto datasheet_only = session.run(request);
+  ASSERT_TRUE(datasheet_only.ok) << datasheet_only.diagnostics.render();
+  EXPECT_EQ(datasheet_only.output("bandwidth")->value.si, 3e12);
+  EXPECT_TRUE(datasheet_only.diagnostics.empty()) << datasheet_only.diagnostics.render();
 }
 
 }  // namespace
