@@ -45,6 +45,7 @@ struct PreparedRun {
   GivenInputs given;
   mlsi::Limits limits;
   Diagnostics diagnostics;
+  std::vector<mlsi::Diagnostic> warnings;  // `diagnostics` as the library made them, for a run to add its notes to
   SlotTexts texts;
 };
 
@@ -56,6 +57,8 @@ std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options);
 // scenario of one of them asked for by name is then run from its file.
 mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request);
 // The warnings, the session's diagnostics (then cleared) and the outcome's message, in that order.
+std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+// outcome_list in its public form.
 Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
 // Loads and checks what `request` names and gathers its inputs (session/run_request.hpp).
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request);

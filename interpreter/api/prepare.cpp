@@ -87,12 +87,16 @@ mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& reque
   return internal;
 }
 
-Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
   std::vector<mlsi::Diagnostic> list(warnings.list().begin(), warnings.list().end());
   list.insert(list.end(), session->diagnostics().list().begin(), session->diagnostics().list().end());
   session->diagnostics().clear();
   if (!outcome.message.empty()) list.push_back(plain_error(outcome.message));
-  return diagnostics_of(session, std::move(list));
+  return list;
+}
+
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+  return diagnostics_of(session, outcome_list(session, warnings, outcome));
 }
 
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request) {
@@ -103,7 +107,8 @@ std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunReq
   mlsi::PreparedRun prepared =
       prepare_run(*run->session, internal_request(run->session.get(), request), run->limits, options.limits.max_file_size);
   run->ok = prepared.outcome.ok();
-  run->diagnostics = outcome_diagnostics(run->session, prepared.warnings, prepared.outcome);
+  run->warnings = outcome_list(run->session, prepared.warnings, prepared.outcome);
+  run->diagnostics = diagnostics_of(run->session, run->warnings);
   if (!run->ok) return run;
   run->scenario = prepared.scenario;
   run->scenario_name = run->session->program().scenarios[static_cast<std::size_t>(prepared.scenario)].name;

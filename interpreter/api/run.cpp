@@ -131,6 +131,13 @@ RunResult evaluate_run(const PreparedRun& prepared, const GivenInputs& given) {
       fill_item(result.inputs[k], p, sc.slots[static_cast<std::size_t>(sc.inputs[k])], run, sc.inputs[k], &prepared.texts);
     for (std::size_t k = 0; k < sc.outputs.size(); ++k)
       fill_item(result.outputs[k], p, sc.slots[static_cast<std::size_t>(sc.outputs[k])], run, sc.outputs[k], &prepared.texts);
+    // The calibration defaults the run read (docs/catalogue.md §2.14), as notes after the preparation's warnings.
+    if (!run.calibration_notes.empty()) {
+      std::vector<mlsi::Diagnostic> list = prepared.warnings;
+      for (const auto& n : run.calibration_notes)
+        list.push_back(mlsi::Diagnostic{mlsi::Severity::note, Span{}, calibration_note_message(n), {}, {}});
+      result.diagnostics = diagnostics_of(prepared.session, std::move(list));
+    }
   });
 }
 

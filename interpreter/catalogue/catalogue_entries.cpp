@@ -165,6 +165,35 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
             }
             v = Value(std::move(rv));
           }
+        } else if (spec->type == "shares") {
+          if (!value.is_table()) {
+            diags_.error(fspan, fmt::format("{}: field `{}` is a table of shares per precision (`[{}.{}.{}]`)", label, fname, kind_name, key, fname));
+          } else {
+            const auto& shares = *ft.record;
+            RecordValue rv;
+            rv.type = ft.record;
+            rv.fields.resize(shares.fields.size());
+            rv.owner = key;
+            rv.owner_kind = kind_name;
+            rv.owner_field = fname;
+            for (auto&& [pk, pv] : *value.as_table()) {
+              std::string pname(pk.str());
+              int pi = shares.find(pname);
+              Span pspan = region_span(file, &pv);
+              if (pi < 0) {
+                auto& d = diags_.error(pspan, fmt::format("{}: {} has no precision `{}`", label, fname, pname));
+                if (auto s = closest_name(pname, shares.fields); !s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+                continue;
+              }
+              // A share is a plain number in (0, 1]: 0.8, not "80 %".
+              std::optional<double> x = pv.is_number() ? pv.value<double>() : std::nullopt;
+              if (!x) diags_.error(pspan, fmt::format("{}: `{}.{}` is a share: write a number such as 0.8", label, fname, pname));
+              else if (!std::isfinite(*x) || *x <= 0 || *x > 1)
+                diags_.error(pspan, fmt::format("{}: `{}.{}` must be a share in (0, 1], got {}", label, fname, pname, *x));
+              else rv.fields[static_cast<std::size_t>(pi)] = Value(*x);
+            }
+            v = Value(std::move(rv));
+          }
         } else if (spec->type == "mig_profiles") {
           const auto& mt = *ft.element->record;
           List l;

@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "grammar/reserved_words.hpp"
+#include "catalogue/calibration_defaults.hpp"
 #include "catalogue/catalogue_text.hpp"
 #include "check/compiler.hpp"
 #include "eval/evaluator.hpp"
@@ -78,6 +79,13 @@ void CatalogueLoader::define_kinds() {
     rates->fields.emplace_back(key);
     rates->types.push_back(dimension("Compute / Time"));
   }
+  // Shares per precision (Hardware.gemm_efficiency): the keys of rates, each a Count.
+  auto shares = std::make_shared<RecordType>();
+  shares->name = "shares";
+  for (auto key : precision_keys()) {
+    shares->fields.emplace_back(key);
+    shares->types.push_back(Type::count());
+  }
   auto mig = std::make_shared<RecordType>();
   mig->name = "mig_profile";
   mig->fields = {"name", "memory", "sm_count"};
@@ -97,6 +105,7 @@ void CatalogueLoader::define_kinds() {
       else if (f.type == "mig_profiles") t = Type::list(Type::of_record(mig));
       else if (f.type.rfind("ref ", 0) == 0) t = Type::of_record(p_.catalogue.kinds.at(std::string(f.type.substr(4))));
       else if (f.type.rfind("rates ", 0) == 0) t = Type::of_record(rates);
+      else if (f.type == "shares") t = Type::of_record(shares);
       else t = dimension(f.type);
       rt.fields.emplace_back(f.name);
       rt.types.push_back(t);
@@ -328,10 +337,12 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     if (!has("bits") && has("bytes")) get("bits") = Value(get("bytes")->number() * 8);
   }
   if (!has("name")) get("name") = Value(e.key);
+  std::vector<bool> defaulted = fill_calibration_defaults(e.key, e.kind, rt, e.fields, e.units);
   RecordValue rv;
   rv.type = p_.catalogue.kinds.at(e.kind);
   rv.fields = e.fields;
   rv.key = e.key;
+  rv.defaulted = std::move(defaulted);
   validate(e);
   CatalogueEntry entry{e.key, e.kind, Value(std::move(rv)), e.span, e.aliases, e.builtin, e.overrides, e.units, e.field_spans};
   int index = static_cast<int>(p_.catalogue.entries.size());

@@ -11,6 +11,7 @@
 
 #include "grammar/reserved_words.hpp"
 #include "catalogue/catalogue_text.hpp"
+#include "model/calibration.hpp"
 #include "check/compiler.hpp"
 #include "eval/evaluator.hpp"
 #include "syntax/parser.hpp"
@@ -18,7 +19,7 @@
 
 namespace mlsi {
 
-// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23, 25 and the warnings).
+// Range and consistency rules of docs/catalogue.md §5 (rules 5, 15, 21, 22, 23, 25, 26, 27 and the warnings).
 void CatalogueLoader::validate(Pending& e) {
   const KindSpec* kind = find_kind_spec(e.kind);
   const auto& rt = *p_.catalogue.kinds.at(e.kind);
@@ -60,6 +61,21 @@ void CatalogueLoader::validate(Pending& e) {
   auto rule = [&](bool broken, const std::string& field, const std::string& message) {
     if (broken) diags_.error(where(field), fmt::format("{}: {}", label, message));
   };
+  // Calibration (§2.14): a measured figure says where it comes from, as an entry does (rule 8).
+  for (const auto& c : calibration_defaults()) {
+    if (c.kind != e.kind) continue;
+    const std::string field(c.field), source = field + "_source";
+    if (written(field) && !written(source)) {
+      std::string message = fmt::format("{}: `{}` without `{}`: name the microbenchmark or vendor figure it comes from", label, field, source);
+      if (e.builtin) diags_.error(where(field), std::move(message));
+      else diags_.warning(where(field), message + "; results that use it cannot be traced");
+    }
+    if (!written(field) && written(source))
+      diags_.warning(where(source), fmt::format("{}: `{}` without `{}`: it is the source of nothing", label, source, field));
+  }
+  auto memory_efficiency = number("memory_efficiency");
+  rule(written("memory_efficiency") && memory_efficiency && (*memory_efficiency <= 0 || *memory_efficiency > 1), "memory_efficiency",
+       fmt::format("`memory_efficiency` must be a share in (0, 1], got {}", memory_efficiency.value_or(0)));
   if (e.kind == "Workload") {
     auto params = number("parameters"), active = number("active_parameters");
     auto heads = number("heads"), kv = number("kv_heads"), hidden = number("hidden_dim");

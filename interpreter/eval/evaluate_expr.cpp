@@ -288,6 +288,12 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
           fail(e.op_span, fmt::format("{} {} has no field {}.{} (its source does not give one)", r.owner_kind, r.owner, r.owner_field, fname));
         fail(e.op_span, fmt::format("{} no field {} (its source does not give one)", record_subject(r), fname));
       }
+      // A calibration default (docs/catalogue.md §2.14): the run's document says it read one.
+      if (!r.defaulted.empty() && r.defaulted[static_cast<std::size_t>(e.index)]) {
+        const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
+        if (r.owner_field.empty()) note_calibration_default(calibration_notes_, r.key, r.type->name, {}, fname);
+        else note_calibration_default(calibration_notes_, r.owner, r.owner_kind, r.owner_field, fname);
+      }
       return *field;
     }
     case Op::has_field: {

@@ -106,6 +106,7 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
   Instance inst{&s, std::vector<Value>(s.slots.size()), std::vector<std::uint8_t>(s.slots.size(), 0), {}};
   ScenarioRun out;
   out.scenario = scenario;
+  calibration_notes_.clear();
   out.origin.assign(s.slots.size(), "");
   out.display.resize(s.slots.size());
   for (std::size_t i = 0; i < s.slots.size(); ++i) {
@@ -156,6 +157,7 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
   out.slots = std::move(inst.slots);
   out.available.resize(out.slots.size());
   for (std::size_t i = 0; i < out.slots.size(); ++i) out.available[i] = inst.state[i] == 2;
+  out.calibration_notes = std::move(calibration_notes_);
   return out;
 }
 

@@ -13,6 +13,7 @@
 
 #include "base/call_budget.hpp"
 #include "source/diagnostics.hpp"
+#include "model/calibration.hpp"
 #include "model/program.hpp"
 
 namespace mlsi {
@@ -71,6 +72,8 @@ struct ScenarioRun {
   std::vector<std::string> origin;  // per input slot
   std::vector<DisplayUnit> display; // per slot: the unit it is shown in
   std::vector<bool> available;      // per slot: false for an unused default that could not be evaluated
+  // The calibration defaults the run read, per entry (docs/catalogue.md §2.14): the documents say so.
+  std::vector<CalibrationNote> calibration_notes;
 };
 
 // `mod(x, y)`: the remainder with the sign of `y` (floored, as in Python); NaN when `y` is 0. One
@@ -159,6 +162,7 @@ class Evaluator {
   const std::vector<std::string>* top_origin_ = nullptr;
   const std::vector<DisplayUnit>* top_display_ = nullptr;
   std::vector<std::pair<Instance*, int>> deferred_wheres_;
+  std::vector<CalibrationNote> calibration_notes_;  // what run() hands on in ScenarioRun
   int depth_ = 0;
   std::uint64_t steps_ = 0;
   std::chrono::steady_clock::time_point started_;

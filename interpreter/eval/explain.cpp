@@ -9,6 +9,7 @@
 #include <set>
 
 #include "eval/explain_terms.hpp"
+#include "model/calibration.hpp"
 
 namespace mlsi {
 
@@ -33,6 +34,21 @@ std::string source_of(const RecordValue& r) {
   if (idx < 0) return "";
   const auto& f = r.fields[static_cast<std::size_t>(idx)];
   return f && std::holds_alternative<std::string>(f->v) ? f->text() : "";
+}
+
+// Where one field of an entry comes from: a calibration figure's own `X_source`, or the default it holds
+// (docs/catalogue.md §2.14); any other field's, the entry's `source`.
+std::string field_source_of(const RecordValue& r, std::size_t index) {
+  const std::string& field = r.type->fields.at(index);
+  if (const auto* d = find_calibration_default(r.type->name, field)) {
+    if (index < r.defaulted.size() && r.defaulted[index]) return fmt::format("default: {} ({})", d->rule, kCalibrationSection);
+    int own = r.type->find(field + "_source");
+    if (own >= 0) {
+      const auto& f = r.fields[static_cast<std::size_t>(own)];
+      if (f && std::holds_alternative<std::string>(f->v)) return f->text();
+    }
+  }
+  return source_of(r);
 }
 
 Provenance entry_provenance(const RecordValue& r) {
@@ -187,7 +203,7 @@ class Explainer {
     n.kind = ExplainNode::Kind::catalogue;
     n.name = one_line(p_.sources.text(e.span));
     const std::string& field = entry.type->fields.at(static_cast<std::size_t>(e.index));
-    n.catalogue = CatalogueRef{entry.key, entry.type->name, field, source_of(entry)};
+    n.catalogue = CatalogueRef{entry.key, entry.type->name, field, field_source_of(entry, static_cast<std::size_t>(e.index))};
     if (auto v = terms_.value_of(e, cx)) terms_.set_value(n, *v, e.type, DisplayUnit{});
     else n.value = "(absent)";
     std::string key = n.name + "|" + entry.key + "." + field;

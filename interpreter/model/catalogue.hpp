@@ -21,7 +21,8 @@ struct FieldSpec {
   std::string_view name;
   // "Count", "Text", "Bool", a dimension expression ("Information / Time", "Money / (Information * Time)"),
   // "ref KIND" (a reference to an entry of KIND), "rates DIM" (a record of per-precision quantities of
-  // DIM with the keys fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8 int4), "list Text", "mig_profiles".
+  // DIM with the keys fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8 int4), "shares" (the same record of Counts: a
+  // share per precision), "list Text", "mig_profiles".
   std::string_view type;
   Requirement requirement = Requirement::optional;
   bool whole = false;                     // Count fields that must hold a whole number

@@ -23,6 +23,10 @@ struct RecordValue {
   // For a sub-record of rates: the entry's kind and the field that holds it (`Hardware`, `flops`), so that an
   // absent rate is named by its path (`Hardware A100 has no field flops.fp8`).
   std::string owner_kind, owner_field;
+  // Per field of a catalogue entry (or of a per-precision map it gives in part): true where the loader
+  // filled in a calibration default (model/calibration.hpp), so that a run reading it says so. Empty for
+  // every other record.
+  std::vector<bool> defaulted;
 };
 
 struct EnumValue {

@@ -2,6 +2,10 @@
 
 #include <cctype>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "model/calibration.hpp"
 #include "model/display.hpp"
 
 namespace mlsi {
@@ -42,6 +46,40 @@ std::string field_text(const Program& p, const CatalogueEntry& e, int index) {
     return s;
   }
   return format_value(*v, t, DisplayUnit{}, p);
+}
+
+std::vector<std::string> defaulted_fields(const CatalogueEntry& e) {
+  std::vector<std::string> out;
+  const auto& r = e.value.record();
+  for (std::size_t i = 0; i < r.fields.size(); ++i) {
+    if (!r.fields[i]) continue;
+    const std::string& name = r.type->fields[i];
+    if (i < r.defaulted.size() && r.defaulted[i]) out.push_back(name);
+    // A per-precision map given in part; an entry a reference holds has its own marks.
+    if (!r.fields[i]->is_record() || r.fields[i]->record().type->catalogue) continue;
+    const auto& sub = r.fields[i]->record();
+    for (std::size_t k = 0; k < sub.defaulted.size(); ++k)
+      if (sub.defaulted[k]) out.push_back(name + "." + sub.type->fields[k]);
+  }
+  return out;
+}
+
+std::string field_origin(const CatalogueEntry& e, int index) {
+  const auto& r = e.value.record();
+  auto i = static_cast<std::size_t>(index);
+  const auto* rule = find_calibration_default(e.kind, r.type->fields[i]);
+  if (rule && i < r.defaulted.size() && r.defaulted[i])
+    return fmt::format("(default: {}; no calibration, {})", rule->rule, kCalibrationSection);
+  if (rule && r.fields[i] && r.fields[i]->is_record()) {
+    // A map the entry gives in part: the precisions it lacks.
+    const auto& sub = r.fields[i]->record();
+    std::vector<std::string> keys;
+    for (std::size_t k = 0; k < sub.defaulted.size(); ++k)
+      if (sub.defaulted[k]) keys.push_back(sub.type->fields[k]);
+    if (!keys.empty())
+      return fmt::format("(default for {}: {}; no calibration, {})", fmt::join(keys, ", "), rule->rule, kCalibrationSection);
+  }
+  return e.field_spans[i].valid() ? "" : "(derived)";
 }
 
 std::string scenario_pack(const Program& p, const Scenario& sc) {

@@ -22,5 +22,11 @@ struct KindView {
 const std::vector<KindView>& kind_views();
 // Field `index` of a catalogue entry as text: a quantity in the unit the catalogue wrote, a reference by key.
 std::string field_text(const Program& p, const CatalogueEntry& e, int index);
+// The calibration defaults of an entry (docs/catalogue.md §2.14), each by its field's name, or
+// `gemm_efficiency.fp8` for one precision of a map the entry gives in part; empty when it has none.
+std::vector<std::string> defaulted_fields(const CatalogueEntry& e);
+// How `mlsi show` marks field `index`: `(derived)`, `(default: 10 us; no calibration, docs/catalogue.md
+// §2.14)`, or empty for a field the entry writes.
+std::string field_origin(const CatalogueEntry& e, int index);
 
 }  // namespace mlsi

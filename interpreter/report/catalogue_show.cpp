@@ -41,7 +41,7 @@ std::string show_entry(const Program& p, const CatalogueEntry& e, const ShowRequ
   for (std::size_t i = 0; i < r.fields.size(); ++i) {
     if (!r.fields[i]) continue;
     std::string text = field_text(p, e, static_cast<int>(i));
-    if (!e.field_spans[i].valid()) text += "  (derived)";
+    if (std::string origin = field_origin(e, static_cast<int>(i)); !origin.empty()) text += "  " + origin;
     rows.push_back({"  " + r.type->fields[i], text});
   }
   out += table_text(rows);

@@ -72,9 +72,22 @@ constexpr const char* kDefs = R"json({
         "scenario": {"type": "string"},
         "config": {"$ref": "#/$defs/string_or_null"},
         "inputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value_or_null"}},
-        "outputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}}
+        "outputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}},
+        "notes": {"description": "Absent unless the run read calibration defaults (docs/catalogue.md section 2.14): one note per entry, naming the defaulted fields it read.",
+                  "type": "array", "minItems": 1, "items": {"$ref": "#/$defs/calibration_note"}}
       },
       "required": ["scenario", "config", "inputs", "outputs"],
+      "additionalProperties": false
+    },
+    "calibration_note": {
+      "description": "A catalogue entry whose calibration fields a run read as defaults derived from its datasheet: the answer is not calibrated for it.",
+      "type": "object",
+      "properties": {
+        "entry": {"type": "string", "minLength": 1}, "kind": {"type": "string", "minLength": 1},
+        "defaulted": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1},
+        "message": {"type": "string", "minLength": 1}
+      },
+      "required": ["entry", "kind", "defaulted", "message"],
       "additionalProperties": false
     },
     "sweep": {
@@ -206,6 +219,7 @@ constexpr const char* kDefs = R"json({
         "inputs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value_or_null"}},
         "outputs": {"oneOf": [{"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}},
                               {"type": "array", "items": {"$ref": "#/$defs/explain_node"}}]},
+        "notes": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/calibration_note"}},
         "solve": {"$ref": "#/$defs/solve_answer"}
       },
       "required": ["solve"],
@@ -219,7 +233,9 @@ constexpr const char* kDefs = R"json({
         "key": {"type": "string"},
         "kind": {"type": "string"},
         "builtin": {"type": "boolean"},
-        "fields": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}}
+        "fields": {"type": "object", "additionalProperties": {"$ref": "#/$defs/value"}},
+        "defaulted": {"description": "The calibration fields the loader filled with defaults (docs/catalogue.md section 2.14): `gemm_latency`, or `gemm_efficiency.fp8` for one precision of a map the entry gives in part. Absent when there are none.",
+                      "type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1}
       },
       "required": ["key", "kind", "builtin", "fields"],
       "additionalProperties": false

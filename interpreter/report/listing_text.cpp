@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "report/catalogue_fields.hpp"
 #include "report/render.hpp"
 
 namespace mlsi {
@@ -21,7 +22,14 @@ std::string json_entry(const Program& p, const CatalogueEntry& e) {
     s += (first ? "" : ", ") + json_escape(r.type->fields[i]) + ": " + json_field(p, *r.fields[i], r.type->types[i], unit);
     first = false;
   }
-  return s + "}}";
+  s += "}";
+  // The calibration defaults (docs/catalogue.md §2.14), only for an entry that has some.
+  if (auto defaulted = defaulted_fields(e); !defaulted.empty()) {
+    s += ", \"defaulted\": [";
+    for (std::size_t i = 0; i < defaulted.size(); ++i) s += (i ? ", " : "") + json_escape(defaulted[i]);
+    s += "]";
+  }
+  return s + "}";
 }
 
 std::string json_unit_size(const Program& p, const Unit& u) { return json_quantity(p, u.factor, u.dim, DisplayUnit{u.name, u.factor, false}); }

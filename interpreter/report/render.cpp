@@ -50,7 +50,19 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
       out += fmt::format("{}{}: {}", first ? "" : ", ", json_escape(sl.name), json_field(p, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
       first = false;
     }
-    return out + "}}\n";
+    out += "}";
+    if (!run.calibration_notes.empty()) {
+      out += ",\n \"notes\": [";
+      for (std::size_t i = 0; i < run.calibration_notes.size(); ++i) {
+        const CalibrationNote& n = run.calibration_notes[i];
+        std::string fields;
+        for (const auto& f : n.fields) fields += (fields.empty() ? "" : ", ") + json_escape(f);
+        out += fmt::format("{}{{\"entry\": {}, \"kind\": {}, \"defaulted\": [{}], \"message\": {}}}", i ? ",\n  " : "", json_escape(n.entry),
+                           json_escape(n.kind), fields, json_escape(calibration_note_message(n)));
+      }
+      out += "]";
+    }
+    return out + "}\n";
   }
   if (format == Format::csv) {
     std::vector<std::string> header, values;
@@ -101,6 +113,9 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
   };
   section("inputs", inputs);
   section("outputs", outputs);
+  // After the results, so that an answer that rests on calibration defaults is not read as a calibrated one.
+  if (!run.calibration_notes.empty()) out += "\n";
+  for (const auto& n : run.calibration_notes) out += fmt::format("{}note:{} {}\n", bold, reset, calibration_note_message(n));
   return out;
 }
 

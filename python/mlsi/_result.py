@@ -57,6 +57,13 @@ class Result:
         """Each input's and output's type as the language writes it."""
         return {n: t for n, t, _a, _v in self._part("inputs") + self._part("outputs")}
 
+    @property
+    def notes(self) -> List[str]:
+        """What the run says beside its values: one line per catalogue entry whose calibration defaults it
+        read (docs/catalogue.md section 2.14), as ``mlsi run`` prints them after the outputs; empty for a run
+        that read none. ``str(result)`` ends with them."""
+        return [d["message"] for d in self._raw["diagnostics"]["list"] if d["severity"] == "note"]
+
     def __getitem__(self, name: str) -> Any:
         if name in self.outputs:
             return self.outputs[name]
@@ -82,7 +89,8 @@ class Result:
         return title, [("inputs", _display.rows_of(self._part("inputs"))), ("outputs", _display.rows_of(self._part("outputs")))]
 
     def __str__(self) -> str:
-        return _display.text_table(*self._sections())
+        notes = "".join(f"note: {n}\n" for n in self.notes)
+        return _display.text_table(*self._sections()) + ("\n" + notes if notes else "")
 
     def __repr__(self) -> str:
         outputs = ", ".join(f"{n}={v}" for n, v in self.outputs.items())

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import mlsi
-from conftest import mlsi_cli
+from conftest import ROOT, mlsi_cli
 
 GiB = 2**30
 
@@ -219,3 +219,24 @@ def test_numpy_values_as_inputs():
     assert r.outputs["full"].si == full_bytes(4, s=1024)
     s = mlsi.sweep("ActivationMemory", vary={"microbatch": np.arange(1, 4)})
     assert list(s["full"]) == [full_bytes(b) for b in (1, 2, 3)]
+
+
+def test_a_run_that_reads_calibration_defaults_says_so():
+    # tests/golden/commands/calibration/: PlainGPU gives datasheet figures only, MeasuredGPU its calibration
+    # (gemm_efficiency.bf16 = 0.8). The default share is 0.7 (docs/catalogue.md section 2.14); the note is
+    # the one `mlsi run` prints, and str(result) ends with it as the command's table does.
+    golden = ROOT / "tests" / "golden" / "commands"
+    session = mlsi.Session(catalogues=[golden / "calibration" / "uncalibrated.toml", golden / "calibration" / "calibrated.toml"],
+                           files=[golden / "calibration_partial_map_note.mls"])
+    plain = session.run("PartialShares", hw="PlainGPU")
+    assert plain["bf16_share"].si == 0.7
+    assert plain.notes == ["PlainGPU has no calibration of gemm_efficiency; using defaults derived from its datasheet "
+                           "(docs/catalogue.md §2.14)"]
+    cli = mlsi_cli("run", "tests/golden/commands/calibration_partial_map_note.mls", "--set", "hw=PlainGPU",
+                   "--catalog", "tests/golden/commands/calibration/uncalibrated.toml",
+                   "--catalog", "tests/golden/commands/calibration/calibrated.toml")
+    assert str(plain) == cli.stdout
+    measured = session.run("PartialShares", hw="MeasuredGPU")
+    assert measured["bf16_share"].si == 0.8
+    assert measured.notes == ["MeasuredGPU has no calibration of gemm_efficiency.fp8; using defaults derived from its datasheet "
+                              "(docs/catalogue.md §2.14)"]

@@ -142,11 +142,12 @@ TEST_F(ReplCompletion, CatalogueEntriesAndNames) {
 
 TEST_F(ReplCompletion, RecordFields) {
   std::size_t start = 0;
-  EXPECT_EQ(complete("H100.mem", &start), (Names{"memory", "memory_bandwidth"}));
+  // memory_efficiency: the calibration field every Hardware entry has (its own or the default, docs/catalogue.md §2.14).
+  EXPECT_EQ(complete("H100.mem", &start), (Names{"memory", "memory_bandwidth", "memory_efficiency"}));
   EXPECT_EQ(start, 5u);
   EXPECT_EQ(mlsi::common_prefix(complete("H100.mem")), "memory");
   // Through a reference to another entry, and a nested record.
-  EXPECT_EQ(complete("DGX_H100.accelerator.mem"), (Names{"memory", "memory_bandwidth"}));
+  EXPECT_EQ(complete("DGX_H100.accelerator.mem"), (Names{"memory", "memory_bandwidth", "memory_efficiency"}));
   EXPECT_EQ(complete("H100.flops.fp"), (Names{"fp16", "fp32", "fp8"}));  // only the rates H100 has
   EXPECT_TRUE(has(complete("2 * Llama2_70B.l"), "layers"));
   EXPECT_TRUE(complete("H100.memory.x").empty());  // not a record
@@ -162,7 +163,7 @@ TEST_F(ReplCompletion, Commands) {
   EXPECT_EQ(complete(":list fa"), (Names{"fabrics"}));
   EXPECT_EQ(complete(":units Infor"), (Names{"Information"}));
   EXPECT_EQ(complete(":show H10"), (Names{"H100"}));
-  EXPECT_EQ(complete(":type H100.mem"), (Names{"memory", "memory_bandwidth"}));
+  EXPECT_EQ(complete(":type H100.mem"), (Names{"memory", "memory_bandwidth", "memory_efficiency"}));
   auto previous = fs::current_path();
   fs::current_path(MLSI_SOURCE_DIR);
   EXPECT_EQ(complete(":load tests/examples/kv_"), (Names{"tests/examples/kv_cache.mls"}));

@@ -1,0 +1,190 @@
+// The calibration fields of the catalogue (docs/catalogue.md §2.14): the defaults the loader derives from
+// datasheet figures, their marks, and the rule that a built-in figure names its source.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <mlsi/mlsi.hpp>
+
+#include "catalogue/catalogue_loader.hpp"
+#include "model/calibration.hpp"
+#include "session/session.hpp"
+#include "tests/unit/cli_harness.hpp"
+
+namespace {
+
+// A session with `toml` loaded as a catalogue file, built-in or not, and its diagnostics' messages.
+struct CalibrationCatalogue {
+  mlsi::Session session;
+  std::string messages;
+  explicit CalibrationCatalogue(const std::string& toml, bool builtin) {
+    mlsi::Program& p = session.program();
+    mlsi::CatalogueLoader loader(p, session.diagnostics());
+    loader.load(p.sources.add("calibration.toml", toml), builtin);
+    loader.finish();
+    for (const auto& d : session.diagnostics().list()) messages += d.message + "\n";
+  }
+  const mlsi::RecordValue& entry(const std::string& key) { return session.program().catalogue.find(key)->value.record(); }
+};
+
+const char* const kCalibrationDatasheetOnly = R"toml(
+[Hardware.SheetGPU]
+name = "SheetGPU"
+year = 2024
+tier = "cloud"
+peak_flops = "800 TFLOP/s"
+peak_precision = "bf16"
+memory = "80 GB"
+memory_bandwidth = "3 TB/s"
+source = "a datasheet"
+[Hardware.SheetGPU.flops]
+fp8 = "1600 TFLOP/s"
+[Node.SheetNode]
+name = "SheetNode"
+accelerator = "SheetGPU"
+accelerators_per_node = 8
+intra_node_bandwidth = "600 GB/s"
+intra_node_bidirectional = true
+source = "a datasheet"
+[Fabric.SheetFabric]
+name = "SheetFabric"
+bandwidth = "400 Gbit/s"
+latency = "2 us"
+oversubscription = 4
+source = "a datasheet"
+)toml";
+
+double calibration_field(const mlsi::RecordValue& r, const std::string& name) { return r.fields[static_cast<std::size_t>(r.type->find(name))]->number(); }
+bool calibration_defaulted(const mlsi::RecordValue& r, const std::string& name) {
+  auto i = static_cast<std::size_t>(r.type->find(name));
+  return i < r.defaulted.size() && r.defaulted[i];
+}
+
+TEST(CalibrationDefaults, DerivedFromTheDatasheetFiguresAndMarked) {
+  CalibrationCatalogue c(kCalibrationDatasheetOnly, false);
+  EXPECT_EQ(c.messages, "");
+  const auto& hw = c.entry("SheetGPU");
+  // docs/catalogue.md §2.14: 0.7 for each precision flops quotes (bf16 from peak_flops, fp8), 10 us, 0.8, 5 us.
+  const auto& shares = hw.fields[static_cast<std::size_t>(hw.type->find("gemm_efficiency"))]->record();
+  EXPECT_EQ(calibration_field(shares, "bf16"), 0.7);
+  EXPECT_EQ(calibration_field(shares, "fp8"), 0.7);
+  EXPECT_FALSE(shares.fields[static_cast<std::size_t>(shares.type->find("fp32"))].has_value());
+  EXPECT_DOUBLE_EQ(calibration_field(hw, "gemm_latency"), 10e-6);
+  EXPECT_EQ(calibration_field(hw, "memory_efficiency"), 0.8);
+  EXPECT_DOUBLE_EQ(calibration_field(hw, "kernel_launch"), 5e-6);
+  for (const char* f : {"gemm_efficiency", "gemm_latency", "memory_efficiency", "kernel_launch"}) EXPECT_TRUE(calibration_defaulted(hw, f)) << f;
+  EXPECT_FALSE(calibration_defaulted(hw, "memory_bandwidth"));
+  // 0.7 x 600 GB/s / 2 (bidirectional) = 210 GB/s; 0.7 x 400 Gbit/s (50 GB/s) / 4 = 8.75 GB/s.
+  const auto& node = c.entry("SheetNode");
+  EXPECT_DOUBLE_EQ(calibration_field(node, "collective_bandwidth"), 210e9);
+  EXPECT_DOUBLE_EQ(calibration_field(node, "collective_latency"), 10e-6);
+  const auto& fabric = c.entry("SheetFabric");
+  EXPECT_DOUBLE_EQ(calibration_field(fabric, "collective_bandwidth"), 8.75e9);
+  EXPECT_DOUBLE_EQ(calibration_field(fabric, "collective_latency"), 20e-6);
+  EXPECT_TRUE(calibration_defaulted(node, "collective_bandwidth"));
+  EXPECT_TRUE(calibration_defaulted(fabric, "collective_latency"));
+}
+
+TEST(CalibrationDefaults, AGivenFigureIsKeptAndAPartialMapIsFilledPerPrecision) {
+  CalibrationCatalogue c(R"toml(
+[Hardware.PartGPU]
+name = "PartGPU"
+year = 2024
+tier = "cloud"
+peak_flops = "800 TFLOP/s"
+peak_precision = "bf16"
+memory = "80 GB"
+memory_bandwidth = "3 TB/s"
+source = "a datasheet"
+gemm_latency = "6 us"
+gemm_latency_source = "a size sweep"
+gemm_efficiency_source = "a GEMM sweep"
+[Hardware.PartGPU.flops]
+fp8 = "1600 TFLOP/s"
+[Hardware.PartGPU.gemm_efficiency]
+bf16 = 0.85
+)toml",
+                    false);
+  EXPECT_EQ(c.messages, "");
+  const auto& hw = c.entry("PartGPU");
+  EXPECT_DOUBLE_EQ(calibration_field(hw, "gemm_latency"), 6e-6);
+  EXPECT_FALSE(calibration_defaulted(hw, "gemm_latency"));
+  EXPECT_FALSE(calibration_defaulted(hw, "gemm_efficiency"));
+  const auto& shares = hw.fields[static_cast<std::size_t>(hw.type->find("gemm_efficiency"))]->record();
+  EXPECT_EQ(calibration_field(shares, "bf16"), 0.85);
+  EXPECT_EQ(calibration_field(shares, "fp8"), 0.7);
+  EXPECT_FALSE(calibration_defaulted(shares, "bf16"));
+  EXPECT_TRUE(calibration_defaulted(shares, "fp8"));
+}
+
+TEST(CalibrationSources, ABuiltinFigureWithoutItsSourceIsAnError) {
+  const std::string toml = R"toml(
+[Fabric.BuiltinFabric]
+name = "BuiltinFabric"
+bandwidth = "400 Gbit/s"
+latency = "2 us"
+source = "a datasheet"
+collective_latency = "30 us"
+)toml";
+  const std::string message =
+      "Fabric `BuiltinFabric`: `collective_latency` without `collective_latency_source`: name the microbenchmark or vendor figure it comes from";
+  CalibrationCatalogue builtin(toml, true);
+  EXPECT_EQ(builtin.messages, message + "\n");
+  EXPECT_TRUE(builtin.session.diagnostics().has_errors());
+  CalibrationCatalogue user(toml, false);
+  EXPECT_EQ(user.messages, message + "; results that use it cannot be traced\n");
+  EXPECT_FALSE(user.session.diagnostics().has_errors());
+}
+
+TEST(CalibrationNotes, OneNotePerEntryEachFieldOnceInTheOrderRead) {
+  std::vector<mlsi::CalibrationNote> notes;
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_efficiency");
+  mlsi::note_calibration_default(notes, "DGX_H200", "Node", "", "collective_bandwidth");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_latency");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_efficiency");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_efficiency", "fp8");
+  mlsi::note_calibration_default(notes, "H200", "Hardware", "gemm_efficiency", "fp8");
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(mlsi::calibration_note_message(notes[0]),
+            "H200 has no calibration of gemm_efficiency, gemm_latency, gemm_efficiency.fp8; using defaults derived from its datasheet "
+            "(docs/catalogue.md §2.14)");
+  EXPECT_EQ(notes[1].kind, "Node");
+  EXPECT_EQ(notes[1].fields, std::vector<std::string>{"collective_bandwidth"});
+}
+
+// The API's RunResult carries the note as a diagnostic of severity note; a run that reads no default has none
+// (3 TB/s is the entry's own memory_bandwidth).
+TEST(CalibrationNotes, TheApiRunResultCarriesTheNote) {
+  mlsi_test::TempFile toml("calibration_api.toml", kCalibrationDatasheetOnly);
+  mlsi_test::TempFile scenario("calibration_api.mls", R"mls(
+scenario ReadsShare {
+  input hw: Hardware = SheetGPU
+  output share = hw.gemm_efficiency.bf16
+}
+scenario ReadsBandwidth {
+  input hw: Hardware = SheetGPU
+  output bandwidth = hw.memory_bandwidth
+}
+)mls");
+  mlsi::api::SessionOptions options;
+  options.catalogues = {toml.path.string()};
+  options.files = {scenario.path.string()};
+  mlsi::api::Session session(options);
+  ASSERT_TRUE(session.ok()) << session.diagnostics().render();
+  mlsi::api::RunRequest request;
+  request.scenario = "ReadsShare";
+  auto result = session.run(request);
+  ASSERT_TRUE(result.ok) << result.diagnostics.render();
+  EXPECT_EQ(result.output("share")->value.si, 0.7);  // the default of docs/catalogue.md §2.14
+  ASSERT_EQ(result.diagnostics.size(), 1u) << result.diagnostics.render();
+  EXPECT_EQ(result.diagnostics[0].severity, mlsi::api::Severity::note);
+  EXPECT_EQ(result.diagnostics[0].message,
+            "SheetGPU has no calibration of gemm_efficiency; using defaults derived from its datasheet (docs/catalogue.md §2.14)");
+  request.scenario = "ReadsBandwidth";
+  auto datasheet_only = session.run(request);
+  ASSERT_TRUE(datasheet_only.ok) << datasheet_only.diagnostics.render();
+  EXPECT_EQ(datasheet_only.output("bandwidth")->value.si, 3e12);
+  EXPECT_TRUE(datasheet_only.diagnostics.empty()) << datasheet_only.diagnostics.render();
+}
+
+}  // namespace
