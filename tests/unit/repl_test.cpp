@@ -142,12 +142,13 @@ TEST_F(ReplCompletion, CatalogueEntriesAndNames) {
 
 TEST_F(ReplCompletion, RecordFields) {
   std::size_t start = 0;
-  // memory_efficiency: the calibration field every Hardware entry has (its own or the default, docs/catalogue.md §2.14).
-  EXPECT_EQ(complete("H100.mem", &start), (Names{"memory", "memory_bandwidth", "memory_efficiency"}));
+  // H100 writes memory, memory_bandwidth and its calibration memory_efficiency (+ _source) (hardware/cloud.toml).
+  const Names h100_mem = {"memory", "memory_bandwidth", "memory_efficiency", "memory_efficiency_source"};
+  EXPECT_EQ(complete("H100.mem", &start), h100_mem);
   EXPECT_EQ(start, 5u);
   EXPECT_EQ(mlsi::common_prefix(complete("H100.mem")), "memory");
   // Through a reference to another entry, and a nested record.
-  EXPECT_EQ(complete("DGX_H100.accelerator.mem"), (Names{"memory", "memory_bandwidth", "memory_efficiency"}));
+  EXPECT_EQ(complete("DGX_H100.accelerator.mem"), h100_mem);
   EXPECT_EQ(complete("H100.flops.fp"), (Names{"fp16", "fp32", "fp8"}));  // only the rates H100 has
   EXPECT_TRUE(has(complete("2 * Llama2_70B.l"), "layers"));
   EXPECT_TRUE(complete("H100.memory.x").empty());  // not a record
@@ -163,7 +164,7 @@ TEST_F(ReplCompletion, Commands) {
   EXPECT_EQ(complete(":list fa"), (Names{"fabrics"}));
   EXPECT_EQ(complete(":units Infor"), (Names{"Information"}));
   EXPECT_EQ(complete(":show H10"), (Names{"H100"}));
-  EXPECT_EQ(complete(":type H100.mem"), (Names{"memory", "memory_bandwidth", "memory_efficiency"}));
+  EXPECT_EQ(complete(":type H100.mem"), (Names{"memory", "memory_bandwidth", "memory_efficiency", "memory_efficiency_source"}));
   auto previous = fs::current_path();
   fs::current_path(MLSI_SOURCE_DIR);
   EXPECT_EQ(complete(":load tests/examples/kv_"), (Names{"tests/examples/kv_cache.mls"}));
