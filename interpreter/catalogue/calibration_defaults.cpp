@@ -18,7 +18,7 @@ RecordValue filled_shares(const RecordValue& rates, const std::optional<Value>& 
   out.owner_field = field;
   for (std::size_t k = 0; k < out.fields.size() && k < rates.fields.size(); ++k) {
     if (out.fields[k] || !rates.fields[k]) continue;
-    out.fields[k] = Value(share);
+    out.fields[k].emplace(share);  // in place: GCC 12 warns (falsely) on moving a temporary Value into the optional
     // Marked per precision only in a map the entry gives: a map that is all defaults is marked as a whole.
     if (given) {
       out.defaulted.resize(out.fields.size());

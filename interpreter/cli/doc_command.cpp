@@ -94,9 +94,9 @@ Built document_builtin(const Options& o, CliStreams& io) {
   }
   if (!o.positional.empty())
     return {doc::scenario_page("Scenarios", generated_by(o.positional[0]), doc::scenario_sections(p, chosen), doc::Definitions{}), kExitOk};
-  // Every built-in scenario: one part per pack, in the order of the folders (training, then inference).
+  // Every built-in scenario: one part per pack (training, inference, then the planner).
   std::vector<doc::ScenarioPart> parts;
-  for (const char* pack : {"training", "inference"}) {
+  for (const char* pack : {"training", "inference", "plan"}) {
     std::vector<int> of_pack;
     for (int i : chosen)
       if (scenario_pack(p, p.scenarios[static_cast<std::size_t>(i)]) == pack) of_pack.push_back(i);

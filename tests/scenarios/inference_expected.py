@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The inference pack's expected values, computed independently of mlsi, against the pack's `expect`s.
+"""The inference and planner packs' expected values, computed independently of mlsi, against their `expect`s.
 
-Each scenarios/inference/NAME.mls has a module tests/scenarios/inference/NAME.py (Python standard library
+Each scenarios/PACK/NAME.mls (PACK: inference, plan) has a module tests/scenarios/PACK/NAME.py (Python standard library
 only) that computes, from the formulas of the pack's specification and the catalogue values it quotes,
 EXPECTED = {config: {output: value}}: a number in the display unit the `expect` writes, a bool, or a str.
 This script reads every `expect` of every config and checks that it agrees with the module's value within
@@ -63,6 +63,10 @@ def agrees(literal, tolerance, value):
     return abs(stated - value) <= tolerance * abs(value) + 1e-300
 
 
+# The packs whose every scenario file has an expected-value module: the inference pack and the planner.
+PACKS = ("inference", "plan")
+
+
 def module_of(path):
     spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
@@ -72,13 +76,14 @@ def module_of(path):
 
 def main(root):
     problems, checked = [], 0
-    pack = root / "scenarios" / "inference"
-    scripts = root / "tests" / "scenarios" / "inference"
-    files = sorted(pack.glob("*.mls"))
-    if not files:
-        problems.append(f"{pack}: no scenario files")
-    for mls in files:
-        script = scripts / (mls.stem + ".py")
+    files = []
+    for name in PACKS:
+        pack = root / "scenarios" / name
+        found = sorted(pack.glob("*.mls"))
+        if not found:
+            problems.append(f"{pack}: no scenario files")
+        files += [(mls, root / "tests" / "scenarios" / name / (mls.stem + ".py")) for mls in found]
+    for mls, script in files:
         if not script.exists():
             problems.append(f"{mls.name}: no expected-value module {script.relative_to(root)}")
             continue

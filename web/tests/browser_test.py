@@ -211,7 +211,19 @@ try:
     check(driver.find_element(By.ID, "input-microbatch").get_attribute("value") == "4", "the link restores microbatch = 4")
     compare_outputs(expected, "the shared link")
 
-    # 6. The widget: one script, one element.
+    # 6. The planner: BestLayout from a GPU count, as `mlsi run BestLayout` answers it.
+    driver.get("about:blank")
+    driver.get(BASE + "index.html#scenario=BestLayout&in.gpus=64&in.global_batch=64")
+    wait.until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+    best = mlsi_json("run", "BestLayout", "--set", "gpus=64", "--set", "global_batch=64")
+    wait_for_value("step_time", str(best["outputs"]["step_time"]["value"]))
+    compare_outputs(best, "BestLayout of 64 GPUs")
+    set_field("gpus", "128")
+    more = mlsi_json("run", "BestLayout", "--set", "gpus=128", "--set", "global_batch=64")
+    wait_for_value("step_time", str(more["outputs"]["step_time"]["value"]))
+    compare_outputs(more, "BestLayout of 128 GPUs")
+
+    # 7. The widget: one script, one element.
     driver.get(BASE + "widget.html")
     wait.until(lambda d: d.execute_script("const w = document.getElementById('activation'); return w.shadowRoot && w.shadowRoot.querySelectorAll('td.value').length > 0"))
     widget = driver.find_element(By.ID, "activation").shadow_root
