@@ -111,19 +111,21 @@ ValidationRow measured_row(const Program& p, const Scenario& sc, const Config& c
   return row;
 }
 
-// The rows of one file of a domain; a file that does not check is listed as such.
-bool validate_file(const std::string& path, const SessionOptions& options, const Limits& limits, ValidationDomain& domain, CliStreams& io) {
+// The rows of one file of a domain; a file that does not check is listed as such. Returns kExitUsage for
+// a file or a catalogue file that cannot be read (as `mlsi test` does), else kExitOk.
+int validate_file(const std::string& path, const SessionOptions& options, const Limits& limits, ValidationDomain& domain, CliStreams& io) {
   Session session(options);
   if (request_errors_only(session.diagnostics())) {  // a catalogue file that cannot be read
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
-    return false;
+    return kExitUsage;
   }
   auto file = session.load_file(path);
   bool ok = session.check() && file;
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
+  if (!file && request_errors_only(session.diagnostics())) return kExitUsage;  // a device, a file over --max-file-size
   if (!ok) {
     domain.unchecked_files.push_back(path);
-    return true;
+    return kExitOk;
   }
   Program& p = session.program();
   for (const auto& cfg : p.configs) {
@@ -142,7 +144,7 @@ bool validate_file(const std::string& path, const SessionOptions& options, const
     for (const auto& x : cfg.expects)
       if (x.measured) domain.rows.push_back(measured_row(p, sc, cfg, x, ev, run ? &*run : nullptr, io));
   }
-  return true;
+  return kExitOk;
 }
 
 }  // namespace
@@ -165,6 +167,7 @@ int cmd_validate(Options& o, CliStreams& io) {
   if (top_level) found.insert(found.begin(), {fs::path(folder).lexically_normal().filename().string(), folder});
   if (found.empty()) return usage(io, fmt::format("`{}` has no domain: no subfolder holds a .mls file", folder));
   std::vector<ValidationDomain> domains;
+  bool unreadable = false;
   for (const auto& [name, path] : found) {
     ValidationDomain domain;
     domain.name = name;
@@ -184,14 +187,15 @@ int cmd_validate(Options& o, CliStreams& io) {
       files = mls_files_under(path);
     }
     for (const auto& file : files)
-      if (!validate_file(file, options, o.limits, domain, io)) return kExitUsage;
+      unreadable = validate_file(file, options, o.limits, domain, io) != kExitOk || unreadable;
     domains.push_back(std::move(domain));
   }
   io.out << render_validation_report(domains, o.format);
   auto failures = validation_failures(domains);
   for (const auto& f : failures) io.err << "error: " << f << "\n";
   bool unchecked = std::any_of(domains.begin(), domains.end(), [](const ValidationDomain& d) { return !d.unchecked_files.empty(); });
-  return unchecked ? kExitSource : failures.empty() ? kExitOk : kExitFailed;
+  int status = unchecked ? kExitSource : failures.empty() ? kExitOk : kExitFailed;
+  return unreadable ? std::max(status, kExitUsage) : status;
 }
 
 }  // namespace mlsi
