@@ -111,7 +111,7 @@ std::vector<CommandHelp> make_commands() {
       {"validate", "validate [FOLDER] [--format table|json] [--catalog FILE]",
        "the validation table: every `expect measured` of FOLDER's .mls files (default: `validation`), one domain per subfolder, "
        "measured against mlsi's value with the signed error, then the mean and max |error| per output against the targets of "
-       "the domain's validation.toml, which also names the catalogue files its rows read. Exit status 1 when a domain passes a "
+       "the domain's validation.toml, which also names the catalogue files its rows read. Exit status 1 when a domain's mean or max |error| is above its "
        "target, 3 when a file does not check",
        {{"--format table|json", "the report's format (table by default)"}}, false},
       {"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [-j N] [--shard K/N] [run options]",
