@@ -219,7 +219,8 @@ struct match_expr
 
 // A list literal followed by a unit on the same line gives every entry that unit: `[120, 31.4] GB`,
 // the way lists of quantities are printed. One rule with an optional unit, so that a list is parsed once.
-struct list_quantity : pg::seq<list_lit, pg::opt<hs, unit_tight>> {};
+// `source` after it starts the source of an `expect` (`== [1, 2] s source "..."`), never a unit.
+struct list_quantity : pg::seq<list_lit, pg::opt<hs, pg::not_at<source_kw>, unit_tight>> {};
 struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, let_in, match_expr,
                          list_quantity, record_lit, paren, name_ref> {};
 
@@ -309,8 +310,13 @@ struct expect_eq : TAO_PEGTL_STRING("==") {};
 struct expect_source_text : string_lit {};
 struct setting_equals : pg::one<'='> {};  // no message: that `=` is not expected, only looked for
 struct expect_source : pg::seq<source_kw, ws, pg::not_at<setting_equals>, pg::must<expect_source_text>> {};
+// `measured` is not reserved either: it marks a measured value (docs/language.md §6) only when a name and
+// `==` follow it, so that an output named `measured` is still `expect measured == ...`.
+struct measured_kw : keyword<TAO_PEGTL_STRING("measured")> {};
+struct expect_measured : pg::seq<measured_kw, ws, pg::at<decl_name, ws, expect_eq>> {};
 struct expect_decl
-    : pg::seq<kw_expect, ws, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>, pg::opt<ws, expect_source>> {};
+    : pg::seq<kw_expect, ws, pg::opt<expect_measured>, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>,
+              pg::opt<ws, expect_source>> {};
 struct config_set : pg::seq<decl_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
 struct config_item : pg::sor<expect_decl, config_set> {};
 struct config_target : identifier {};

@@ -252,8 +252,15 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
     ex.slot = slot;
     ex.span = x.span;
     ex.source = x.source;
+    ex.measured = x.measured;
     if (x.source_span.valid() && x.source.find_first_not_of(" \t") == std::string::npos)
       diags_.error(x.source_span, "the source of an expectation is empty; name the publication (`source \"Author et al. 2020, Table 1\"`) or leave `source` out");
+    // A measured value is only as good as where it was measured, and its error is a percentage: it
+    // cites its source and is a number with a dimension (or a Count), not a list, a record or a Bool.
+    if (x.measured && !x.source_span.valid())
+      diags_.error(x.measured_span, fmt::format("a measured expectation names where it was measured: add `source \"Author et al. 2022, Table 5\"` after `expect measured {} == ...`", x.output));
+    if (x.measured && !out_type.is_quantity() && !out_type.is_error())
+      diags_.error(x.measured_span, fmt::format("`expect measured` compares a number with its error in percent; output `{}` is {}", x.output, tname(out_type)));
     ex.value = compile_value(*x.value, out_type, nullptr);
     expect_type(ex.value, out_type, fmt::format("the expected value of `{}`", x.output));
     if (x.tolerance) {

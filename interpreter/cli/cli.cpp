@@ -32,6 +32,7 @@
 #include "cli/sweep.hpp"
 #include "session/session.hpp"
 #include "cli/test_runner.hpp"
+#include "cli/validate_command.hpp"
 
 namespace mlsi {
 
@@ -193,6 +194,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return cmd_test(o, io);
+  if (o.command == "validate") return cmd_validate(o, io);
   if (o.command == "repl") return cmd_repl(o, io);
   if (o.command == "sweep") return cmd_sweep(o, io);
   if (o.command == "solve") return cmd_solve(o, io);

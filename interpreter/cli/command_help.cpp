@@ -108,6 +108,12 @@ std::vector<CommandHelp> make_commands() {
         {"--report", "one row per expectation: expected, computed, the error and its source"},
         {"--format table|md|json", "the report's format (with --report; table by default)"},
         {"--published", "only the expectations that cite a `source`"}}, false},
+      {"validate", "validate [FOLDER] [--format table|json] [--catalog FILE]",
+       "the validation table: every `expect measured` of FOLDER's .mls files (default: `validation`), one domain per subfolder, "
+       "measured against mlsi's value with the signed error, then the mean and max |error| per output against the targets of "
+       "the domain's validation.toml, which also names the catalogue files its rows read. Exit status 1 when a domain's mean or max |error| is above its "
+       "target, 3 when a file does not check",
+       {{"--format table|json", "the report's format (table by default)"}}, false},
       {"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [-j N] [--shard K/N] [run options]",
        "one row per point of the cartesian product of the --vary values: `1,2,4`, `1024..16384 step 1024`, `1024..65536 *2`, "
        "`\"1 TB/s..4 TB/s step 0.5 TB/s\"`, `1..64` (50 points, both ends included); --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also draws the first varied input on x, "

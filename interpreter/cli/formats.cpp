@@ -37,6 +37,7 @@ const std::vector<CommandFormats>& table() {
       {"list", "`mlsi list`", {{"table", Format::table}, {"json", Format::json}, {"csv", Format::csv}}},
       {"show", "`mlsi show`", {{"table", Format::table}, {"json", Format::json}}},
       {"test", "`mlsi test --report`", {{"table", Format::table}, {"md", Format::markdown}, {"markdown", Format::markdown, true}, {"json", Format::json}}},
+      {"validate", "`mlsi validate`", {{"table", Format::table}, {"json", Format::json}}},
       {"doc", "`mlsi doc`", {{"markdown", Format::markdown}, {"md", Format::markdown, true}, {"html", Format::html}}},
       {"check", "`mlsi check`", {}},
       {"check-catalogue", "`mlsi check-catalogue`", {}},

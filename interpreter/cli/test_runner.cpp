@@ -12,6 +12,7 @@
 #include "session/session.hpp"
 #include "source/embedded.hpp"
 #include "report/test_report.hpp"
+#include "report/validation_report.hpp"
 #include "session/expectation_check.hpp"
 
 namespace mlsi {
@@ -78,6 +79,13 @@ void fill_row(ExpectationRow& row, const Program& p, const Value& computed, cons
   }
 }
 
+// (computed - measured) / measured in percent with its sign, as `mlsi validate` writes it, or `-` where the
+// measured value is 0.
+std::string signed_error_text(double computed, double measured) {
+  double error = (computed - measured) / measured;
+  return measured == 0 || !std::isfinite(error) ? "-" : percent_text(error, true);
+}
+
 void test_session(Session& session, const std::vector<FileId>& files, TestRun& t) {
   Program& p = session.program();
   CliStreams& io = t.io;
@@ -137,6 +145,15 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
           fill_row(row, p, computed, expected, slot.type, unit, error, tolerance, tol, x.relative);
           row.passed = passed;
           t.report.rows.push_back(std::move(row));
+          continue;
+        }
+        if (x.measured) {
+          // A measured value is reported whether or not it is within its tolerance: its error is the
+          // result (signed: mlsi above the measurement is positive).
+          io.out << fmt::format("{} {} {}: `{}` measured {}, computed {}, error {} ({}within {})\n", passed ? "ok  " : "FAIL",
+                                location(p, x.span), title, slot.name, format_value(expected, slot.type, unit, p),
+                                format_value(computed, slot.type, unit, p), signed_error_text(computed.number(), expected.number()),
+                                passed ? "" : "not ", tolerance);
           continue;
         }
         if (passed) continue;

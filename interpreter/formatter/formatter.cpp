@@ -85,6 +85,7 @@ class Printer {
   // `expect NAME == VALUE [within TOLERANCE] [source "TEXT"]`: every part of an expectation is printed here.
   void expectation(const ast::Expectation& x) {
     header("expect", Space::none);
+    if (x.measured) header("measured");
     header(x.output);
     header("==");
     clause(*x.value);

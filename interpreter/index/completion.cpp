@@ -231,7 +231,7 @@ Completion complete_at(const std::string& path, const std::string& text, std::ui
         at = nl + 1;
       }
       add_slots(items, q, *s, SlotKind::input, set);
-      items.add("expect", CompletionKind::keyword, "expect OUTPUT == VALUE [within TOLERANCE]");
+      items.add("expect", CompletionKind::keyword, "expect [measured] OUTPUT == VALUE [within TOLERANCE] [source \"...\"]");
       out.items = std::move(items.list);
       return out;
     }

@@ -157,6 +157,7 @@ struct Expectation {
   std::optional<CExpr> tolerance;
   bool relative = true;
   std::string source;  // where the expected value was published; empty: none
+  bool measured = false;  // `expect measured`: a value measured on a real run, reported with its error
 };
 struct Config {
   std::string name;

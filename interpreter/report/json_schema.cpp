@@ -365,6 +365,55 @@ constexpr const char* kDefs = R"json({
       "required": ["expectations", "summary"],
       "additionalProperties": false
     },
+    "validation_row": {
+      "description": "One `expect measured` of `mlsi validate`: the measured value against mlsi's, both in the measured value's unit, and the signed error (computed - measured) / measured as a fraction.",
+      "type": "object",
+      "properties": {
+        "scenario": {"type": "string"}, "config": {"type": "string"}, "output": {"type": "string"}, "location": {"type": "string"},
+        "measured": {"anyOf": [{"$ref": "#/$defs/quantity"}, {"type": "null"}]},
+        "computed": {"anyOf": [{"$ref": "#/$defs/quantity"}, {"type": "null"}]},
+        "error": {"type": ["number", "null"]},
+        "source": {"type": "string", "minLength": 1}
+      },
+      "required": ["scenario", "config", "output", "location", "measured", "computed", "error", "source"],
+      "additionalProperties": false
+    },
+    "validation_stat": {
+      "description": "The rows of one output of a domain (`output` null: all its rows): mean and max |error| as fractions over the rows with an error, the targets (fractions, null: none) and what misses them.",
+      "type": "object",
+      "properties": {
+        "output": {"$ref": "#/$defs/string_or_null"},
+        "rows": {"type": "integer", "minimum": 0}, "evaluated": {"type": "integer", "minimum": 0},
+        "mean_abs_error": {"type": ["number", "null"], "minimum": 0}, "max_abs_error": {"type": ["number", "null"], "minimum": 0},
+        "target_mean": {"type": ["number", "null"], "minimum": 0}, "target_max": {"type": ["number", "null"], "minimum": 0},
+        "failures": {"type": "array", "items": {"type": "string"}}
+      },
+      "required": ["output", "rows", "evaluated", "mean_abs_error", "max_abs_error", "target_mean", "target_max", "failures"],
+      "additionalProperties": false
+    },
+    "validation_report": {
+      "description": "`mlsi validate --format json`: per domain (a subfolder of the validation folder) its rows and their summary; `passed` when every domain meets its targets.",
+      "type": "object",
+      "properties": {
+        "domains": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "name": {"type": "string"}, "folder": {"type": "string"}, "targets_file": {"$ref": "#/$defs/string_or_null"},
+              "rows": {"type": "array", "items": {"$ref": "#/$defs/validation_row"}},
+              "summary": {"type": "array", "items": {"$ref": "#/$defs/validation_stat"}},
+              "unchecked_files": {"type": "array", "items": {"type": "string"}}
+            },
+            "required": ["name", "folder", "targets_file", "rows", "summary", "unchecked_files"],
+            "additionalProperties": false
+          }
+        },
+        "passed": {"type": "boolean"}
+      },
+      "required": ["domains", "passed"],
+      "additionalProperties": false
+    },
     "eval_declared": {
       "description": "One name an `mlsi eval` declaration defined: its kind, its name, the line the REPL prints for it, and for a `let` its value and type.",
       "type": "object",
@@ -413,7 +462,8 @@ std::string json_schema() {
   "description": "The JSON of every mlsi command (docs/language.md section 14). Numbers are exact doubles: the shortest text that reads back to the same double.",
   "anyOf": [
     {"$ref": "#/$defs/run"}, {"$ref": "#/$defs/sweep"}, {"$ref": "#/$defs/explain"}, {"$ref": "#/$defs/listing"},
-    {"$ref": "#/$defs/show"}, {"$ref": "#/$defs/test_report"}, {"$ref": "#/$defs/eval"}, {"$ref": "#/$defs/solve"}
+    {"$ref": "#/$defs/show"}, {"$ref": "#/$defs/test_report"}, {"$ref": "#/$defs/eval"}, {"$ref": "#/$defs/solve"},
+    {"$ref": "#/$defs/validation_report"}
   ],
   "$defs": )json") + kDefs + "\n}\n";
 }

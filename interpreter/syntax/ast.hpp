@@ -135,6 +135,9 @@ struct Expectation {
   ExprPtr tolerance;  // may be null
   std::string source;  // `source "..."`: where the expected value was published; empty: none
   Span source_span;
+  // `expect measured ...`: the value was measured on a real run (docs/language.md §6), not derived.
+  bool measured = false;
+  Span measured_span;  // of the word `measured`
 };
 struct ConfigDecl {
   std::string name;

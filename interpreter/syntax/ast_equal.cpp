@@ -88,7 +88,7 @@ bool same_decl(const Decl& a, const Decl& b) {
            }) &&
            same_all(x->expects, y.expects, [](const Expectation& s, const Expectation& t) {
              return s.output == t.output && same_ptr(s.value, t.value) && same_ptr(s.tolerance, t.tolerance) &&
-                    s.source == t.source;
+                    s.source == t.source && s.measured == t.measured;
            });
   }
   if (const auto* x = std::get_if<FnDecl>(&a)) return same_function(*x, std::get<FnDecl>(b));

@@ -100,10 +100,16 @@ ast::Decl Converter::decl(const Node& n) {
         doc_may_precede(span(c).begin);
         ast::Expectation x;
         x.span = span(c);
-        x.output = c.children.at(0)->string();
-        x.output_span = span(*c.children[0]);
-        x.value = expr(*c.children.at(1));
-        for (std::size_t k = 2; k < c.children.size(); ++k) {
+        std::size_t at = 0;
+        if (c.children.at(0)->is_type<g::expect_measured>()) {
+          x.measured = true;
+          x.measured_span = span(*c.children[0]);
+          at = 1;
+        }
+        x.output = c.children.at(at)->string();
+        x.output_span = span(*c.children[at]);
+        x.value = expr(*c.children.at(at + 1));
+        for (std::size_t k = at + 2; k < c.children.size(); ++k) {
           const Node& part = *c.children[k];
           if (part.is_type<g::expect_tolerance>()) x.tolerance = expr(*part.children.at(0));
           else if (part.is_type<g::expect_source_text>()) {

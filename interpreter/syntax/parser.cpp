@@ -113,7 +113,7 @@ using selector = pg::parse_tree::selector<
         g::decl_name, g::import_decl, g::dimension_decl, g::attribute, g::attr_name, g::attr_arg, g::unit_decl_name,
         g::unit_decl, g::param, g::params, g::return_type, g::fn_decl, g::type_annotation, g::let_decl,
         g::where_clause, g::default_value, g::input_decl, g::output_decl, g::check_message, g::check_decl,
-        g::scenario_decl, g::expect_tolerance, g::expect_source_text, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
+        g::scenario_decl, g::expect_measured, g::expect_tolerance, g::expect_source_text, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
     // does not select); each has exactly one child, which takes its place.
     pg::parse_tree::fold_one::on<g::positional_arg, g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,

@@ -164,7 +164,7 @@ config slower for Step {
 def every_command():
     schema = general_schema()
     root = validator(schema)
-    of = {name: validator(schema, name) for name in ("run", "sweep", "sweep_row", "explain", "listing", "show", "test_report", "eval", "solve")}
+    of = {name: validator(schema, name) for name in ("run", "sweep", "sweep_row", "explain", "listing", "show", "test_report", "eval", "solve", "validation_report")}
 
     # Every built-in scenario: run against the general schema and its own; its explanation.
     scenarios = check(["list", "scenarios", "--format", "json"], [root, of["listing"]]) or []
@@ -232,6 +232,10 @@ def every_command():
     # Test reports: the built-in scenarios (all pass), and a file with a failure, lists, Bools and a 0.
     check(["test", "--report", "--format", "json"], [root, of["test_report"]])
     check(["test", "--report", "--published", "--format", "json"], [root, of["test_report"]])
+    # The validation report: the toy folder of the golden tests (a domain that misses its targets, a row
+    # that does not evaluate) and its domain that meets them.
+    check(["validate", "tests/golden/commands/validation_toy", "--format", "json"], [root, of["validation_report"]], status=1)
+    check(["validate", "tests/golden/commands/validation_toy/alpha", "--format", "json"], [root, of["validation_report"]])
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "report.mls")
         with open(path, "w") as f:

@@ -65,6 +65,12 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
   std::filesystem::create_directories(d.dir / "folder");
   std::filesystem::create_directories(d.dir / "cats");
   d.write("folder/big.mls", scenario + "#" + padding);
+  // `mlsi validate`: a domain with a small file, and one whose validation.toml is too large.
+  std::filesystem::create_directories(d.dir / "checks" / "small");
+  std::filesystem::create_directories(d.dir / "targets" / "big");
+  d.write("checks/small/small.mls", scenario);
+  d.write("targets/big/small.mls", scenario);
+  d.write("targets/big/validation.toml", "[targets.y]\nmax_error_percent = 10\n" + padding);
   d.write("cats/big.toml", entry + padding);
   const std::string folder = (d.dir / "folder").string();
   const std::vector<std::string> limit = {"--max-file-size", "100"};
@@ -88,6 +94,7 @@ TEST(CommandLimits, EveryCommandRefusesAFileOverMaxFileSize) {
       {"schema", {with({"schema", big}), with({"schema", imports}), catalog({"schema", small}), through_path({"schema", small})}},
       {"check", {with({"check", big}), with({"check", imports}), catalog({"check", small})}},
       {"test", {with({"test", big}), with({"test", folder}), with({"test", imports}), catalog({"test", small})}},
+      {"validate", {with({"validate", folder}), catalog({"validate", (d.dir / "checks").string()}), with({"validate", (d.dir / "targets").string()})}},
       {"sweep", {with({"sweep", big, "--vary", "x=1,2"}), with({"sweep", imports, "--vary", "x=1,2"}),
                  catalog({"sweep", small, "--vary", "x=1,2"}), with({"sweep", small, "--vary", "x=1,2", "--inputs", big_inputs})}},
       {"solve", {with({"solve", big, "--max", "x", "--such-that", "x < 3"}), with({"solve", imports, "--max", "x", "--such-that", "x < 3"}),

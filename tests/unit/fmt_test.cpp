@@ -291,6 +291,14 @@ TEST(Fmt, DigitSeparatorsAsWritten) {
             "let a = 1_000\nlet b = 2_048 GiB\nlet c = 1_000_000.5e3\nlet d = [1_0, 2_0] GB\nlet e = 3_0GB/s\n");
 }
 
+// `expect measured NAME` keeps its marker, one space either side; an output named `measured` stays a name.
+TEST(Fmt, MeasuredExpectationKeepsItsMarker) {
+  EXPECT_EQ(format_ok("config c for S {\n  expect   measured  t==13.75 s   within 10%  source \"K. 2022\"\n"
+                      "  expect measured==3\n  expect measured measured== 3 source \"x\"\n}\n"),
+            "config c for S {\n  expect measured t == 13.75 s within 10% source \"K. 2022\"\n"
+            "  expect measured == 3\n  expect measured measured == 3 source \"x\"\n}\n");
+}
+
 // The key of `max_by` is a comprehension without brackets, and stays one.
 TEST(Fmt, KeyOfMaxByWithoutBrackets) {
   EXPECT_EQ(format_ok("let a = max_by( d.memory   for d in ds  if d.x>1 )\nlet b = min_by(x for x in [1,2])\n"),
@@ -317,7 +325,7 @@ TEST(Fmt, SyntaxErrorIsReportedAndNothingIsFormatted) {
 // test checks it again independently.
 TEST(Fmt, IdempotentAndMeaningPreservingOnEveryProjectFile) {
   int formatted = 0, canonical = 0, unparsable = 0;
-  for (const char* dir : {"scenarios", "stdlib", "tests", "bench"}) {
+  for (const char* dir : {"scenarios", "stdlib", "tests", "bench", "validation"}) {
     fs::path root = fs::path(MLSI_SOURCE_DIR) / dir;
     if (!fs::exists(root)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
