@@ -161,7 +161,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
 SessionOptions session_options(const Options& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
-  s.read_on_demand = o.command != "repl";  // the REPL completes over every catalogue name
+  s.read_on_demand = true;  // the REPL reads every name at its first command or completion
   s.workload_config = o.workload_config;
   s.workload_key = o.entry_name;
   // Kept: at least as many as --max-errors shows.

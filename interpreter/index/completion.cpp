@@ -142,8 +142,8 @@ void add_names(Items& items, const Program& p, const UnknownName* at) {
     items.add(b, CompletionKind::function, builtin_function_summary(b));
   for (const auto& s : p.scenarios) items.add(s.name, CompletionKind::scenario, "scenario", s.doc);
   for (const auto& f : embedded_files())
-    if (f.path.starts_with("scenarios/"))
-      for (auto& n : declared_names(f.text, "scenario ")) items.add(std::move(n), CompletionKind::scenario, "built-in scenario");
+    if (is_pack_file(f))
+      for (std::string_view n : f.names.scenarios) items.add(std::string(n), CompletionKind::scenario, "built-in scenario");
   for (const char* k : kExprKeywords) items.add(k, CompletionKind::keyword, "keyword");
 }
 

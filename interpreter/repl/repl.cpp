@@ -70,7 +70,12 @@ ReplEnd interactive(Repl& repl, const ReplStreams& io) {
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   sigaction(SIGINT, &ignore, &previous);
-  LineEditor editor([&repl](const std::string& before) { return complete(repl.program(), before); }, history_path());
+  LineEditor editor(
+      [&repl](const std::string& before) {
+        repl.read_everything();
+        return complete(repl.program(), before);
+      },
+      history_path());
   io.out << "mlsi " << MLSI_VERSION << " - `:help` lists the commands, Ctrl-D leaves\n";
   EntryReader reader(repl);
   std::string line;

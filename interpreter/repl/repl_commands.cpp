@@ -23,6 +23,7 @@ Repl::Status Repl::command(const std::string& text, std::uint32_t line) {
   while (end < text.size() && is_identifier_char(text[end])) ++end;
   std::string name = text.substr(lead, end - lead);
   std::string rest = trim(text.substr(end));
+  if (name != ":quit" && name != ":q" && name != ":reset") read_everything();
   if (name == ":help" || name == ":h") return cmd_help();
   if (name == ":load") return cmd_load(rest);
   if (name == ":run") return cmd_run(text, end, line);

@@ -12,8 +12,9 @@
 namespace mlsi {
 
 struct ReplOptions {
-  SessionOptions session;  // the catalogue files and the limits on the files loaded (read_on_demand is ignored:
-                           // the REPL completes over every name)
+  SessionOptions session;  // the catalogue files and the limits on the files loaded; with read_on_demand the
+                           // prelude and catalogue are read as entries name them, whole at the first command
+                           // or completion
   Limits limits;           // of every evaluation
   std::size_t max_errors = kDefaultMaxErrors;  // diagnostics shown per file
 };

@@ -14,7 +14,8 @@ namespace mlsi {
 Repl::Repl(ReplOptions options, ReplStreams io) : options_(std::move(options)), io_(io) { start(); }
 
 void Repl::start() {
-  // Completion offers every name of the catalogue and the prelude (the Workspace reads them all).
+  // The prelude, the catalogue and the built-in scenarios are read as entries name them, and whole at
+  // the first command or completion (read_everything), so that the first prompt comes at once.
   workspace_ = std::make_unique<Workspace>(options_.session, options_.limits, "<repl>");
   ready_ = workspace_->ready();
   unreadable_ = request_errors_only(workspace_->session().diagnostics());
@@ -22,8 +23,11 @@ void Repl::start() {
     ready_ = false;
     return;
   }
-  // The built-in scenarios, for `:run`; a REPL declaration may replace them.
-  if (!workspace_->load_builtin_scenarios()) io_.err << "warning: the built-in scenarios do not check; they are left out of this session\n";
+}
+
+void Repl::read_everything() {
+  // The built-in scenarios, for `:run`, `:list` and completion; a REPL declaration may replace them.
+  if (!workspace_->read_everything()) io_.err << "warning: the built-in scenarios do not check; they are left out of this session\n";
 }
 
 Repl::Status Repl::enter(const std::string& text, std::uint32_t line) {

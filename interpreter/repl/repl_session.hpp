@@ -30,6 +30,9 @@ class Repl {
   // One complete entry, whose first line is line `line` of the session (for diagnostics: `<repl>:LINE:COL`).
   Status enter(const std::string& text, std::uint32_t line);
   const Program& program() const { return workspace_->program(); }
+  // Reads every name of the prelude, the catalogue and the built-in scenarios, once: before a command or
+  // a completion, which may list any of them (an entry reads only those it names).
+  void read_everything();
 
  private:
   void start();

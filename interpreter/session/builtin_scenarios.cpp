@@ -1,5 +1,6 @@
-// The built-in scenarios (scenarios/training, embedded in the binary), loaded into a session: all of
-// them, those a run by name needs, or those a user's text calls.
+// The built-in scenarios (the pack files, scenarios/*/, embedded in the binary), loaded into a session:
+// all of them, those a run by name needs, or those a user's text calls. Which file declares and calls
+// what comes from the build's index (source/embedded.hpp), so that only the files loaded are parsed.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,16 +16,6 @@ namespace mlsi {
 namespace {
 
 bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Whether `word` occurs in `text` as a whole word.
-bool mentions(std::string_view text, std::string_view word) {
-  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    bool starts = at == 0 || !word_char(text[at - 1]);
-    bool ends = at + word.size() == text.size() || !word_char(text[at + word.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
 
 // Calls `f` with every word of `text`.
 template <typename F>
@@ -80,16 +71,42 @@ void for_each_code_word(std::string_view text, SourceSyntax syntax, F&& f) {
   flush(text.size());
 }
 
-bool is_builtin_file(const EmbeddedFile& f) { return f.path.rfind("scenarios/", 0) == 0; }
-
-// Which embedded file declares which built-in scenario: `scenario NAME` at the start of a line.
-std::map<std::string, std::size_t, std::less<>> builtin_declarations() {
-  auto files = embedded_files();
-  std::map<std::string, std::size_t, std::less<>> declared;
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (is_builtin_file(files[i]))
-      for (auto& n : declared_names(files[i].text, "scenario ")) declared.emplace(std::move(n), i);
+// Which pack file declares which built-in scenario, from the build's index (source/embedded.hpp).
+const std::map<std::string, std::size_t, std::less<>>& builtin_declarations() {
+  static const std::map<std::string, std::size_t, std::less<>> declared = [] {
+    auto files = embedded_files();
+    std::map<std::string, std::size_t, std::less<>> out;
+    for (std::size_t i = 0; i < files.size(); ++i)
+      if (is_pack_file(files[i]))
+        for (std::string_view n : files[i].names.scenarios) out.emplace(n, i);
+    return out;
+  }();
   return declared;
+}
+
+bool declares(const EmbeddedNames& names, std::string_view name) {
+  for (auto list : {names.scenarios, names.functions, names.globals, names.dimensions, names.units})
+    if (std::find(list.begin(), list.end(), name) != list.end()) return true;
+  return false;
+}
+
+// The pack files of `queue` and, in turn, those declaring the built-in scenarios they call (marked in
+// `wanted`), in the order they are to be loaded: each file's calls in the order its text names them.
+std::vector<std::size_t> with_called(std::vector<bool>& wanted, std::vector<std::size_t> queue) {
+  const auto& declared = builtin_declarations();
+  auto files = embedded_files();
+  std::vector<std::size_t> order;
+  while (!queue.empty()) {
+    std::size_t file = queue.back();
+    queue.pop_back();
+    order.push_back(file);
+    for (std::string_view called : files[file].names.calls)
+      if (auto it = declared.find(called); it != declared.end() && !wanted[it->second]) {
+        wanted[it->second] = true;
+        queue.push_back(it->second);
+      }
+  }
+  return order;
 }
 
 }  // namespace
@@ -109,7 +126,7 @@ FileId Session::load_builtin_file(std::size_t index, int depth) {
 FileId Session::load_builtin_named(std::size_t index) {
   // As `mlsi run NAME` loads a scenario: with the built-in files it calls and those that name it.
   FileId id = load_builtin_file(index);
-  for (const auto& name : declared_names(embedded_files()[index].text, "scenario ")) load_builtin_scenarios_for(name);
+  for (std::string_view name : embedded_files()[index].names.scenarios) load_builtin_scenarios_for(std::string(name));
   return id;
 }
 
@@ -120,41 +137,56 @@ void Session::load_builtin_import(std::string_view importer, std::string_view pa
   std::string wanted = std::filesystem::path(std::string(folder) + std::string(path)).lexically_normal().generic_string();
   auto files = embedded_files();
   for (std::size_t i = 0; i < files.size(); ++i)
-    if (is_builtin_file(files[i]) && files[i].path == wanted) return program_->scopes.see(span.file, load_builtin_file(i, depth));
+    if (is_pack_file(files[i]) && files[i].path == wanted) return program_->scopes.see(span.file, load_builtin_file(i, depth));
   diags_.error(span, fmt::format("built-in file `{}` imports `{}`, which is not a built-in file", importer, path));
 }
 
 void Session::load_builtin_scenarios() {
   auto files = embedded_files();
   for (std::size_t i = 0; i < files.size(); ++i)
-    if (is_builtin_file(files[i])) load_builtin_file(i);
+    if (is_pack_file(files[i])) load_builtin_file(i);
 }
 
 void Session::load_builtin_scenarios_for(const std::string& name) {
   auto files = embedded_files();
-  auto declared = builtin_declarations();
+  const auto& declared = builtin_declarations();
   std::string target = name;
   if (!declared.count(target) && target.size() > 8 && target.ends_with("Scenario")) target.resize(target.size() - 8);
-  if (!declared.count(target)) return load_builtin_scenarios();
+  // The file declaring it and those with configs for it (or the file declaring a function, unit or
+  // dimension of that name), then the files declaring what they call: the index says which, unread.
   std::vector<bool> wanted(files.size(), false);
-  std::vector<std::size_t> queue;
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (is_builtin_file(files[i]) && mentions(files[i].text, target)) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!is_pack_file(files[i])) continue;
+    const EmbeddedNames& names = files[i].names;
+    bool configs = std::find(names.configs_for.begin(), names.configs_for.end(), target) != names.configs_for.end();
+    if (configs || declares(names, target)) {
       wanted[i] = true;
-      queue.push_back(i);
+      order.push_back(i);
     }
-  while (!queue.empty()) {
-    std::string_view text = files[queue.back()].text;
-    queue.pop_back();
-    for_each_word(text, [&](std::string_view word) {
-      if (auto it = declared.find(word); it != declared.end() && !wanted[it->second]) {
-        wanted[it->second] = true;
-        queue.push_back(it->second);
-      }
-    });
   }
+  if (order.empty()) return load_builtin_scenarios();
+  with_called(wanted, std::move(order));
   for (std::size_t i = 0; i < files.size(); ++i)
     if (wanted[i]) load_builtin_file(i);
+}
+
+bool Session::load_builtin_scenarios_named(std::string_view text) {
+  const Program& p = *program_;
+  const auto& declared = builtin_declarations();
+  std::vector<bool> wanted(embedded_files().size(), false);
+  std::vector<std::size_t> queue;
+  for_each_code_word(text, SourceSyntax::mls, [&](std::string_view word) {
+    auto it = declared.find(word);
+    if (it == declared.end() || wanted[it->second] || builtin_loaded(it->second)) return;
+    std::string n(word);
+    if (p.scenario_index.count(n) || p.function_index.count(n) || p.global_index.count(n)) return;
+    wanted[it->second] = true;
+    queue.push_back(it->second);
+  });
+  if (queue.empty()) return false;
+  for (std::size_t file : with_called(wanted, std::move(queue))) load_builtin_file(file);
+  return true;
 }
 
 void Session::load_builtin_scenarios_called() {
@@ -166,7 +198,7 @@ void Session::load_builtin_scenarios_called() {
   // The words of the texts added since the last call that name a built-in scenario no declaration has
   // taken: a file's, a REPL entry's, a --set value's (the prelude, the catalogue and the built-in files
   // themselves are not a user's text).
-  std::map<std::string, std::size_t, std::less<>> declared;
+  const auto& declared = builtin_declarations();
   std::vector<std::size_t> queue;
   std::vector<bool> wanted;
   std::vector<std::pair<FileId, std::string>> calls;  // a text and a built-in scenario name it mentions
@@ -175,10 +207,7 @@ void Session::load_builtin_scenarios_called() {
     if (src.name.starts_with("<builtin>/") || src.name.starts_with("<prelude>/") || src.name.starts_with("<catalogue>/") ||
         src.name == "<schema>")
       continue;
-    if (declared.empty()) {
-      declared = builtin_declarations();
-      wanted.assign(embedded_files().size(), false);
-    }
+    if (wanted.empty()) wanted.assign(embedded_files().size(), false);
     for_each_code_word(src.text, src.syntax, [&](std::string_view word) {
       auto it = declared.find(word);
       if (it == declared.end()) return;
@@ -188,22 +217,9 @@ void Session::load_builtin_scenarios_called() {
       queue.push_back(it->second);
     });
   }
-  // And the built-in scenarios those call, in turn: a name that a user's declaration also has is then
-  // declared twice, an error (language.md section 4).
-  auto files = embedded_files();
-  std::vector<std::size_t> order;
-  while (!queue.empty()) {
-    std::size_t file = queue.back();
-    queue.pop_back();
-    order.push_back(file);
-    for_each_code_word(files[file].text, SourceSyntax::mls, [&](std::string_view word) {
-      auto it = declared.find(word);
-      if (it == declared.end() || wanted[it->second]) return;
-      wanted[it->second] = true;
-      queue.push_back(it->second);
-    });
-  }
-  for (std::size_t file : order) load_builtin_file(file);
+  // And the built-in scenarios those call, in turn (the build's index of each pack file's calls): a name
+  // that a user's declaration also has is then declared twice, an error (language.md section 4).
+  for (std::size_t file : with_called(wanted, std::move(queue))) load_builtin_file(file);
   // A text that calls a built-in scenario sees the dimensions and units of that scenario's file, as if it
   // imported it (`ServingFleet(prompt_tokens = 2 ktok)`); its own declarations still come first.
   for (const auto& [text, name] : calls)

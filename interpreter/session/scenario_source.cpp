@@ -6,8 +6,8 @@ namespace mlsi {
 
 std::optional<ScenarioSource> builtin_scenario_source(std::string_view name) {
   for (const EmbeddedFile& file : embedded_files()) {
-    if (!file.path.starts_with("scenarios/")) continue;
-    for (const auto& declared : declared_names(file.text, "scenario "))
+    if (!is_pack_file(file)) continue;
+    for (std::string_view declared : file.names.scenarios)
       if (declared == name) return ScenarioSource{std::string(name), builtin_shown_name(file), std::string(file.text)};
   }
   return std::nullopt;

@@ -38,7 +38,9 @@ void Session::load_embedded_prelude() {
     std::string shown = "<prelude>/" + std::string(f->path.substr(15));
     // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
     if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
-      DeferredPrelude deferred{std::move(shown), f->text, declared_names(f->text, "let "), declared_names(f->text, "fn "), false};
+      // The names each declares come from the build's index (source/embedded.hpp): the file is not read.
+      DeferredPrelude deferred{std::move(shown), f->text, {f->names.globals.begin(), f->names.globals.end()},
+                               {f->names.functions.begin(), f->names.functions.end()}, false};
       auto& p = *program_;
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
@@ -82,6 +84,12 @@ void Session::declare_prelude(DeferredPrelude& file) {
   declare_prelude_mentioned_in(file.text);
   FileId id = program_->sources.add(file.shown_name, std::string(file.text));
   load_module(id, 0);
+}
+
+void Session::read_everything() {
+  for (auto& file : deferred_prelude_)
+    if (!file.declared) declare_prelude(file);
+  if (program_->catalogue.load_on_demand) program_->catalogue.load_on_demand("");
 }
 
 void Session::declare_prelude_mentioned() {
@@ -184,6 +192,7 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
   const std::string& name = program_->sources.file(file).name;
   bool builtin = name.starts_with("<prelude>/") || name.starts_with("<builtin>/");
   int nesting = builtin ? std::max(options_.max_nesting, kMaxNesting) : options_.max_nesting;
+  parsed_files_.push_back(name);
   auto module = parse_module(program_->sources, file, diags_, nesting);
   if (!module) return std::nullopt;
   program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));

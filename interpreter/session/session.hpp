@@ -81,6 +81,17 @@ class Session {
   // does this first; a caller that compiles a text after check() calls it before it holds a reference
   // into program().scenarios, which this may grow.
   void load_builtin_scenarios_called();
+  // Before a text is added, what adding it would read: the prelude files it mentions, and the built-in
+  // scenarios it calls with those they call (true when a built-in file was loaded). So that a REPL entry
+  // that fails takes back its own declarations, not these (session/workspace.cpp).
+  void declare_prelude_named(std::string_view text) { declare_prelude_mentioned_in(text); }
+  bool load_builtin_scenarios_named(std::string_view text);
+  // Reads what SessionOptions::read_on_demand left unread: every prelude file and catalogue entry (for a
+  // REPL's completion and listings). Not the built-in scenarios: load_builtin_scenarios does that.
+  void read_everything();
+  // The names (as diagnostics give them) of the files this session has parsed as modules, in order: what a
+  // command paid for (tests/unit/startup_files_test.cpp: a run by name parses no pack file it does not use).
+  const std::vector<std::string>& parsed_files() const { return parsed_files_; }
   // Compiles everything declared so far; false when there are errors.
   bool check();
   // Scenarios a file itself declares (not those it imports).
@@ -101,6 +112,9 @@ class Session {
  private:
   void load_embedded_prelude();
   FileId load_builtin_file(std::size_t embedded_index, int depth = 0);  // once; its id
+  bool builtin_loaded(std::size_t embedded_index) const {
+    return embedded_index < builtin_loaded_.size() && builtin_loaded_[embedded_index] != kNoFile;
+  }
   // A built-in pack file named on the command line (`mlsi run activation_memory.mls`), with the built-in
   // files a run of its scenarios needs; its id.
   FileId load_builtin_named(std::size_t embedded_index);
@@ -132,6 +146,7 @@ class Session {
   Compiler compiler_;
   std::vector<std::string> import_stack_;
   std::vector<FileId> builtin_loaded_;  // per embedded file: its id once loaded
+  std::vector<std::string> parsed_files_;
   std::vector<DeferredPrelude> deferred_prelude_;
   std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
   std::size_t prelude_undeclared_ = 0;

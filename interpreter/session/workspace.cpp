@@ -85,7 +85,8 @@ EntryResult failed(Diagnostic d) {
 
 Workspace::Workspace(SessionOptions options, Limits limits, std::string source_name)
     : limits_(limits), max_file_size_(options.max_file_size), source_name_(std::move(source_name)) {
-  options.read_on_demand = false;  // an entry may name anything of the catalogue and the prelude
+  // With SessionOptions::read_on_demand an entry reads the prelude files and catalogue entries it names
+  // (`mlsi eval`, the REPL until it lists or completes: read_everything).
   session_ = std::make_unique<Session>(options);
   ready_ = !session_->diagnostics().has_errors() && session_->check();
 }
@@ -100,6 +101,14 @@ bool Workspace::load_builtin_scenarios() {
   }
   session_->diagnostics().clear();
   return ok;
+}
+
+bool Workspace::read_everything() {
+  if (read_everything_) return builtin_checked_;
+  read_everything_ = true;
+  session_->read_everything();
+  builtin_checked_ = load_builtin_scenarios();
+  return builtin_checked_;
 }
 
 FileId Workspace::add_source(const std::string& text, std::uint32_t line) {
@@ -242,7 +251,19 @@ void Workspace::replace_names(const std::string& text, const std::string& reload
   s.configs = p.configs.size();
 }
 
+void Workspace::read_what_names(const std::string& text) {
+  // Outside the entry's snapshot: an entry that fails takes back its own declarations, not the prelude's
+  // or a built-in scenario's it named (which would stay unread for good).
+  session_->declare_prelude_named(text);
+  Snapshot s = snapshot();
+  if (session_->load_builtin_scenarios_named(text) && !session_->check()) {
+    session_->diagnostics().clear();
+    rollback(s);
+  }
+}
+
 EntryResult Workspace::declaration(const std::string& text, std::uint32_t line) {
+  read_what_names(text);
   Snapshot s = snapshot();
   replace_names(text, "", s);
   Program& p = session_->program();
@@ -326,6 +347,7 @@ std::vector<Declared> Workspace::declared_by(const ast::Module& module) {
 
 EntryResult Workspace::load(const std::string& path) {
   namespace fs = std::filesystem;
+  read_everything();  // the file's text is not known here; what it names must outlive a failed load
   Program& p = session_->program();
   Snapshot s = snapshot();
   // Loading a file again reloads it: its new definitions replace the old ones.

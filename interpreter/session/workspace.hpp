@@ -64,8 +64,11 @@ class Workspace {
   // False when the prelude or a --catalog file did not load or check (the diagnostics say why).
   bool ready() const { return ready_; }
   // Loads the built-in scenarios, which entries may replace. False when they do not check: they are
-  // taken back and their diagnostics dropped.
+  // taken back and their diagnostics dropped. An entry that calls one loads its files without this.
   bool load_builtin_scenarios();
+  // What a session reading on demand (SessionOptions::read_on_demand) has not read yet, the built-in
+  // scenarios too, once: for what lists or completes every name. False as load_builtin_scenarios.
+  bool read_everything();
 
   Session& session() { return *session_; }
   Program& program() { return session_->program(); }
@@ -104,6 +107,9 @@ class Workspace {
     NameLogScope names;
   };
   Snapshot snapshot();
+  // Before a declaration: what its text names of the prelude and the built-in scenarios (Session::
+  // declare_prelude_named), outside the entry's snapshot.
+  void read_what_names(const std::string& text);
   void rollback(Snapshot& s);
   // Takes the names a module is about to declare out of the tables, when they may be replaced.
   void replace_names(const std::string& text, const std::string& reload_path, Snapshot& s);
@@ -114,6 +120,8 @@ class Workspace {
   std::string source_name_;
   std::unique_ptr<Session> session_;
   bool ready_ = false;
+  bool read_everything_ = false;  // read_everything() was called
+  bool builtin_checked_ = true;   // what its load_builtin_scenarios() gave
   std::vector<NameChange> undo_log_;  // the name changes of the entry being made (Snapshot)
 };
 

@@ -11,8 +11,6 @@ namespace {
 
 constexpr std::string_view kPackFolder = "scenarios/";
 
-bool is_pack_file(const EmbeddedFile& f) { return f.path.starts_with(kPackFolder); }
-
 std::string_view file_name_of(std::string_view path) {
   auto slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -24,6 +22,8 @@ std::string normal_path(std::string_view path) {
 }
 
 }  // namespace
+
+bool is_pack_file(const EmbeddedFile& file) { return file.path.starts_with(kPackFolder); }
 
 std::optional<std::size_t> builtin_pack_file(std::string_view path) {
   auto files = embedded_files();

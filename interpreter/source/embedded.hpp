@@ -9,12 +9,24 @@
 
 namespace mlsi {
 
+// What an embedded .mls file (the prelude's, a pack's) declares at the start of a line, and the built-in
+// scenarios its code names (not its comments or strings): found at build time (cmake/embed.cmake), so
+// that a name finds its file without any file being read or parsed. Empty for the catalogue's files.
+struct EmbeddedNames {
+  std::span<const std::string_view> scenarios, functions, globals, dimensions, units;
+  std::span<const std::string_view> configs_for;  // the SCENARIO of each `config NAME for SCENARIO`, once
+  std::span<const std::string_view> calls;        // built-in scenarios its code names (a call, a config)
+};
+
 struct EmbeddedFile {
   std::string_view path;  // relative to the project root, e.g. "stdlib/prelude/units.mls"
   std::string_view text;  // static storage: copied only when a file is read
+  EmbeddedNames names;
 };
 
 std::span<const EmbeddedFile> embedded_files();
+// Whether an embedded file is a pack file: `scenarios/<pack>/x.mls`, any pack.
+bool is_pack_file(const EmbeddedFile& file);
 
 // The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
 // of a line, read without parsing the file.

@@ -29,8 +29,7 @@ const std::vector<std::string>& builtin_scenario_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out;
     for (const auto& f : embedded_files())
-      if (f.path.rfind("scenarios/", 0) == 0)
-        for (auto& n : declared_names(f.text, "scenario ")) out.push_back(std::move(n));
+      if (is_pack_file(f)) out.insert(out.end(), f.names.scenarios.begin(), f.names.scenarios.end());
     return out;
   }();
   return names;

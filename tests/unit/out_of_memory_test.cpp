@@ -185,9 +185,9 @@ TEST(OutOfMemory, ReplEntryFailsAndTheSessionGoesOn) {
 
 // A declaration that runs out of memory is taken back, as a failed one is: `y` is not declared.
 TEST(OutOfMemory, ReplDeclarationIsTakenBack) {
-  // The REPL checks its start-up session twice (the prelude, then the built-in scenarios); the
-  // entry's check is the third: `y` is declared by then, and must be taken back.
-  HookedActivity hook("checking", 1, 2);
+  // The REPL checks its start-up session once (the prelude; the built-in scenarios are read when an entry
+  // names one); the entry's check is the second: `y` is declared by then, and must be taken back.
+  HookedActivity hook("checking", 1, 1);
   Result r = run_with_input({"repl"}, "let y = 4\ny\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
