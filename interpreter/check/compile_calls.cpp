@@ -27,6 +27,8 @@ const BuiltinInfo kBuiltins[] = {
     {"is_whole", Builtin::is_whole}, {"argmax", Builtin::argmax}, {"argmin", Builtin::argmin},
     {"index_of", Builtin::index_of}, {"zip", Builtin::zip},    {"mod", Builtin::mod},     {"max_by", Builtin::max_by},
     {"min_by", Builtin::min_by},
+    {"erlang_c", Builtin::erlang_c}, {"normal_quantile", Builtin::normal_quantile},
+    {"exponential_quantile", Builtin::exponential_quantile},
 };
 
 }  // namespace
@@ -198,6 +200,22 @@ CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std
         else c.type = t.is_list() ? Type::list(Type::boolean()) : Type::boolean();
       }
       break;
+    case Builtin::erlang_c:
+      if (arity(2, 2) && !any_error) {
+        for (std::size_t i = 0; i < 2; ++i)
+          if (!c.kids[i].type.is_count()) arg_error(i, i == 0 ? "a number of servers (a Count)" : "an offered load in Erlangs (a Count)");
+        if (c.kids[0].type.is_count() && c.kids[1].type.is_count()) c.type = Type::count();
+      }
+      break;
+    case Builtin::exponential_quantile:
+      // The quantile of an exponential distribution has its mean's dimension: a Time mean gives a Time.
+      if (arity(2, 2) && !any_error) {
+        bool ok = true;
+        if (!c.kids[0].type.is_quantity()) { arg_error(0, "a mean (a number or quantity)"); ok = false; }
+        if (!c.kids[1].type.is_count()) { arg_error(1, "a probability (a Count)"); ok = false; }
+        if (ok) c.type = c.kids[0].type;
+      }
+      break;
     case Builtin::argmax:
     case Builtin::argmin:
     case Builtin::index_of:
@@ -209,7 +227,7 @@ CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std
       if (arity(n, n) && !any_error) list_function(c, e, b, fname);
       break;
     }
-    default:  // exp, log, log2, log10, ceil, floor, round: dimensionless in, dimensionless out
+    default:  // exp, log, log2, log10, ceil, floor, round, normal_quantile: dimensionless in, dimensionless out
       if (arity(1, 1) && !any_error) {
         const Type& t = c.kids[0].type;
         if (!t.scalar().is_count()) {

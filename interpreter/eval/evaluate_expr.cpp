@@ -95,6 +95,7 @@ Value Evaluator::unary_math(Builtin b, const Value& v, const CExpr& e) {
     case Builtin::floor: return std::floor(x);
     case Builtin::round: return std::round(x);
     case Builtin::abs: return std::fabs(x);
+    case Builtin::normal_quantile: return normal_quantile(x, e);
     default: return x;
   }
 }
@@ -160,6 +161,8 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
     case Builtin::index_of:
     case Builtin::zip:
     case Builtin::mod: return list_function(b, args, e);
+    case Builtin::erlang_c:
+    case Builtin::exponential_quantile: return queueing_function(b, args, e);
     default: return unary_math(b, args[0], e);
   }
 }

@@ -137,6 +137,10 @@ class Evaluator {
   // argmax, argmin, index_of, zip and mod of evaluated arguments (evaluate_list_functions.cpp).
   Value list_function(Builtin b, const std::vector<Value>& args, const CExpr& e);
   Value remainder(const Value& a, const Value& b, const CExpr& e);
+  // erlang_c and exponential_quantile of evaluated arguments, and normal_quantile of one number
+  // (evaluate_queueing.cpp): each refuses the arguments outside its domain with a message, never NaN.
+  Value queueing_function(Builtin b, const std::vector<Value>& args, const CExpr& e);
+  double normal_quantile(double p, const CExpr& e);
   // `scalar(x, y)` entry by entry when `a` or `b` is a list (language.md §10): a list with a single value,
   // or two lists of one length (else an error at `where`); otherwise `scalar(a, b)`.
   template <typename Scalar>

@@ -41,6 +41,9 @@ const BuiltinDoc kBuiltinDocs[] = {
     {"max_by", "max_by(k for x in xs)", "the entry x with the largest key k; ties give the first"},
     {"min_by", "min_by(k for x in xs)", "the entry x with the smallest key k; ties give the first"},
     {"mod", "mod(a, b)", "the floored remainder, a's dimension"},
+    {"erlang_c", "erlang_c(servers, offered_load)", "the probability that an arrival waits in an M/M/c queue (Erlang's C formula); the load in Erlangs is below the servers"},
+    {"normal_quantile", "normal_quantile(p)", "the p-quantile of the standard normal distribution, 0 < p < 1 (Wichura 1988, AS241)"},
+    {"exponential_quantile", "exponential_quantile(mean, p)", "the p-quantile of an exponential distribution of that mean, -mean ln(1 - p); the mean's dimension"},
 };
 
 // "Information / Time (SI: byte/s)" for a quantity type, else the type's name.

@@ -35,6 +35,7 @@ enum class Op : std::uint8_t {
 enum class Builtin : std::uint8_t {
   len, sum, mean, min_list, max_list, min_args, max_args, range, sqrt, exp, log, log2, log10, ceil, floor, round, abs,
   is_whole, argmax, argmin, index_of, zip, mod, max_by, min_by,
+  erlang_c, normal_quantile, exponential_quantile,  // language.md §9 "Queueing and quantiles"
 };
 
 struct CExpr {
