@@ -57,7 +57,8 @@ def main():
                 "microbatch=1,2,4,8", "recompute=none,selective,full", "zero=0,1,2,3"]
         args = ["sweep", "TrainingStep", "--set", f"workload={workload}", "--set", f"node={node}",
                 "--set", f"global_batch={batch}", "--set", f"seq_len={seq}", "--format", "csv",
-                "--where", f"devices == {gpus}", "--max-points", "10000000"]
+                "--where", f"devices == {gpus}", "--max-points", "10000000",
+                "--max-total-steps", "1000000000000"]
         for v in vary:
             args += ["--vary", v]
         rows = list(csv.DictReader(io.StringIO(run(args).stdout)))

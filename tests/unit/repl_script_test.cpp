@@ -188,7 +188,7 @@ TEST(ReplScript, SeeAlsoIsShownAndChecked) {
   // `:show` prints a built-in scenario's doc with its `See also:` line (sustained_throughput.mls); a
   // scenario entered in the session has its `See also:` names checked like a file's.
   auto s = run_repl(":show SustainedThroughput\n## Mine.\n## See also: TrainingRunn\nscenario Mine {\n  output y = 1\n}\n");
-  EXPECT_NE(s.out.find("\nSee also: TrainingRun, PublishedRun.\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\nSee also: TrainingStep, TrainingRun, PublishedRun.\n"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("error: `See also:` names `TrainingRunn`, which is not a scenario"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("= note: did you mean `TrainingRun`?"), std::string::npos) << s.out;
 }
@@ -207,7 +207,7 @@ TEST(ReplScript, ListScenariosShowsPackAndDescription) {
   EXPECT_NE(s.out.find("\nActivationMemory            training   Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
             std::string::npos) << s.out;
   EXPECT_NE(s.out.find("\nFit                         <repl>     Weights of `params`.\n"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\n73 scenarios\n"), std::string::npos) << s.out;  // the 72 built-in ones of both packs and Fit
+  EXPECT_NE(s.out.find("\n75 scenarios\n"), std::string::npos) << s.out;  // the 74 built-in ones of the three packs and Fit
 }
 
 }  // namespace
