@@ -29,7 +29,6 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -98,10 +97,6 @@ const std::map<std::string, std::string> kKnownFallbacks = {
 const std::map<std::string, std::vector<std::string>> kFreeInputs = {
     {"TrainingStep", {"seq_len", "goodput", "training_tokens"}},
 };
-
-// Scenarios whose kernel compiles but flags every point back to the tree evaluator, so that no point is
-// computed by the kernel itself (the sweep's answer is the tree's): TrainingStep's flags are not yet traced.
-const std::set<std::string> kFlaggedThroughout = {"TrainingStep"};
 
 constexpr std::size_t kInsidePoints = 200;   // per scenario, inside every domain
 constexpr std::size_t kMaxAttempts = 4000;   // points drawn to find them (a `where` the sampler cannot read rejects some)
@@ -390,7 +385,7 @@ TEST(SweepAgreement, EveryBuiltInScenarioAgreesOnBothPaths) {
       tallies.push_back(configs);
       through_kernel += configs.through_kernel;
     }
-    if (through_kernel == 0 && !kKnownFallbacks.count(sc.name) && !kFlaggedThroughout.count(sc.name))
+    if (through_kernel == 0 && !kKnownFallbacks.count(sc.name))
       problems.push_back(sc.name + ": no point is compared through the kernel, and the scenario is not a known fallback");
     problems.insert(problems.end(), check.problems().begin(), check.problems().end());
   }
