@@ -5,28 +5,21 @@
   3. the same as whole processes: `mlsi run BestLayout --set gpus=16384` (farm-bench times it: quote it).
 Run from the repository with the module on PYTHONPATH:
   PYTHONPATH=build/python /usr/bin/python3 bench/plan_bench.py"""
-import statistics
-import time
+import pathlib
+import sys
 
 import mlsi
 
-
-def median_per_call(fn, calls, repeats=5):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for i in range(calls):
-            fn(i)
-        times.append((time.perf_counter() - start) / calls)
-    return statistics.median(times)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from python_bench import per_call  # noqa: E402  (the median time per call of the Python module's benchmarks)
 
 
 def main():
     mlsi.run("TrainingStep")  # read and checked once
-    step = median_per_call(lambda i: mlsi.run("TrainingStep", global_batch=1024 + 32 * (i % 64)), 2000)
+    step = per_call(lambda i: mlsi.run("TrainingStep", global_batch=1024 + 32 * (i % 64)), 2000)
     print(f"TrainingStep, mlsi.run warm: {step * 1e6:.1f} us per call (median of 5 x 2000)")
     mlsi.run("BestLayout", gpus=64, global_batch=64)
-    best = median_per_call(lambda i: mlsi.run("BestLayout", gpus=16384, global_batch=2048 + 0 * i), 1, repeats=5)
+    best = per_call(lambda i: mlsi.run("BestLayout", gpus=16384, global_batch=2048), 1, repeats=5)
     r = mlsi.run("BestLayout", gpus=16384, global_batch=2048)
     print(f"BestLayout, 16384 GPUs, {r.outputs['candidates']} candidates, mlsi.run warm: {best * 1e3:.0f} ms (median of 5)")
 
