@@ -18,14 +18,23 @@ WORKLOADS = {
     "Mixtral_8x7B": dict(h=4096, L=32, V=32000, a=32, kv=8, d=128, f=14336, mats=3, s=32768, params=46.7e9,
                          E=8, k=2, shared=0, ef=14336, dense_layers=0),
 }
+# DeepSeek-V3 (stdlib/catalogue/workloads/language.toml): MLA (no kv_heads: taken as the query heads),
+# head width 128 without RoPE plus 64 with it, values 128; 256 routed experts, 8 per token, 1 shared, the
+# first 3 layers dense.
+WORKLOADS["DeepSeek_V3"] = dict(h=7168, L=61, V=129280, a=128, kv=128, d=128, rope=64, kv_lora=512, q_lora=1536,
+                                f=18432, mats=3, s=4096, tokens=14.8e12, E=256, k=8, shared=1, ef=2048,
+                                dense_layers=3)
 WORKLOADS["Llama3_405B"] = dict(h=16384, L=126, V=128256, a=128, kv=8, d=128, f=53248, mats=3, s=8192, tokens=15.6e12)
 # stdlib/catalogue/hardware/cloud.toml: dense rates, the MAMF/OpenXLA/FlashMLA calibration, SMs, memory.
 HARDWARE = {
     "H100": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.80, fp16=0.80, fp8=0.71),
                  lat=6.3e-6, mem=3.35e12, meff=0.90, sm_count=132, memory=80 * GiB),
+    "H800": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.80, fp16=0.80, fp8=0.77),
+                 lat=6.3e-6, mem=3.35e12, meff=0.90, sm_count=132, memory=80 * GiB),
 }
 # stdlib/catalogue/systems/nodes.toml and fabrics.toml: the collective lines.
-NODES = {"DGX_H100": dict(accelerator="H100", per_node=8, bw=370e9, lat=76e-6)}
+NODES = {"DGX_H100": dict(accelerator="H100", per_node=8, bw=370e9, lat=76e-6),
+         "HGX_H800": dict(accelerator="H800", per_node=8, bw=155e9, lat=76e-6)}
 FABRICS = {"InfiniBand_NDR": dict(bw=48.5e9, lat=25e-6)}
 
 
@@ -81,20 +90,31 @@ class Model:
         m = B / (dp * b)
 
         # one layer on one rank, forward and backward
-        def proj(bwd):
-            return self.linear(1, T, h, (a + 2 * kv) * d / tp, bwd) + self.linear(1, T, a * d / tp, h, bwd)
+        # Multi-head latent attention (DeepSeek-V2/V3): queries and keys of d_nope + rope, values of d_v.
+        latent = "kv_lora" in w
+        d_qk = w["d"] + w["rope"] if latent else d
+        d_v = w.get("d_v", d)
 
-        core_flops = 2 * T * s * (a / tp) * (d + d)
+        def proj(bwd):
+            if not latent:
+                return self.linear(1, T, h, (a + 2 * kv) * d / tp, bwd) + self.linear(1, T, a * d / tp, h, bwd)
+            q = (self.linear(1, T, h, w["q_lora"], bwd) + self.linear(1, T, w["q_lora"], a * d_qk / tp, bwd)
+                 if "q_lora" in w else self.linear(1, T, h, a * d_qk / tp, bwd))
+            return (q + self.linear(1, T, h, w["kv_lora"] + w["rope"], bwd)
+                    + self.linear(1, T, w["kv_lora"], a * (d + d_v) / tp, bwd) + self.linear(1, T, a * d_v / tp, h, bwd))
+
+        core_flops = 2 * T * s * (a / tp) * (d_qk + d_v)
         heads = b * a / tp
         scores = heads * (s / cp) * s
         if self.kernel == "fused":
             core_f = self.gemm(1, heads, s / cp, s, core_flops / 2, 0, self.attn_rate)
             core_b = 2.5 * core_f
         else:
-            half = core_flops / 2
-            g = lambda rows, cols: self.gemm(1, heads, rows, cols, half, scores * 2, self.attn_rate)
-            core_f = g(s / cp, s) + g(s / cp, d) + 4.5 * scores * 2 / self.mem
-            core_b = g(s / cp, d) + g(s, d) + g(s / cp, s) + g(s, d) + 9 * scores * 2 / self.mem
+            flops_qk, flops_v = core_flops * d_qk / (d_qk + d_v), core_flops * d_v / (d_qk + d_v)
+            g = lambda rows, cols, flops: self.gemm(1, heads, rows, cols, flops, scores * 2, self.attn_rate)
+            core_f = g(s / cp, s, flops_qk) + g(s / cp, d_v, flops_v) + 4.5 * scores * 2 / self.mem
+            core_b = (g(s / cp, d_qk, flops_qk) + g(s, d_qk, flops_qk) + g(s / cp, s, flops_v) + g(s, d_v, flops_v)
+                      + 9 * scores * 2 / self.mem)
         tpe = ep * T * k / E if moe else 0
 
         def dense_mlp(bwd):
@@ -126,7 +146,7 @@ class Model:
         layer_tp = tp_f + tp_b + (tp_f if self.recompute == "full" else 0)
         layer_cp = 0.0
         if cp > 1:
-            kvb = T * 2 * kv * d / tp * 2
+            kvb = T * 2 * (a * (d_qk + d_v) / 2 if latent else kv * d) / tp * 2
             where = "node" if tp * cp <= per_node else "fabric"
             link = self.n if where == "node" else self.f
             ring = (cp - 1) * (link["lat"] + kvb / link["bw"])
@@ -167,7 +187,11 @@ class Model:
         out["bubble_time"] = (pp - 1) / v * mb_time
 
         # parameters on one device of the first stage
-        attn_params = h * (a + 2 * kv) * d + a * d * h
+        if latent:
+            attn_params = ((h * w["q_lora"] + w["q_lora"] * a * d_qk if "q_lora" in w else h * a * d_qk)
+                           + h * (w["kv_lora"] + w["rope"]) + w["kv_lora"] * a * (d + d_v) + a * d_v * h)
+        else:
+            attn_params = h * (a + 2 * kv) * d + a * d * h
         dense_lp = attn_params + mats * h * f + 2 * h
         moe_lp = attn_params + mats * h * ef * (E / ep + shared) + h * E + 2 * h
         stage_dense = stage * dense_layers / L
@@ -194,10 +218,10 @@ class Model:
         out["tokens_per_second"] = B * s / out["step_time"]
         per_token = 2 * (dense_layers * (dense_lp - 2 * h)
                          + moe_layers * (attn_params + mats * h * ef * (k + shared) + h * E)) \
-            + 2 * s * a * 2 * d * L + 2 * h * V
+            + 2 * s * a * (d_qk + d_v) * L + 2 * h * V
         out["model_flops"] = 3 * B * s * per_token
         extra = {"none": 0.0,
-                 "selective": 0.0 if self.kernel == "fused" else B * s * 2 * s * a * 2 * d * L,
+                 "selective": 0.0 if self.kernel == "fused" else B * s * 2 * s * a * (d_qk + d_v) * L,
                  "full": out["model_flops"] / 3 - B * s * 2 * h * V}[self.recompute]
         out["hardware_flops"] = out["model_flops"] + extra
         out["mfu"] = out["model_flops"] / (out["step_time"] * out["devices"] * self.peak)
@@ -207,7 +231,7 @@ class Model:
         out["optimizer_state"] = dev_params * 12 / (ranks if self.zero >= 1 else 1)
         in_flight = min(pp, m) * ((1 + (pp - 1) / (pp * v)) if v > 1 else 1)
         replicated = 10 * T * h
-        split = 2 * T * (a + 2 * kv) * d + 2 * T * a * d + \
+        split = 2 * T * (a + 2 * kv) * d + 2 * T * a * d_v + \
             (2 * mats * T * (k + shared) * ef if (moe and moe_layers == L) else 2 * mats * T * f)
         score = 5 * scores if self.kernel == "unfused" else 0
         rep = replicated / tp if self.sp else replicated
@@ -260,6 +284,9 @@ CONFIGS = {
     "llama3_405b_pp16": dict(workload="Llama3_405B", tp=8, pp=16, dp=16, global_batch=512, zero=1),
     # Mixtral with expert parallelism across nodes (tp x ep = 16 > 8).
     "mixtral_ep8": dict(workload="Mixtral_8x7B", tp=2, pp=1, dp=512, ep=8, seq_len=4096),
+    # DeepSeek-V3's published layout on 2048 H800s: PP 16, EP 64, DP 128, FP8 GEMMs (DeepSeek-AI 2024, §3.2).
+    "deepseek_v3_h800": dict(workload="DeepSeek_V3", node="HGX_H800", tp=1, pp=16, dp=128, ep=64, precision="fp8",
+                             global_batch=15360, zero=1),
 }
 
 EXPECTED = {name: {k: v for k, v in shown(training_step(**c)).items() if k in OUTPUTS} for name, c in CONFIGS.items()}
