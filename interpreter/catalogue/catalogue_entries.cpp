@@ -141,48 +141,34 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
         } else if (spec->type.rfind("ref ", 0) == 0) {
           if (!value.is_string()) diags_.error(fspan, fmt::format("{}: field `{}` names a {} entry: write its key as a string", label, fname, spec->type.substr(4)));
           else e.refs.push_back(Reference{idx, *value.value<std::string>(), std::string(spec->type.substr(4)), fspan});
-        } else if (spec->type.rfind("rates ", 0) == 0) {
+        } else if (spec->type.rfind("rates ", 0) == 0 || spec->type == "shares") {
+          // A table per precision (`[Kind.Key.field]`, docs/catalogue.md §1.3): quantities for rates, plain
+          // numbers in (0, 1] for shares; an unknown precision is an error with the nearest one.
+          const bool rates = spec->type != "shares";
           if (!value.is_table()) {
-            diags_.error(fspan, fmt::format("{}: field `{}` is a table of rates per precision (`[{}.{}.{}]`)", label, fname, kind_name, key, fname));
+            diags_.error(fspan, fmt::format("{}: field `{}` is a table of {} per precision (`[{}.{}.{}]`)", label, fname,
+                                            rates ? "rates" : "shares", kind_name, key, fname));
           } else {
-            const auto& rates = *ft.record;
+            const auto& table = *ft.record;
             RecordValue rv;
             rv.type = ft.record;
-            rv.fields.resize(rates.fields.size());
+            rv.fields.resize(table.fields.size());
             rv.owner = key;
             rv.owner_kind = kind_name;
             rv.owner_field = fname;
             for (auto&& [pk, pv] : *value.as_table()) {
               std::string pname(pk.str());
-              int pi = rates.find(pname);
-              if (pi < 0) {
-                auto& d = diags_.error(region_span(file, &pv), fmt::format("{}: {} has no precision `{}`", label, fname, pname));
-                if (pname.find("sparse") != std::string::npos) d.notes.push_back(fmt::format("sparse rates go in `flops_sparse.{}`", pname.substr(0, pname.find('_'))));
-                else if (auto s = closest_name(pname, rates.fields); !s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
-                continue;
-              }
-              rv.fields[static_cast<std::size_t>(pi)] = quantity(file, &pv, rates.types[static_cast<std::size_t>(pi)], fname + "." + pname, label);
-            }
-            v = Value(std::move(rv));
-          }
-        } else if (spec->type == "shares") {
-          if (!value.is_table()) {
-            diags_.error(fspan, fmt::format("{}: field `{}` is a table of shares per precision (`[{}.{}.{}]`)", label, fname, kind_name, key, fname));
-          } else {
-            const auto& shares = *ft.record;
-            RecordValue rv;
-            rv.type = ft.record;
-            rv.fields.resize(shares.fields.size());
-            rv.owner = key;
-            rv.owner_kind = kind_name;
-            rv.owner_field = fname;
-            for (auto&& [pk, pv] : *value.as_table()) {
-              std::string pname(pk.str());
-              int pi = shares.find(pname);
+              int pi = table.find(pname);
               Span pspan = region_span(file, &pv);
               if (pi < 0) {
                 auto& d = diags_.error(pspan, fmt::format("{}: {} has no precision `{}`", label, fname, pname));
-                if (auto s = closest_name(pname, shares.fields); !s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+                if (rates && pname.find("sparse") != std::string::npos) d.notes.push_back(fmt::format("sparse rates go in `flops_sparse.{}`", pname.substr(0, pname.find('_'))));
+                else if (auto near = closest_name(pname, table.fields); !near.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", near));
+                continue;
+              }
+              auto& field = rv.fields[static_cast<std::size_t>(pi)];
+              if (rates) {
+                field = quantity(file, &pv, table.types[static_cast<std::size_t>(pi)], fname + "." + pname, label);
                 continue;
               }
               // A share is a plain number in (0, 1]: 0.8, not "80 %".
@@ -190,7 +176,7 @@ void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string&
               if (!x) diags_.error(pspan, fmt::format("{}: `{}.{}` is a share: write a number such as 0.8", label, fname, pname));
               else if (!std::isfinite(*x) || *x <= 0 || *x > 1)
                 diags_.error(pspan, fmt::format("{}: `{}.{}` must be a share in (0, 1], got {}", label, fname, pname, *x));
-              else rv.fields[static_cast<std::size_t>(pi)] = Value(*x);
+              else field = Value(*x);
             }
             v = Value(std::move(rv));
           }
