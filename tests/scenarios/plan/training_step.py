@@ -27,9 +27,9 @@ WORKLOADS["DeepSeek_V3"] = dict(h=7168, L=61, V=129280, a=128, kv=128, d=128, ro
 WORKLOADS["Llama3_405B"] = dict(h=16384, L=126, V=128256, a=128, kv=8, d=128, f=53248, mats=3, s=8192, tokens=15.6e12)
 # stdlib/catalogue/hardware/cloud.toml: dense rates, the MAMF/OpenXLA/FlashMLA calibration, SMs, memory.
 HARDWARE = {
-    "H100": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.80, fp16=0.80, fp8=0.71),
+    "H100": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.79, fp16=0.79, fp8=0.69),
                  lat=6.3e-6, mem=3.35e12, meff=0.90, sm_count=132, memory=80 * GiB),
-    "H800": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.80, fp16=0.80, fp8=0.77),
+    "H800": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.79, fp16=0.79, fp8=0.69),
                  lat=6.3e-6, mem=3.35e12, meff=0.90, sm_count=132, memory=80 * GiB),
 }
 # stdlib/catalogue/systems/nodes.toml and fabrics.toml: the collective lines.
@@ -42,14 +42,14 @@ class Model:
     """One TrainingStep evaluation, term by term as docs/planner.md writes them."""
 
     def __init__(self, workload, node, fabric, tp, pp, cp, dp, ep, v, b, B, s, recompute, sp, zero, precision,
-                 kernel, dp_overlap):
+                 kernel, dp_overlap, tp_backward_overlap=True):
         w = WORKLOADS[workload]
         n = NODES[node]
         hw = HARDWARE[n["accelerator"]]
         f = FABRICS[fabric]
         self.__dict__.update(w=w, n=n, hw=hw, f=f, tp=tp, pp=pp, cp=cp, dp=dp, ep=ep, v=v, b=b, B=B, s=s,
                              recompute=recompute, sp=sp, zero=zero, precision=precision, kernel=kernel,
-                             dp_overlap=dp_overlap)
+                             dp_overlap=dp_overlap, tp_backward_overlap=tp_backward_overlap)
         self.peak = hw["peak"][precision]
         self.rate = self.peak * hw["eff"][precision]
         attn_p = "fp16" if precision == "fp16" else "bf16"
@@ -142,7 +142,24 @@ class Model:
         ag = self.coll(tp, x, (tp - 1) / tp, "node")
         ar = self.coll(tp, x, 2 * (tp - 1) / tp, "node")
         tp_f = 4 * ag if self.sp else 2 * ar
-        tp_b = tp_f + (2 * ag if self.sp else 0)
+        # Backward: the row-parallel linears' all-gathers (with SP), and the column-parallel linears' (QKV,
+        # MLP input) all-gather + reduce-scatter or all-reduce, each hidden under a backward GEMM of the
+        # linear (as long as its forward GEMM) when overlapped.
+        if latent:
+            qin = (self.linear(1, T, w["q_lora"], a * d_qk / tp, False) if "q_lora" in w
+                   else self.linear(1, T, h, a * d_qk / tp, False))
+            attn_in = qin + self.linear(1, T, w["kv_lora"], a * (d + d_v) / tp, False)
+        else:
+            attn_in = self.linear(1, T, h, (a + 2 * kv) * d / tp, False)
+        mlp_in_dense = self.linear(mats - 1, T, h, f / tp, False)
+        mlp_in_moe = (self.linear((mats - 1) * E / ep, tpe, h, ef / tp, False)
+                      + self.linear((mats - 1) * shared, T, h, ef / tp, False)) if moe else 0.0
+        mlp_in = (dense_layers * mlp_in_dense + moe_layers * mlp_in_moe) / L
+
+        def column(g):
+            return 2 * max(ag - g, 0) if self.sp else max(ar - g, 0)
+        tp_b = (2 * ag if self.sp else 0) + (column(attn_in) + column(mlp_in) if self.tp_backward_overlap
+                                             else (4 * ag if self.sp else 2 * ar))
         layer_tp = tp_f + tp_b + (tp_f if self.recompute == "full" else 0)
         layer_cp = 0.0
         if cp > 1:
@@ -247,11 +264,11 @@ class Model:
 def training_step(workload="Llama3_70B", node="DGX_H100", fabric="InfiniBand_NDR", tp=8, pp=4, cp=1, dp=32, ep=1,
                   virtual_stages=1, microbatch=1, global_batch=1024, seq_len=None, recompute="selective",
                   sequence_parallel=True, zero=1, precision="bf16", goodput=0.9, attention_kernel="fused",
-                  dp_overlap=True, training_tokens=None):
+                  dp_overlap=True, tp_backward_overlap=True, training_tokens=None):
     w = WORKLOADS[workload]
     s = w["s"] if seq_len is None else seq_len
     out = Model(workload, node, fabric, tp, pp, cp, dp, ep, virtual_stages, microbatch, global_batch, s, recompute,
-                sequence_parallel, zero, precision, attention_kernel, dp_overlap).evaluate()
+                sequence_parallel, zero, precision, attention_kernel, dp_overlap, tp_backward_overlap).evaluate()
     # No published token count: 20 tokens per parameter (Hoffmann et al. 2022), as the scenario says.
     tokens = w.get("tokens", 20 * w.get("params", 0)) if training_tokens is None else training_tokens
     out["run_time"] = tokens / out["tokens_per_second"] / goodput
