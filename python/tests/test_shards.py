@@ -1,4 +1,4 @@
-"""mlsi.sweep on threads (jobs=) and in shards (shard=(k, n)): the README's Dask recipe, 4 shards of a
+"""mlsi.sweep on threads (jobs=) and in shards (shard=(k, n)): docs/cli.md's Dask recipe, 4 shards of a
 100,000-point sweep computed by the 4 workers of a dask.distributed LocalCluster (worker processes on
 this machine, on the loopback) and gathered into one DataFrame, equals the sweep in one process; every
 number of jobs gives the same columns; and the shards are the contiguous blocks `mlsi sweep --shard`
@@ -22,7 +22,7 @@ def test_dask_cluster_gathers_the_shards_into_the_whole_sweep():
     distributed = pytest.importorskip("distributed", reason="Debian's python3-distributed (.ci/install test)")
     whole = mlsi.sweep("ActivationMemory", VARY).to_pandas()
     assert len(whole) == 100_000
-    # The README's recipe, on a cluster of this machine.
+    # docs/cli.md's recipe, on a cluster of this machine.
     with distributed.LocalCluster(n_workers=4, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
                                   processes=True) as cluster, distributed.Client(cluster) as client:
         parts = client.map(lambda k: mlsi.sweep("ActivationMemory", VARY, shard=(k, 4), jobs=1).to_pandas(), range(1, 5))

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs the README's GNU parallel recipe (the sh block after the marker `<!-- shard-recipe -->`) with the
+# Runs docs/cli.md's GNU parallel recipe (the sh block after the marker `<!-- shard-recipe -->`) with the
 # built mlsi first on PATH, in a scratch folder, and checks that the parts it merges are, byte for byte,
 # the same sweep run whole: `--shard K/N` is the K-th contiguous block of the points.
-# Usage: shard_recipe.sh MLSI README.md SCRATCH_DIR
+# Usage: shard_recipe.sh MLSI docs/cli.md SCRATCH_DIR
 set -euo pipefail
 mlsi=$(realpath "$1")
 readme=$(realpath "$2")

@@ -1,4 +1,4 @@
-// Doc transcripts: every `$ mlsi ...` transcript of README.md and docs/language.md is run, and must print
+// Doc transcripts: every `$ mlsi ...` transcript of README.md and of the docs pages of kPages is run, and must print
 // exactly what the page shows (a doc test, as mathjs and Numbat have), so the reference cannot drift from
 // the build. One test per transcript, named by page and the line of its first command:
 // Pages/DocTranscript.PrintsWhatThePageShows/language_md_75.
@@ -63,7 +63,7 @@ using mlsi_test::shell_words;
 using mlsi_test::Transcript;
 using mlsi_test::transcripts_of;
 
-const char* const kPages[] = {"README.md", "docs/language.md"};
+const char* const kPages[] = {"README.md", "docs/language.md", "docs/cli.md", "docs/examples.md"};
 
 std::string page_text(const std::string& page) { return read_file(fs::path(MLSI_SOURCE_DIR) / page); }
 
@@ -242,6 +242,8 @@ TEST(DocTranscripts, EveryPageHasItsTranscriptsAndNoneIsHidden) {
   }
   EXPECT_GE(count["README.md"], 2);
   EXPECT_GE(count["docs/language.md"], 40);
+  EXPECT_GE(count["docs/cli.md"], 4);
+  EXPECT_GE(count["docs/examples.md"], 5);
 }
 
 // A file the page gives and says is "also in `tests/examples/`" is that file, byte for byte.
