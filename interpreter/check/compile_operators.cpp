@@ -65,7 +65,7 @@ void Compiler::warn_byte_count(const ast::Expr& divisor, const Type& dividend) {
   if (number.empty() || number.back() == ' ' || number.back() == '\t' || divisor.value == 1) return;
   std::string count = format_number(divisor.value);
   auto& d = diags_.warning(divisor.span, fmt::format("`{}` is {} bytes: `B` is the byte unit, so this divides bytes by bytes", p_.sources.text(divisor.span), count));
-  d.notes.push_back(fmt::format("for {} billion (a Count), write `{}e9`", count, count));
+  d.notes.push_back(fmt::format("for {} billion (a Count), write `{} billion`", count, count));
 }
 
 // `workload.attention == "mla"`: a Text literal compared with an enumeration (a catalogue category, or

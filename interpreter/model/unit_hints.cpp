@@ -32,6 +32,16 @@ std::string without_separators(const UnknownUnit& u) {
   return i < u.name.size() ? digits + " " + u.name.substr(i) : digits;
 }
 
+// The prelude's scale word of a factor prefix_factor gives (`1e9`: billion), or empty.
+std::string scale_word(const std::string& factor) {
+  if (factor == "1000") return "thousand";
+  if (factor == "1e6") return "million";
+  if (factor == "1e9") return "billion";
+  if (factor == "1e12") return "trillion";
+  if (factor == "1e15") return "quadrillion";
+  return {};
+}
+
 // A prefix written alone after a number (`128k`, `8K`, `2Gi`): the number it multiplies by, as it would
 // be written in .mls. `K` is not a prefix but is read as one (kilo) often enough to deserve the hint.
 std::optional<std::string> prefix_factor(const std::string& name) {
@@ -117,7 +127,10 @@ std::vector<std::string> unknown_unit_notes(const UnknownUnit& u, const UnitRegi
   }
   if (after_number)
     if (auto factor = prefix_factor(u.name)) {
-      notes.push_back(fmt::format("a Count has no unit: write `{} * {}` (`{}` alone is {})", u.number, *factor, u.name,
+      // A decimal prefix after a number is a count written the ML way (`7B`, `2T`): offer its scale word.
+      std::string word = scale_word(*factor);
+      std::string written = word.empty() ? fmt::format("{} * {}", u.number, *factor) : fmt::format("{} {}", u.number, word);
+      notes.push_back(fmt::format("a Count has no unit: write `{}` (`{}` alone is {})", written, u.name,
                                   u.name == "K" ? "not a unit" : "a prefix, not a unit"));
       return notes;
     }

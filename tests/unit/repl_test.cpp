@@ -122,8 +122,8 @@ TEST_F(ReplCompletion, UnitPrefixAfterANumber) {
   EXPECT_EQ(complete("2by", &start), (Names{"byte"}));  // tight against its number
   EXPECT_EQ(start, 1u);
   EXPECT_EQ(complete("size -> Ki"), (Names{"KiB", "Kibit"}));
-  EXPECT_EQ(complete("size -> (GB/mi"), (Names{"min"}));  // inside a compound unit
-  EXPECT_EQ(complete("3.35 TB/mi"), (Names{"min"}));
+  EXPECT_EQ(complete("size -> (GB/mi"), (Names{"million", "min"}));  // inside a compound unit (scale words are units)
+  EXPECT_EQ(complete("3.35 TB/mi"), (Names{"million", "min"}));
   EXPECT_EQ(complete("Gi"), (Names{"GiB", "Gibit"}));  // no value name starts so: units
 }
 

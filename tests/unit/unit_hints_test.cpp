@@ -48,10 +48,15 @@ TEST_F(UnitHints, FlopsIsARate) {
 }
 
 TEST_F(UnitHints, ACountHasNoUnit) {
-  // k = 1e3, M = 1e6, G = 1e9 (the `large` prefixes); Ki = 2^10, Mi = 2^20 (the `binary` ones).
-  EXPECT_EQ(notes(after("128", "k")), std::vector<std::string>{"a Count has no unit: write `128 * 1000` (`k` alone is a prefix, not a unit)"});
-  EXPECT_EQ(notes(after("8", "K")), std::vector<std::string>{"a Count has no unit: write `8 * 1000` (`K` alone is not a unit)"});
-  EXPECT_EQ(notes(after("7", "G")), std::vector<std::string>{"a Count has no unit: write `7 * 1e9` (`G` alone is a prefix, not a unit)"});
+  // k = 1e3, M = 1e6, G = 1e9, T = 1e12, P = 1e15 (the `large` prefixes) have the prelude's scale words
+  // (thousand ... quadrillion); E = 1e18 has none; Ki = 2^10, Mi = 2^20 (the `binary` ones) neither.
+  EXPECT_EQ(notes(after("128", "k")), std::vector<std::string>{"a Count has no unit: write `128 thousand` (`k` alone is a prefix, not a unit)"});
+  EXPECT_EQ(notes(after("8", "K")), std::vector<std::string>{"a Count has no unit: write `8 thousand` (`K` alone is not a unit)"});
+  EXPECT_EQ(notes(after("7", "G")), std::vector<std::string>{"a Count has no unit: write `7 billion` (`G` alone is a prefix, not a unit)"});
+  EXPECT_EQ(notes(after("3", "M")), std::vector<std::string>{"a Count has no unit: write `3 million` (`M` alone is a prefix, not a unit)"});
+  EXPECT_EQ(notes(after("2", "T")), std::vector<std::string>{"a Count has no unit: write `2 trillion` (`T` alone is a prefix, not a unit)"});
+  EXPECT_EQ(notes(after("5", "P")), std::vector<std::string>{"a Count has no unit: write `5 quadrillion` (`P` alone is a prefix, not a unit)"});
+  EXPECT_EQ(notes(after("6", "E")), std::vector<std::string>{"a Count has no unit: write `6 * 1e18` (`E` alone is a prefix, not a unit)"});
   EXPECT_EQ(notes(after("4", "Ki")), std::vector<std::string>{"a Count has no unit: write `4 * 1024` (`Ki` alone is a prefix, not a unit)"});
   EXPECT_EQ(notes(after("4", "Mi")), std::vector<std::string>{"a Count has no unit: write `4 * 1024^2` (`Mi` alone is a prefix, not a unit)"});
   // After `->` there is no number to multiply: no hint, and no one-letter guess.
