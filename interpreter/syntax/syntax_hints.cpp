@@ -44,6 +44,28 @@ std::string remainder_note(std::string_view left, std::string_view right) {
   return fmt::format("`%` is the percent unit; for a remainder write `{}`", call);
 }
 
+// `2T FLOP`: a number with a decimal prefix glued to it, then a unit. The prefix belongs on the unit
+// (`2 TFLOP`), or the count is written with its scale word (`2 trillion FLOP`).
+std::string prefixed_count_note(std::string_view left, std::string_view unit) {
+  std::size_t digits = 0;
+  while (digits < left.size() && (std::isdigit(static_cast<unsigned char>(left[digits])) || left[digits] == '.')) ++digits;
+  if (digits == 0 || digits + 1 != left.size() || unit.empty() || !std::isalpha(static_cast<unsigned char>(unit.front())))
+    return {};
+  const char* word = nullptr;
+  switch (left.back()) {
+    case 'k': case 'K': word = "thousand"; break;
+    case 'M': word = "million"; break;
+    case 'G': word = "billion"; break;
+    case 'T': word = "trillion"; break;
+    case 'P': word = "quadrillion"; break;
+    default: return {};
+  }
+  std::string_view number = left.substr(0, digits);
+  char prefix = left.back() == 'K' ? 'k' : left.back();
+  return fmt::format("`{}` is not a number: write `{} {} {}`, or the prefix on the unit if it takes one (`{} {}{}`)", left,
+                     number, word, unit, number, prefix, unit);
+}
+
 }  // namespace
 
 std::string syntax_hint(std::string_view text, std::size_t pos) {
@@ -55,6 +77,8 @@ std::string syntax_hint(std::string_view text, std::size_t pos) {
   while (before > 0 && blank(text[before - 1])) --before;
   if (before < pos && before > 0 && text[before - 1] == '%' && word_char(text[pos]))
     return remainder_note(word_before(text, before - 1), word_after(text, pos));
+  // `2T FLOP`: a name where the expression should have ended, after a number with a prefix glued to it.
+  if (before < pos && word_char(text[pos])) return prefixed_count_note(word_before(text, before), word_after(text, pos));
   return {};
 }
 

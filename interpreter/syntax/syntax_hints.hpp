@@ -7,7 +7,7 @@
 namespace mlsi {
 
 // A note for the syntax error at `pos` of `text`, or empty: `n % 3` and `10 % 3` ask for a remainder,
-// but `%` is the percent unit (language.md §8.4).
+// but `%` is the percent unit (language.md §8.4); `2T FLOP` writes a count's prefix apart from its unit.
 std::string syntax_hint(std::string_view text, std::size_t pos);
 
 }  // namespace mlsi
