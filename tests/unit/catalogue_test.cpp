@@ -332,8 +332,8 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> kSpecKeys = 
       "EfficientNetB0", "YOLOv8_Nano", "LeNet1",  //
       "AnomalyDetector", "DS_CNN", "WakeVision", "DLRM", "Mamba_130M", "Mamba_2_8B", "StableDiffusion_v1_5",
       "OpenVLA_7B", "Octo_Base", "DiffusionPolicy_PushT", "ACT_ALOHA"}},
-    // §3.3
-    {"Node", {"DGX_H100", "DGX_A100", "DGX_B200"}},
+    // §3.3 (5 of its nodes)
+    {"Node", {"DGX_H100", "DGX_A100", "DGX_B200", "DGX1_V100", "DGX2_V100"}},
     {"Fabric",
      {"Ethernet_10G", "Ethernet_100G", "Ethernet_400G", "Ethernet_800G", "Ethernet_1P6T", "RoCE_100G", "InfiniBand_HDR",
       "InfiniBand_NDR", "InfiniBand_XDR", "InfiniBand_GXDR"}},
@@ -379,7 +379,7 @@ TEST(CatalogueCounts, EveryKeyOfSection3IsPresentWithItsKind) {
       EXPECT_EQ(e->key, k) << k << " resolves as an alias of " << e->key;
       EXPECT_EQ(e->kind, kind) << k;
     }
-  EXPECT_EQ(n, 45u + 33 + 3 + 10 + 7 + 1 + 4 + 9 + 12 + 7 + 6 + 3 + 3);
+  EXPECT_EQ(n, 45u + 33 + 5 + 10 + 7 + 1 + 4 + 9 + 12 + 7 + 6 + 3 + 3);
   // Entries §3 does not list are allowed ("at least"), but reported.
   for (const auto& e : cat().entries)
     if (!spec.count(e.key)) std::cout << "[ info ] entry not in docs/catalogue.md §3: " << e.kind << " " << e.key << "\n";
@@ -1001,6 +1001,25 @@ const std::vector<Spot> kSpots = {
   {"DGX_B200", "intra_node_bandwidth", 1800 * GB}, // §3.3: DGX_B200 "1800 GB/s"
   {"DGX_B200", "nics", 8},                         // §3.3: DGX_B200 nics 8
   {"DGX_B200", "accelerator.memory", 192 * GiB},   // §3.3: DGX_B200 accelerator B200 ("192 GiB")
+  // DGX_B200 collective line: least squares in relative error of t = L + 1.75 S / B through Bekman's 8 x B200
+  // all_reduce sweep, S = 16 MiB .. 1 GiB, t = 1.75 S / busbw (busbw 254.96 .. 723.34 GB/s): B = 717.0 GB/s, L = 85.4 us.
+  {"DGX_B200", "collective_bandwidth", 717 * GB},  // nodes.toml DGX_B200 "717 GB/s"
+  {"DGX_B200", "collective_latency", 85 * us},     // nodes.toml DGX_B200 "85 us"
+  {"DGX1_V100", "accelerators_per_node", 8},       // DGX-1 V100 whitepaper: eight Tesla V100 SXM2
+  {"DGX1_V100", "intra_node_bandwidth", 300 * GB}, // six NVLink 2 links x 25 GB/s x 2 directions = 300 GB/s
+  {"DGX1_V100", "nics", 4},                        // DGX-1 datasheet: four 100 Gb/s EDR InfiniBand adapters
+  {"DGX1_V100", "accelerator.memory", 32 * GiB},   // accelerator V100 ("32 GiB")
+  // DGX1_V100 collective line: the same fit through the 8 x V100 cube-mesh sweep of konnase.github.io, 16-128 MiB
+  // (324.1, 550.8, 992.7, 1818.8 us): B = 135.1 GB/s, L = 109.5 us.
+  {"DGX1_V100", "collective_bandwidth", 135 * GB}, // nodes.toml DGX1_V100 "135 GB/s"
+  {"DGX1_V100", "collective_latency", 109 * us},   // nodes.toml DGX1_V100 "109 us"
+  {"DGX2_V100", "accelerators_per_node", 16},      // DGX-2 datasheet: sixteen Tesla V100 32 GB
+  {"DGX2_V100", "intra_node_bandwidth", 300 * GB}, // six NVLink 2 links x 25 GB/s x 2 directions into NVSwitch
+  {"DGX2_V100", "nics", 8},                        // DGX-2 datasheet: eight 100 Gb/s cluster adapters
+  // DGX2_V100 collective line: the same fit, factor 2 x 11 / 12, through the 12-GPU DGX-2 sweep of
+  // wohlbier/nccl-tests, 16 MiB-1 GiB (482.8 .. 15986 us): B = 131.0 GB/s, L = 177.7 us.
+  {"DGX2_V100", "collective_bandwidth", 131 * GB}, // nodes.toml DGX2_V100 "131 GB/s"
+  {"DGX2_V100", "collective_latency", 178 * us},   // nodes.toml DGX2_V100 "178 us"
   {"Ethernet_10G", "bandwidth", 10 * Gbps},        // §3.3: Ethernet_10G "10 Gbps" (= 1.25 GB/s)
   {"Ethernet_10G", "latency", 50 * us},            // §3.3: Ethernet_10G "50 us"
   {"Ethernet_100G", "bandwidth", 100 * Gbps},      // §3.3: Ethernet_100G "100 Gbps" (= 12.5 GB/s)
@@ -1231,7 +1250,8 @@ TEST(CatalogueSpot, TextReferenceAndBoolFieldsMatchTheSpec) {
       {"Quebec_Hydro", "grid", "Quebec"},         {"Norway_Hydro", "grid", "Norway"},
       {"US_Hyperscale", "grid", "US_Avg"},        {"EU_Average", "grid", "EU_Avg"},
       {"France_Nuclear", "grid", "France"},       {"Iowa_Reference", "grid", "Iowa"},
-      {"Poland_Coal", "grid", "Poland"},
+      {"Poland_Coal", "grid", "Poland"},          {"DGX1_V100", "accelerator", "V100"},
+      {"DGX2_V100", "accelerator", "V100"},
   };
   for (const auto& r : refs) {
     std::string why;
@@ -1252,7 +1272,8 @@ TEST(CatalogueSpot, TextReferenceAndBoolFieldsMatchTheSpec) {
       {"B200", "device_link_bidirectional", true},     {"GB200_NVL72", "device_link_bidirectional", true},
       {"TPUv5p", "device_link_bidirectional", true},   {"Gaudi2", "device_link_bidirectional", false},
       {"DGX_H100", "intra_node_bidirectional", true},  {"DGX_A100", "intra_node_bidirectional", true},
-      {"DGX_B200", "intra_node_bidirectional", true},
+      {"DGX_B200", "intra_node_bidirectional", true},  {"DGX1_V100", "intra_node_bidirectional", true},
+      {"DGX2_V100", "intra_node_bidirectional", true},
   };
   for (const auto& [key, path, want] : bools) {
     std::string why;
