@@ -21,12 +21,12 @@ TEST(ReplWithoutCommandLine, ListsAndShowsThroughTheLibrary) {
   auto end = mlsi::run_repl(options, mlsi::ReplStreams{out, err, false, &in, false});
   EXPECT_EQ(end, mlsi::ReplEnd::entry_failed);  // `:list hardwar` fails
   auto shown = lines_of(out.str());
-  // The header, 46 hardware entries (stdlib/catalogue/hardware: 27 in cloud.toml, 8 edge, 4 mobile,
+  // The header, 49 hardware entries (stdlib/catalogue/hardware: 30 in cloud.toml, 8 edge, 4 mobile,
   // 5 tiny, 2 workstation), the count; then GiB = 2^30 byte (stdlib/prelude/units.mls).
-  ASSERT_GE(shown.size(), 49u);
+  ASSERT_GE(shown.size(), 52u);
   EXPECT_EQ(shown[0].substr(0, 4), "key ");
-  EXPECT_EQ(shown[47], "46 entries");
-  EXPECT_EQ(shown[48], "unit GiB (Information) = 1073741824 byte");
+  EXPECT_EQ(shown[50], "49 entries");
+  EXPECT_EQ(shown[51], "unit GiB (Information) = 1073741824 byte");
   EXPECT_EQ(err.str(), "error: cannot list `hardwar`; did you mean `hardware`?; the kinds are hardware, workloads, nodes, fabrics, "
                        "fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units, constants, scenarios\n");
 }
