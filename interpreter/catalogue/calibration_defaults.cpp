@@ -69,13 +69,24 @@ std::vector<bool> fill_calibration_defaults(const std::string& key, const std::s
       if (!bandwidth) continue;
       double per_direction = *bandwidth * (bidirectional && bidirectional->boolean() ? 0.5 : 1.0);
       set(d.field, Value(d.value * per_direction), unit_of("intra_node_bandwidth"));
+    } else if (d.field == "all_reduce_bandwidth") {
+      // The device link per direction (a bidirectional figure halved); a part without one reduces over PCIe.
+      if (auto link = number("device_link_bandwidth")) {
+        const auto& bidirectional = at("device_link_bidirectional");
+        set(d.field, Value(d.value * *link * (bidirectional && bidirectional->boolean() ? 0.5 : 1.0)), unit_of("device_link_bandwidth"));
+      } else if (auto host = number("host_link_bandwidth")) {
+        set(d.field, Value(d.value * *host), unit_of("host_link_bandwidth"));
+      }
+    } else if (d.field == "decode_read_efficiency") {
+      // memory_efficiency comes first in calibration_defaults(), so it is here, given or defaulted.
+      if (auto copy = number("memory_efficiency")) set(d.field, Value(d.value * *copy), {});
     } else if (d.field == "collective_bandwidth" && kind == "Fabric") {
       auto bandwidth = number("bandwidth");
       double oversubscription = number("oversubscription").value_or(1.0);
       if (!bandwidth || oversubscription <= 0) continue;
       set(d.field, Value(d.value * *bandwidth / oversubscription), unit_of("bandwidth"));
     } else {
-      // memory_efficiency, or a fixed time (gemm_latency, kernel_launch, collective_latency), shown as a
+      // memory_efficiency, or a fixed time (gemm_latency, kernel_launch, all_reduce_latency, collective_latency), shown as a
       // derived field is, in the unit a table chooses.
       set(d.field, Value(d.value), {});
     }

@@ -73,9 +73,17 @@ void CatalogueLoader::validate(Pending& e) {
     if (!written(field) && written(source))
       diags_.warning(where(source), fmt::format("{}: `{}` without `{}`: it is the source of nothing", label, source, field));
   }
-  auto memory_efficiency = number("memory_efficiency");
-  rule(written("memory_efficiency") && memory_efficiency && (*memory_efficiency <= 0 || *memory_efficiency > 1), "memory_efficiency",
-       fmt::format("`memory_efficiency` must be a share in (0, 1], got {}", memory_efficiency.value_or(0)));
+  for (std::string_view field : {"memory_efficiency", "decode_read_efficiency"}) {
+    auto share = number(field);
+    rule(written(field) && share && (*share <= 0 || *share > 1), std::string(field),
+         fmt::format("`{}` must be a share in (0, 1], got {}", field, share.value_or(0)));
+  }
+  // A collective that takes no time or moves bytes infinitely fast would make tensor parallelism free.
+  for (std::string_view field : {"all_reduce_latency", "all_reduce_bandwidth"}) {
+    auto v = number(field);
+    if (written(field) && v && *v <= 0)
+      rule(true, std::string(field), fmt::format("`{}` must be greater than 0, got {}", field, shown(field, *v)));
+  }
   if (e.kind == "Workload") {
     auto params = number("parameters"), active = number("active_parameters");
     auto heads = number("heads"), kv = number("kv_heads"), hidden = number("hidden_dim");

@@ -14,6 +14,10 @@ const std::vector<CalibrationDefault>& calibration_defaults() {
       {"Hardware", "gemm_latency", 10e-6, "10 us"},
       {"Hardware", "memory_efficiency", 0.8, "0.8"},
       {"Hardware", "kernel_launch", 5e-6, "5 us"},
+      // After memory_efficiency, whose value (given or defaulted) it takes.
+      {"Hardware", "decode_read_efficiency", 1.0, "the entry's memory_efficiency"},
+      {"Hardware", "all_reduce_latency", 20e-6, "20 us"},
+      {"Hardware", "all_reduce_bandwidth", 0.7, "0.7 x device_link_bandwidth per direction (host_link_bandwidth without a device link)"},
       {"Node", "collective_bandwidth", 0.7, "0.7 x intra_node_bandwidth per direction"},
       {"Node", "collective_latency", 10e-6, "10 us"},
       {"Fabric", "collective_bandwidth", 0.7, "0.7 x bandwidth / oversubscription"},

@@ -10,7 +10,8 @@
 namespace mlsi {
 
 // One calibration field of a kind and its default. `value` is the default itself (a share, a time in
-// seconds), or, for a bandwidth, the share of the datasheet bandwidth it is; the loader applies it
+// seconds), or, for a bandwidth, the share of the datasheet bandwidth it is (for decode_read_efficiency,
+// the factor on memory_efficiency); the loader applies it
 // (catalogue/calibration_defaults.cpp) and `rule` says how, for `mlsi show`.
 struct CalibrationDefault {
   std::string_view kind, field;

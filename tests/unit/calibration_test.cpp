@@ -72,7 +72,13 @@ TEST(CalibrationDefaults, DerivedFromTheDatasheetFiguresAndMarked) {
   EXPECT_DOUBLE_EQ(calibration_field(hw, "gemm_latency"), 10e-6);
   EXPECT_EQ(calibration_field(hw, "memory_efficiency"), 0.8);
   EXPECT_DOUBLE_EQ(calibration_field(hw, "kernel_launch"), 5e-6);
-  for (const char* f : {"gemm_efficiency", "gemm_latency", "memory_efficiency", "kernel_launch"}) EXPECT_TRUE(calibration_defaulted(hw, f)) << f;
+  // The serving fields: the read share is memory_efficiency's (here its default 0.8), the latency 20 us; with
+  // neither a device link nor a host link there is no link to take a share of, so no bandwidth.
+  EXPECT_EQ(calibration_field(hw, "decode_read_efficiency"), 0.8);
+  EXPECT_DOUBLE_EQ(calibration_field(hw, "all_reduce_latency"), 20e-6);
+  EXPECT_FALSE(hw.fields[static_cast<std::size_t>(hw.type->find("all_reduce_bandwidth"))].has_value());
+  for (const char* f : {"gemm_efficiency", "gemm_latency", "memory_efficiency", "kernel_launch", "decode_read_efficiency", "all_reduce_latency"})
+    EXPECT_TRUE(calibration_defaulted(hw, f)) << f;
   EXPECT_FALSE(calibration_defaulted(hw, "memory_bandwidth"));
   // 0.7 x 600 GB/s / 2 (bidirectional) = 210 GB/s; 0.7 x 400 Gbit/s (50 GB/s) / 4 = 8.75 GB/s.
   const auto& node = c.entry("SheetNode");
@@ -117,6 +123,66 @@ bf16 = 0.85
   EXPECT_TRUE(calibration_defaulted(shares, "fp8"));
 }
 
+// The serving defaults follow the entry's own figures: the read share its measured memory_efficiency, the
+// all-reduce bandwidth 0.7 of its link per direction (NVLink's send + receive figure halved; PCIe as quoted).
+TEST(CalibrationDefaults, ServingFieldsFollowTheEntrysOwnFigures) {
+  CalibrationCatalogue c(R"toml(
+[Hardware.LinkedGPU]
+name = "LinkedGPU"
+year = 2024
+tier = "cloud"
+peak_flops = "800 TFLOP/s"
+memory = "80 GB"
+memory_bandwidth = "3 TB/s"
+device_link = "NVLink"
+device_link_bandwidth = "900 GB/s"
+device_link_bidirectional = true
+host_link_bandwidth = "64 GB/s"
+source = "a datasheet"
+memory_efficiency = 0.9
+memory_efficiency_source = "BabelStream Copy"
+[Hardware.PcieGPU]
+name = "PcieGPU"
+year = 2024
+tier = "cloud"
+peak_flops = "360 TFLOP/s"
+memory = "48 GB"
+memory_bandwidth = "864 GB/s"
+host_link_bandwidth = "32 GB/s"
+source = "a datasheet"
+[Hardware.MeasuredServingGPU]
+name = "MeasuredServingGPU"
+year = 2024
+tier = "cloud"
+peak_flops = "800 TFLOP/s"
+memory = "80 GB"
+memory_bandwidth = "3 TB/s"
+device_link_bandwidth = "900 GB/s"
+device_link_bidirectional = true
+source = "a datasheet"
+decode_read_efficiency = 0.93
+decode_read_efficiency_source = "gpu-benches cuda-stream read"
+all_reduce_latency = "7 us"
+all_reduce_latency_source = "nccl-tests -G 10 at 32 KiB"
+all_reduce_bandwidth = "370 GB/s"
+all_reduce_bandwidth_source = "nccl-tests busbw at 4 GiB"
+)toml",
+                         false);
+  EXPECT_EQ(c.messages, "");
+  const auto& linked = c.entry("LinkedGPU");
+  EXPECT_EQ(calibration_field(linked, "decode_read_efficiency"), 0.9);
+  EXPECT_TRUE(calibration_defaulted(linked, "decode_read_efficiency"));
+  EXPECT_DOUBLE_EQ(calibration_field(linked, "all_reduce_bandwidth"), 315e9);  // 0.7 x 900 / 2, not of the 64 GB/s host link
+  const auto& pcie = c.entry("PcieGPU");
+  EXPECT_DOUBLE_EQ(calibration_field(pcie, "all_reduce_bandwidth"), 22.4e9);  // 0.7 x 32 GB/s
+  EXPECT_TRUE(calibration_defaulted(pcie, "all_reduce_bandwidth"));
+  const auto& measured = c.entry("MeasuredServingGPU");
+  EXPECT_EQ(calibration_field(measured, "decode_read_efficiency"), 0.93);
+  EXPECT_DOUBLE_EQ(calibration_field(measured, "all_reduce_latency"), 7e-6);
+  EXPECT_DOUBLE_EQ(calibration_field(measured, "all_reduce_bandwidth"), 370e9);
+  for (const char* f : {"decode_read_efficiency", "all_reduce_latency", "all_reduce_bandwidth"}) EXPECT_FALSE(calibration_defaulted(measured, f)) << f;
+}
+
 TEST(CalibrationSources, ABuiltinFigureWithoutItsSourceIsAnError) {
   const std::string toml = R"toml(
 [Fabric.BuiltinFabric]
@@ -134,6 +200,25 @@ collective_latency = "30 us"
   CalibrationCatalogue user(toml, false);
   EXPECT_EQ(user.messages, message + "; results that use it cannot be traced\n");
   EXPECT_FALSE(user.session.diagnostics().has_errors());
+}
+
+// Every accelerator the serving planner is validated and compared on carries its own serving calibration
+// (docs/catalogue.md §3.1.1): a measured or estimated figure with the source that says which, never a default.
+TEST(CalibrationSources, EveryServingAcceleratorGivesItsServingFiguresWithSources) {
+  mlsi::Session session;
+  for (const char* key : {"A10G", "A100", "A100_40GB", "H100", "H100_PCIe", "H800", "H200", "B200", "MI300X", "L40S", "L4"}) {
+    const auto* entry = session.program().catalogue.find(key);
+    ASSERT_NE(entry, nullptr) << key;
+    const auto& hw = entry->value.record();
+    for (const char* field : {"decode_read_efficiency", "all_reduce_latency", "all_reduce_bandwidth", "kernel_launch", "memory_efficiency"}) {
+      auto i = static_cast<std::size_t>(hw.type->find(field));
+      ASSERT_TRUE(hw.fields[i].has_value()) << key << "." << field;
+      EXPECT_FALSE(calibration_defaulted(hw, field)) << key << "." << field;
+      auto source = static_cast<std::size_t>(hw.type->find(std::string(field) + "_source"));
+      ASSERT_TRUE(hw.fields[source].has_value()) << key << "." << field << "_source";
+      EXPECT_FALSE(hw.fields[source]->text().empty()) << key << "." << field << "_source";
+    }
+  }
 }
 
 TEST(CalibrationNotes, OneNotePerEntryEachFieldOnceInTheOrderRead) {
