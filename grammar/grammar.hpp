@@ -352,7 +352,8 @@ struct output_decl
     : pg::seq<kw_output, ws, decl_name, pg::opt<ws, type_annotation>, ws, pg::one<'='>, ws, expr> {};
 struct check_message : string_lit {};
 struct check_decl : pg::seq<kw_check, ws, expr, pg::opt<ws, else_kw, ws, check_message>> {};
-struct member : pg::sor<input_decl, let_decl, output_decl, check_decl, fn_decl> {};
+struct member : choice<when<input_decl, first_of<'i'>>, when<let_decl, first_of<'l'>>, when<output_decl, first_of<'o'>>,
+                      when<check_decl, first_of<'c'>>, when<fn_decl, first_of<'f'>>> {};
 struct scenario_decl
     : pg::seq<kw_scenario, ws, decl_name, ws, pg::one<'{'>, ws, pg::star<member, ws>, pg::one<'}'>> {};
 
@@ -372,7 +373,7 @@ struct expect_decl
     : pg::seq<kw_expect, ws, pg::opt<expect_measured>, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>,
               pg::opt<ws, expect_source>> {};
 struct config_set : pg::seq<decl_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
-struct config_item : pg::sor<expect_decl, config_set> {};
+struct config_item : choice<when<expect_decl, first_of<'e'>>, when<config_set, first_any>> {};
 struct config_target : identifier {};
 struct config_decl
     : pg::seq<kw_config, ws, decl_name, ws, for_kw, ws, config_target, ws, pg::one<'{'>, ws,
@@ -384,7 +385,9 @@ struct type_kw : keyword<TAO_PEGTL_STRING("type")> {};
 struct type_decl : pg::seq<type_kw, ws, decl_name, ws, pg::one<'='>, ws, type_expr> {};
 
 struct declaration
-    : pg::sor<scenario_decl, config_decl, fn_decl, let_decl, unit_decl, dimension_decl, import_decl, type_decl> {};
+    : choice<when<scenario_decl, first_of<'s'>>, when<config_decl, first_of<'c'>>, when<fn_decl, first_of<'f'>>,
+             when<let_decl, first_of<'l'>>, when<unit_decl, first_of<'u', '@'>>, when<dimension_decl, first_of<'d'>>,
+             when<import_decl, first_of<'i'>>, when<type_decl, first_of<'t'>>> {};
 struct utf8_bom : TAO_PEGTL_STRING("\xEF\xBB\xBF") {};
 struct file : pg::seq<pg::opt<utf8_bom>, ws, pg::star<declaration, ws>, pg::eof> {};
 

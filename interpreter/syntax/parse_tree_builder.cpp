@@ -9,7 +9,7 @@ namespace mlsi {
 
 ParseTreeState::ParseTreeState(std::size_t text_size) {
   // Room for the records of most texts without growing step by step (each growth copies them all).
-  capacity_ = static_cast<std::uint32_t>(std::min<std::size_t>(64 + text_size / 8, UINT32_MAX / 2));
+  capacity_ = static_cast<std::uint32_t>(std::min<std::size_t>(64 + text_size / 3, UINT32_MAX / 2));
   building_ = std::make_unique_for_overwrite<Building[]>(capacity_);
   open(nullptr, nullptr, 0);
 }

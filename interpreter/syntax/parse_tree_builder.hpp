@@ -18,7 +18,8 @@ namespace mlsi {
 // at its start is a local of the rule's match (ParseTreeControl), not a record on a stack of its own.
 class ParseTreeState {
  public:
-  // `text_size`: the bytes to parse, for the room the records take (about one per eight bytes).
+  // `text_size`: the bytes to parse, for the room the records take (a record per three bytes at first:
+  // each growth copies them all).
   explicit ParseTreeState(std::size_t text_size);
 
   [[nodiscard]] std::uint32_t size() const noexcept { return size_; }
