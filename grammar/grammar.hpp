@@ -7,6 +7,7 @@
 // callee and its `(` or `[`, must be on one line, so that a new line always starts a new entry.
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
@@ -140,14 +141,25 @@ struct choice {
             typename ParseInput, typename... States>
   [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
     const int c = in.empty() ? -1 : static_cast<unsigned char>(in.peek_char());
-    return (attempt<typename Whens::rule, typename Whens::first, A, Action, Control>(c, in, st...) || ...);
+    return match_each<A, M, Action, Control>(std::index_sequence_for<Whens...>{}, c, in, st...);
   }
 
  private:
-  template <typename Rule, typename FirstChar, pg::apply_mode A, template <typename...> class Action,
+  // As pg::sor does: each alternative but the last rewinds the input itself when it fails; the last one
+  // is given the choice's own mode (a failure then may leave the input where it stopped, and a named
+  // rule's failure hook sees that position).
+  template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States, std::size_t... I>
+  static bool match_each(std::index_sequence<I...>, int c, ParseInput& in, States&... st) {
+    return (attempt<typename Whens::rule, typename Whens::first, A, I + 1 == sizeof...(Whens) ? M : pg::rewind_mode::required,
+                    Action, Control>(c, in, st...) ||
+            ...);
+  }
+
+  template <typename Rule, typename FirstChar, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
   static bool attempt(int c, ParseInput& in, States&... st) {
-    if (FirstChar::accepts(c)) return Control<Rule>::template match<A, pg::rewind_mode::required, Action, Control>(in, st...);
+    if (FirstChar::accepts(c)) return Control<Rule>::template match<A, M, Action, Control>(in, st...);
     if constexpr (Control<Rule>::enable) {
       Control<Rule>::start(static_cast<const ParseInput&>(in), st...);
       Control<Rule>::failure(static_cast<const ParseInput&>(in), st...);
