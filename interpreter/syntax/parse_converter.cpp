@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -24,23 +23,20 @@ Converter::Chain Converter::chain(const Node& n, std::size_t operators) {
 }
 
 double Converter::number_value(std::string_view text) {
-  // The usual literal, without `_`, read in place: std::from_chars rounds correctly, as strtod does.
-  // Too large or too small for a double (from_chars then leaves the value alone), strtod gives the
-  // infinity or the subnormal that the checker reports.
-  if (text.size() <= 64) {
-    char buffer[64];
-    std::size_t length = 0;
-    for (char c : text)
-      if (c != '_') buffer[length++] = c;
-    double value = 0;
-    auto [end, error] = std::from_chars(buffer, buffer + length, value);
-    if (error == std::errc{} && end == buffer + length) return value;
+  // The digits without `_`, on the stack for the usual literal (a std::string was built for each).
+  // strtod, not std::from_chars: Emscripten's libc++ has no from_chars of a double.
+  char buffer[64];
+  std::string long_digits;
+  char* digits = buffer;
+  if (text.size() >= sizeof buffer) {
+    long_digits.resize(text.size());
+    digits = long_digits.data();
   }
-  std::string digits;
-  digits.reserve(text.size());
+  std::size_t length = 0;
   for (char c : text)
-    if (c != '_') digits += c;
-  return std::strtod(digits.c_str(), nullptr);
+    if (c != '_') digits[length++] = c;
+  digits[length] = '\0';
+  return std::strtod(digits, nullptr);
 }
 
 ast::ExprPtr Converter::comprehension(const Node& whole, const Node& body, const Node& rest, bool bare) {

@@ -10,13 +10,13 @@ namespace mlsi {
 ParseTreeState::ParseTreeState(std::size_t text_size) {
   // Room for the records of most texts without growing step by step (each growth copies them all).
   capacity_ = static_cast<std::uint32_t>(std::min<std::size_t>(64 + text_size / 3, UINT32_MAX / 2));
-  building_ = std::make_unique_for_overwrite<Building[]>(capacity_);
+  building_.reset(new Building[capacity_]);  // (not make_unique_for_overwrite: Emscripten's libc++ lacks it)
   open(nullptr, nullptr, 0);
 }
 
 void ParseTreeState::grow() {
   if (capacity_ >= UINT32_MAX / 2) throw std::length_error("parse tree: too many nodes");
-  auto larger = std::make_unique_for_overwrite<Building[]>(std::size_t{capacity_} * 2);
+  std::unique_ptr<Building[]> larger(new Building[std::size_t{capacity_} * 2]);
   std::copy(building_.get(), building_.get() + size_, larger.get());
   building_ = std::move(larger);
   capacity_ *= 2;
