@@ -5,9 +5,9 @@
 // Whitespace: `ws` skips spaces, newlines and comments (`# ...` and `## ...` docs; docs are read back
 // from the source text by the parser). `hs` skips only spaces and tabs: a number and its unit, and a
 // callee and its `(` or `[`, must be on one line, so that a new line always starts a new entry.
-#include <cctype>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
@@ -92,12 +92,12 @@ struct reserved {
     const char* begin = in.current();
     std::size_t length = 0;
     for (std::size_t size = in.size(); length < size; ++length) {
-      auto c = static_cast<unsigned char>(begin[length]);
-      if (!std::isalnum(c) && c != '_') break;
+      char c = begin[length];
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) break;
     }
     std::string_view word(begin, length);
     for (auto w : kReservedWords)
-      if (w == word) {
+      if (w.size() == length && w[0] == begin[0] && w == word) {
         in.bump_in_this_line(length);
         return true;
       }
@@ -106,6 +106,67 @@ struct reserved {
 };
 
 struct identifier : pg::seq<pg::not_at<reserved>, pg::identifier> {};
+
+// A choice (a `sor`) that tries only the alternatives that can begin with the next character: `when<R,
+// P>` is tried when P accepts that character. One that cannot begin there fails where it stands without
+// being matched, and its control's start and failure still run, as for a try that fails at once (so the
+// "expected ..." of syntax errors and the nesting bound of parser.cpp see the same). Before, every name in
+// an expression was first tried as a quantity, a number, a string, each keyword expression, a list, a
+// record and a parenthesis: most of a parse was those tries and the parse-tree records they opened.
+template <typename Rule, typename FirstChar>
+struct when {
+  using rule = Rule;
+  using first = FirstChar;
+};
+template <char... Cs>
+struct first_of {
+  static constexpr bool accepts(int c) noexcept { return ((c == static_cast<unsigned char>(Cs)) || ...); }
+};
+struct first_digit {
+  static constexpr bool accepts(int c) noexcept { return c >= '0' && c <= '9'; }
+};
+struct first_of_name {  // what pg::identifier begins with
+  static constexpr bool accepts(int c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+};
+struct first_any {
+  static constexpr bool accepts(int) noexcept { return true; }
+};
+
+template <typename... Whens>
+struct choice {
+  using rule_t = choice;
+  using subs_t = pg::type_list<typename Whens::rule...>;
+
+  template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States>
+  [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+    const int c = in.empty() ? -1 : static_cast<unsigned char>(in.peek_char());
+    return match_each<A, M, Action, Control>(std::index_sequence_for<Whens...>{}, c, in, st...);
+  }
+
+ private:
+  // As pg::sor does: each alternative but the last rewinds the input itself when it fails; the last one
+  // is given the choice's own mode (a failure then may leave the input where it stopped, and a named
+  // rule's failure hook sees that position).
+  template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States, std::size_t... I>
+  static bool match_each(std::index_sequence<I...>, int c, ParseInput& in, States&... st) {
+    return (attempt<typename Whens::rule, typename Whens::first, A, I + 1 == sizeof...(Whens) ? M : pg::rewind_mode::required,
+                    Action, Control>(c, in, st...) ||
+            ...);
+  }
+
+  template <typename Rule, typename FirstChar, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool attempt(int c, ParseInput& in, States&... st) {
+    if (FirstChar::accepts(c)) return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+    if constexpr (Control<Rule>::enable) {
+      Control<Rule>::start(static_cast<const ParseInput&>(in), st...);
+      Control<Rule>::failure(static_cast<const ParseInput&>(in), st...);
+    }
+    return false;
+  }
+};
 
 // Digits may be grouped with `_` between two digits: `1_000`, `2_048 GiB`, `1_000_000.5` (not in an
 // exponent). A `_` anywhere else next to a number's digits (`1__0`, `1_`, `1_.5`, `1e1_0`) is a syntax
@@ -141,7 +202,9 @@ struct unit_one : pg::one<'1'> {};
 struct unit_tight : pg::seq<pg::sor<unit_atom, pg::seq<unit_one, unit_div, unit_atom>>, pg::star<pg::sor<unit_mul, unit_div>, unit_atom>> {};
 // `source` after a number starts the source of an `expect` (`== 0.5 source "..."`), never a unit.
 struct source_kw : keyword<TAO_PEGTL_STRING("source")> {};
-struct quantity : pg::seq<number, hs, pg::not_at<source_kw>, unit_tight> {};
+// A number with no unit after it is a number: quantity folds to its only child (parser.cpp), so that a
+// plain number is read once, not once as a failed quantity and again as a number.
+struct quantity : pg::seq<number, pg::opt<hs, pg::not_at<source_kw>, unit_tight>> {};
 
 // After `->` and in `unit` declarations a unit expression may use spaces and parentheses: `-> 1/s`.
 struct unit_expr;
@@ -221,8 +284,11 @@ struct match_expr
 // the way lists of quantities are printed. One rule with an optional unit, so that a list is parsed once.
 // `source` after it starts the source of an `expect` (`== [1, 2] s source "..."`), never a unit.
 struct list_quantity : pg::seq<list_lit, pg::opt<hs, pg::not_at<source_kw>, unit_tight>> {};
-struct primary : pg::sor<quantity, number, string_lit, true_lit, false_lit, if_expr, let_in, match_expr,
-                         list_quantity, record_lit, paren, name_ref> {};
+struct primary
+    : choice<when<quantity, first_digit>, when<string_lit, first_of<'"'>>,
+             when<true_lit, first_of<'t'>>, when<false_lit, first_of<'f'>>, when<if_expr, first_of<'i'>>,
+             when<let_in, first_of<'l'>>, when<match_expr, first_of<'m'>>, when<list_quantity, first_of<'['>>,
+             when<record_lit, first_of<'{'>>, when<paren, first_of<'('>>, when<name_ref, first_of_name>> {};
 
 struct arg_name : identifier {};
 struct named_arg : pg::seq<arg_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
@@ -242,28 +308,28 @@ struct unary;
 struct op_pow : pg::one<'^'> {};
 // The exponent of `^` is a rule of its own so that `2^2^2^...` counts as nesting (parser.cpp kMaxNesting).
 struct pow_operand : pg::seq<unary> {};
-struct power : pg::seq<postfix, pg::opt<ws, op_pow, ws, pow_operand>> {};
+struct power : pg::seq<postfix, pg::opt<ws, choice<when<op_pow, first_of<'^'>>>, ws, pow_operand>> {};
 struct op_neg : pg::seq<pg::one<'-'>, pg::not_at<pg::one<'>'>>> {};
 struct negation : pg::seq<op_neg, ws, unary> {};
-struct unary : pg::sor<negation, power> {};
+struct unary : choice<when<negation, first_of<'-'>>, when<power, first_any>> {};
 
 struct op_mul : pg::one<'*'> {};
 struct op_div : pg::one<'/'> {};
-struct product : pg::seq<unary, pg::star<ws, pg::sor<op_mul, op_div>, ws, unary>> {};
+struct product : pg::seq<unary, pg::star<ws, choice<when<op_mul, first_of<'*'>>, when<op_div, first_of<'/'>>>, ws, unary>> {};
 struct op_add : pg::one<'+'> {};
 struct op_sub : pg::seq<pg::one<'-'>, pg::not_at<pg::one<'>'>>> {};
-struct sum : pg::seq<product, pg::star<ws, pg::sor<op_add, op_sub>, ws, product>> {};
+struct sum : pg::seq<product, pg::star<ws, choice<when<op_add, first_of<'+'>>, when<op_sub, first_of<'-'>>>, ws, product>> {};
 struct op_cmp
     : pg::sor<TAO_PEGTL_STRING("<="), TAO_PEGTL_STRING(">="), TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!="),
               pg::one<'<'>, pg::seq<pg::one<'>'>, pg::not_at<pg::one<'='>>>> {};
-struct comparison : pg::seq<sum, pg::opt<ws, op_cmp, ws, sum>> {};
+struct comparison : pg::seq<sum, pg::opt<ws, choice<when<op_cmp, first_of<'<', '>', '=', '!'>>>, ws, sum>> {};
 struct not_expr;
 struct logical_not : pg::seq<kw_not, ws, not_expr> {};
-struct not_expr : pg::sor<logical_not, comparison> {};
+struct not_expr : choice<when<logical_not, first_of<'n'>>, when<comparison, first_any>> {};
 struct op_and : kw_and {};
-struct conjunction : pg::seq<not_expr, pg::star<ws, op_and, ws, not_expr>> {};
+struct conjunction : pg::seq<not_expr, pg::star<ws, choice<when<op_and, first_of<'a'>>>, ws, not_expr>> {};
 struct op_or : kw_or {};
-struct disjunction : pg::seq<conjunction, pg::star<ws, op_or, ws, conjunction>> {};
+struct disjunction : pg::seq<conjunction, pg::star<ws, choice<when<op_or, first_of<'o'>>>, ws, conjunction>> {};
 struct conversion : pg::seq<disjunction, pg::opt<ws, TAO_PEGTL_STRING("->"), ws, unit_expr>> {};
 struct expr : conversion {};
 
@@ -298,7 +364,8 @@ struct output_decl
     : pg::seq<kw_output, ws, decl_name, pg::opt<ws, type_annotation>, ws, pg::one<'='>, ws, expr> {};
 struct check_message : string_lit {};
 struct check_decl : pg::seq<kw_check, ws, expr, pg::opt<ws, else_kw, ws, check_message>> {};
-struct member : pg::sor<input_decl, let_decl, output_decl, check_decl, fn_decl> {};
+struct member : choice<when<input_decl, first_of<'i'>>, when<let_decl, first_of<'l'>>, when<output_decl, first_of<'o'>>,
+                      when<check_decl, first_of<'c'>>, when<fn_decl, first_of<'f'>>> {};
 struct scenario_decl
     : pg::seq<kw_scenario, ws, decl_name, ws, pg::one<'{'>, ws, pg::star<member, ws>, pg::one<'}'>> {};
 
@@ -318,7 +385,7 @@ struct expect_decl
     : pg::seq<kw_expect, ws, pg::opt<expect_measured>, decl_name, ws, expect_eq, ws, expr, pg::opt<ws, expect_tolerance>,
               pg::opt<ws, expect_source>> {};
 struct config_set : pg::seq<decl_name, ws, pg::one<'='>, pg::not_at<pg::one<'='>>, ws, expr> {};
-struct config_item : pg::sor<expect_decl, config_set> {};
+struct config_item : choice<when<expect_decl, first_of<'e'>>, when<config_set, first_any>> {};
 struct config_target : identifier {};
 struct config_decl
     : pg::seq<kw_config, ws, decl_name, ws, for_kw, ws, config_target, ws, pg::one<'{'>, ws,
@@ -330,7 +397,9 @@ struct type_kw : keyword<TAO_PEGTL_STRING("type")> {};
 struct type_decl : pg::seq<type_kw, ws, decl_name, ws, pg::one<'='>, ws, type_expr> {};
 
 struct declaration
-    : pg::sor<scenario_decl, config_decl, fn_decl, let_decl, unit_decl, dimension_decl, import_decl, type_decl> {};
+    : choice<when<scenario_decl, first_of<'s'>>, when<config_decl, first_of<'c'>>, when<fn_decl, first_of<'f'>>,
+             when<let_decl, first_of<'l'>>, when<unit_decl, first_of<'u', '@'>>, when<dimension_decl, first_of<'d'>>,
+             when<import_decl, first_of<'i'>>, when<type_decl, first_of<'t'>>> {};
 struct utf8_bom : TAO_PEGTL_STRING("\xEF\xBB\xBF") {};
 struct file : pg::seq<pg::opt<utf8_bom>, ws, pg::star<declaration, ws>, pg::eof> {};
 
@@ -382,9 +451,11 @@ template <> inline constexpr const char* expected<pg::eof> = "the end of the inp
 }  // namespace mlsi::grammar
 
 // What pegtl::analyze (the grammar test) needs to know of the rules written as code: `ws` may succeed
-// without consuming input, `reserved` consumes input whenever it succeeds.
+// without consuming input, `reserved` consumes input whenever it succeeds, a `choice` is a `sor`.
 template <typename Name>
 struct tao::pegtl::analyze_traits<Name, mlsi::grammar::ws> : analyze_opt_traits<> {};
 template <typename Name>
 struct tao::pegtl::analyze_traits<Name, mlsi::grammar::reserved> : analyze_any_traits<> {};
+template <typename Name, typename... Whens>
+struct tao::pegtl::analyze_traits<Name, mlsi::grammar::choice<Whens...>> : analyze_sor_traits<typename Whens::rule...> {};
 

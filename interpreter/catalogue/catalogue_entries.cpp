@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <toml++/toml.h>
 
@@ -17,23 +18,29 @@
 
 namespace mlsi {
 
-// `text` is the file's text, or (read on demand) one entry's lines after empty lines in place of those
-// before it, so that lines and columns stay those of the file.
-void CatalogueLoader::load_entries(FileId file, bool builtin, const std::string& text) {
+// `text` is the file's text, or (read on demand) one entry's lines, which begin `line_offset` lines into
+// the file: the spans of its nodes are the file's.
+void CatalogueLoader::load_entries(FileId file, bool builtin, std::string_view text, std::uint32_t line_offset) {
   const auto& src = p_.sources.file(file);
+  struct LineOffset {  // region_span reads it while this text's nodes are read
+    std::uint32_t& at;
+    std::uint32_t saved;
+    ~LineOffset() { at = saved; }
+  } offset_guard{toml_line_offset_, std::exchange(toml_line_offset_, line_offset)};
   toml::table root;
   try {
     root = toml::parse(text, src.name);
   } catch (const toml::parse_error& err) {
     const auto& where = err.source().begin;
     std::uint32_t offset = 0;
-    if (where.line >= 1 && where.line <= src.line_starts.size()) offset = src.line_starts[where.line - 1] + where.column - 1;
+    if (where.line >= 1 && where.line + line_offset <= src.line_starts.size())
+      offset = src.line_starts[where.line + line_offset - 1] + where.column - 1;
     diags_.error(Span{file, offset, offset + 1}, fmt::format("not valid TOML: {}", err.description()));
     return;
   }
   // A file with a control character in a key or string is not read further: its text would reach the
   // terminal through every message and listing that quotes it.
-  if (!check_catalogue_text(p_.sources, file, root, diags_)) return;
+  if (!check_catalogue_text(p_.sources, file, root, diags_, line_offset)) return;
   std::vector<std::string> kind_names;
   for (const auto& k : catalogue_schema()) kind_names.emplace_back(k.name);
   for (auto&& [kind_key, kind_node] : root) {

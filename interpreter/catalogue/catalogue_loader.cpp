@@ -116,7 +116,7 @@ void CatalogueLoader::define_kinds() {
 }
 
 Span CatalogueLoader::region_span(FileId file, const void* node_ptr) const {
-  return toml_span(p_.sources, file, static_cast<const toml::node*>(node_ptr)->source());
+  return toml_span(p_.sources, file, static_cast<const toml::node*>(node_ptr)->source(), toml_line_offset_);
 }
 
 std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr, const Type& want,

@@ -59,7 +59,8 @@ class CatalogueLoader {
   void check_name(const std::string& name, const char* what, Span span, bool builtin);
   void validate(Pending& e);
   void resolve(Pending& e, int depth);
-  void load_entries(FileId file, bool builtin, const std::string& text);
+  // `text`: the file's, or one entry's lines (read on demand), `line_offset` lines into the file.
+  void load_entries(FileId file, bool builtin, std::string_view text, std::uint32_t line_offset = 0);
   void read_deferred(std::size_t entry);
 
   struct DeferredFile {
@@ -75,6 +76,7 @@ class CatalogueLoader {
 
   Program& p_;
   Diagnostics& diags_;
+  std::uint32_t toml_line_offset_ = 0;  // of the text load_entries is reading (region_span)
   std::deque<Pending> pending_;  // a deque: resolving an entry may read another file, and appends
   std::map<std::string, int> pending_names_;
   std::vector<DeferredFile> deferred_files_;

@@ -76,13 +76,13 @@ void CatalogueLoader::read_deferred(std::size_t entry) {
   d.read = true;
   DeferredFile& f = deferred_files_[d.file];
   if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(f.text));
-  // The entry's lines after as many empty lines as come before it: lines and columns are those of the file.
+  // The entry's lines alone, with the number of lines before it, so that lines and columns are those of the
+  // file (they were given after as many empty lines, which the TOML reader read one by one).
   std::string_view whole(f.text);
-  std::string text(static_cast<std::size_t>(std::count(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(d.begin), '\n')), '\n');
-  text += whole.substr(d.begin, d.end - d.begin);
+  const auto line_offset = static_cast<std::uint32_t>(std::count(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(d.begin), '\n'));
   std::size_t first = pending_.size();
   std::size_t first_diagnostic = diags_.size();
-  load_entries(f.id, true, text);
+  load_entries(f.id, true, whole.substr(d.begin, d.end - d.begin), line_offset);
   diags_.sort_from(first_diagnostic);
   // Resolving reads the entries that references lead to (appending to pending_, whose elements stay put).
   for (std::size_t i = first; i < pending_.size(); ++i) resolve(pending_[i], 0);

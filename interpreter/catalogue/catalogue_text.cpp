@@ -6,15 +6,16 @@
 
 namespace mlsi {
 
-Span toml_span(const SourceManager& sources, FileId file, const toml::source_region& region) {
+Span toml_span(const SourceManager& sources, FileId file, const toml::source_region& region, std::uint32_t line_offset) {
   const auto& f = sources.file(file);
-  if (region.begin.line == 0 || region.begin.line > f.line_starts.size()) return Span{file, 0, 0};
-  auto begin = f.line_starts[region.begin.line - 1] + region.begin.column - 1;
+  if (region.begin.line == 0 || region.begin.line + line_offset > f.line_starts.size()) return Span{file, 0, 0};
+  const std::uint32_t line = region.begin.line + line_offset;
+  auto begin = f.line_starts[line - 1] + region.begin.column - 1;
   std::uint32_t end = begin + 1;
   if (region.end.line == region.begin.line && region.end.column > region.begin.column)
     end = begin + (region.end.column - region.begin.column);
   else
-    end = static_cast<std::uint32_t>(f.line_starts[region.begin.line - 1] + sources.line_text(file, region.begin.line).size());
+    end = static_cast<std::uint32_t>(f.line_starts[line - 1] + sources.line_text(file, line).size());
   return Span{file, begin, std::max(end, begin + 1)};
 }
 
@@ -22,7 +23,8 @@ namespace {
 
 class TextChecker {
  public:
-  TextChecker(const SourceManager& sources, FileId file, Diagnostics& diags) : sources_(sources), file_(file), diags_(diags) {}
+  TextChecker(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t line_offset)
+      : sources_(sources), file_(file), diags_(diags), line_offset_(line_offset) {}
 
   bool clean() const { return clean_; }
 
@@ -48,19 +50,21 @@ class TextChecker {
     clean_ = false;
     // The line itself may be shown: in the file the character is an escape (`\u001b`), or a C1 control
     // that the renderer shows as `?`.
-    diags_.error(toml_span(sources_, file_, region), fmt::format("the {} of `{}`: {}", what, path, problem->message));
+    diags_.error(toml_span(sources_, file_, region, line_offset_), fmt::format("the {} of `{}`: {}", what, path, problem->message));
   }
 
   const SourceManager& sources_;
   FileId file_;
   Diagnostics& diags_;
+  std::uint32_t line_offset_;
   bool clean_ = true;
 };
 
 }  // namespace
 
-bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags) {
-  TextChecker checker(sources, file, diags);
+bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags,
+                          std::uint32_t line_offset) {
+  TextChecker checker(sources, file, diags, line_offset);
   checker.walk(root, "");
   return checker.clean();
 }

@@ -9,10 +9,12 @@
 namespace mlsi {
 
 // The span of a TOML node or key in a file registered in `sources`: its first line, from its column.
-Span toml_span(const SourceManager& sources, FileId file, const toml::source_region& region);
+// `line_offset`: the lines of the file before the text that was parsed (one entry read on demand).
+Span toml_span(const SourceManager& sources, FileId file, const toml::source_region& region, std::uint32_t line_offset = 0);
 
 // Reports each key and each decoded string value of `root` that holds a character catalogue text may
 // not, at the key or value; false when there was one.
-bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags);
+bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags,
+                          std::uint32_t line_offset = 0);
 
 }  // namespace mlsi

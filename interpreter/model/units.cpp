@@ -262,7 +262,9 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
   ResolvedUnit r;
   bool ok = true;
   bool mixed_labels = false;  // `tok/sample`: no one label
-  std::optional<Dim> unknown_expected = context && context->expected ? expected_of_unknown(u, *context->expected, scope) : std::nullopt;
+  // What an unknown term would have to be, worked out only when a term is unknown (most texts have none).
+  std::optional<Dim> unknown_expected;
+  bool unknown_expected_known = false;
   for (std::size_t i = 0; i < u.terms.size(); ++i) {
     const auto& t = u.terms[i];
     if (i > 0) r.text += t.divide ? "/" : "*";
@@ -273,6 +275,8 @@ std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const 
     }
     const Unit* found = find(t.name, scope);
     if (!found) {
+      if (!unknown_expected_known && context && context->expected) unknown_expected = expected_of_unknown(u, *context->expected, scope);
+      unknown_expected_known = true;
       UnknownUnit unknown{t.name, i == 0, t.divide, context ? context->number : "", unknown_expected, false};
       unknown.names_value = i == 0 && context && context->names_value && context->names_value(t.name);
       auto& d = diags.error(t.span, unknown_unit_message(unknown));

@@ -1,13 +1,21 @@
 #include "source/source.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace mlsi {
 
 FileId SourceManager::add(std::string name, std::string text, std::string path) {
   SourceFile f{std::move(name), std::move(path), std::move(text), {0}, 1, SourceSyntax::mls};
-  for (std::uint32_t i = 0; i < f.text.size(); ++i)
-    if (f.text[i] == '\n') f.line_starts.push_back(i + 1);
+  // Line by line with memchr (a byte at a time was most of the cost of adding a catalogue file).
+  const char* data = f.text.data();
+  const char* end = data + f.text.size();
+  for (const char* at = data; at < end;) {
+    const void* eol = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+    if (eol == nullptr) break;
+    at = static_cast<const char*>(eol) + 1;
+    f.line_starts.push_back(static_cast<std::uint32_t>(at - data));
+  }
   files_.push_back(std::move(f));
   return static_cast<FileId>(files_.size() - 1);
 }

@@ -1,5 +1,8 @@
 #include "source/text_rules.hpp"
 
+#include <cstdint>
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,6 +28,18 @@ std::optional<TextProblem> find_text_problem(std::string_view text, std::string_
                                              std::size_t end) {
   end = std::min(end, text.size());
   for (std::size_t i = begin; i < end;) {
+    // Eight printable ASCII bytes at a time (most of any text): none below 0x20, none 0x7F or above.
+    if (end - i >= 8) {
+      std::uint64_t w;
+      std::memcpy(&w, text.data() + i, 8);
+      constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+      const std::uint64_t at_least_0x7f = ((w + ones) | w) & highs;    // (no byte carries unless one is)
+      const std::uint64_t below_0x20 = (w - 0x20 * ones) & ~w & highs;  // exact when every byte is below 0x80
+      if ((at_least_0x7f | below_0x20) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     auto c = static_cast<unsigned char>(text[i]);
     if ((c >= 0x20 && c < 0x7F) || c == '\n') {  // the common case, first
       ++i;

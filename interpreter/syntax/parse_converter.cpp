@@ -23,11 +23,20 @@ Converter::Chain Converter::chain(const Node& n, std::size_t operators) {
 }
 
 double Converter::number_value(std::string_view text) {
-  std::string digits;
-  digits.reserve(text.size());
+  // The digits without `_`, on the stack for the usual literal (a std::string was built for each).
+  // strtod, not std::from_chars: Emscripten's libc++ has no from_chars of a double.
+  char buffer[64];
+  std::string long_digits;
+  char* digits = buffer;
+  if (text.size() >= sizeof buffer) {
+    long_digits.resize(text.size());
+    digits = long_digits.data();
+  }
+  std::size_t length = 0;
   for (char c : text)
-    if (c != '_') digits += c;
-  return std::strtod(digits.c_str(), nullptr);
+    if (c != '_') digits[length++] = c;
+  digits[length] = '\0';
+  return std::strtod(digits, nullptr);
 }
 
 ast::ExprPtr Converter::comprehension(const Node& whole, const Node& body, const Node& rest, bool bare) {
@@ -94,6 +103,7 @@ ast::UnitExpr Converter::unit(const Node& n) {
 }
 
 void Converter::add_unit_terms(const Node& n, bool inverted, std::vector<ast::UnitTerm>& out) {
+  out.reserve(out.size() + n.children.size());  // at most a term per child (most often exactly)
   bool divide_next = false;
   for (const auto& c : n.children) {
     if (c->is_type<g::unit_mul>()) {
@@ -193,6 +203,7 @@ ast::ExprPtr Converter::binary(const Node& n) {
     e->text = op.is_type<g::op_and>() ? "and" : op.is_type<g::op_or>() ? "or" : op.string();
     e->op_span = span(op);
     e->span = Span::join(lhs->span, rhs->span);
+    e->operands.reserve(2);  // (one allocation, not two)
     e->operands.push_back(std::move(lhs));
     e->operands.push_back(std::move(rhs));
     lhs = std::move(e);
@@ -236,6 +247,7 @@ ast::ExprPtr Converter::expr(const Node& n) {
         next = std::make_unique<ast::Expr>();
         next->kind = K::call;
         next->op_span = e->span;
+        next->operands.reserve(s.children.at(0)->children.size() + 1);
         for (const auto& a : s.children.at(0)->children) {
           if (a->is_type<g::named_arg>()) {
             next->names.push_back(a->children.at(0)->string());
@@ -262,6 +274,7 @@ ast::ExprPtr Converter::expr(const Node& n) {
         next = std::make_unique<ast::Expr>();
         next->kind = K::index;
         next->op_span = span(s);
+        next->operands.reserve(2);
         next->operands.push_back(std::move(e));
         next->operands.push_back(expr(*s.children.at(0)));
       }
@@ -313,6 +326,7 @@ ast::ExprPtr Converter::expr(const Node& n) {
     unit_node->value = 1;
     unit_node->unit = unit(*n.children.at(1));
     e->op_span = unit_node->span;
+    e->operands.reserve(2);
     e->operands.push_back(expr(*n.children.at(0)));
     e->operands.push_back(std::move(unit_node));
     return e;
@@ -323,12 +337,16 @@ ast::ExprPtr Converter::expr(const Node& n) {
     const Node& rest = *body.children.at(1);
     if (rest.is_type<g::comprehension>()) return comprehension(n, *body.children[0], rest, false);
     auto e = make(K::list, n);
+    e->operands.reserve(rest.children.size() + 1);
     e->operands.push_back(expr(*body.children[0]));
     for (const auto& item : rest.children) e->operands.push_back(expr(*item));
     return e;
   }
   if (n.is_type<g::record_lit>()) {
     auto e = make(K::record, n);
+    e->names.reserve(n.children.size());
+    e->name_spans.reserve(n.children.size());
+    e->operands.reserve(n.children.size());
     for (const auto& f : n.children) {
       e->names.push_back(f->children.at(0)->string());
       e->name_spans.push_back(span(*f->children[0]));
@@ -340,12 +358,14 @@ ast::ExprPtr Converter::expr(const Node& n) {
     auto e = make(K::let_in, n);
     e->text = n.children.at(0)->string();
     e->op_span = span(*n.children[0]);
+    e->operands.reserve(2);
     e->operands.push_back(expr(*n.children.at(1)));
     e->operands.push_back(expr(*n.children.at(2)));
     return e;
   }
   if (n.is_type<g::if_expr>()) {
     auto e = make(K::if_then, n);
+    e->operands.reserve(n.children.size());
     for (const auto& c : n.children) e->operands.push_back(expr(*c));
     return e;
   }
@@ -360,7 +380,7 @@ ast::ExprPtr Converter::expr(const Node& n) {
     }
     return e;
   }
-  throw std::logic_error(fmt::format("parser: unexpected node {}", n.type));
+  throw std::logic_error(fmt::format("parser: unexpected node at byte {}", n.begin));
 }
 
 }  // namespace mlsi::parse_detail

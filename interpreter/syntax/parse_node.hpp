@@ -6,9 +6,16 @@
 #include <string>
 #include <string_view>
 
-#include <tao/pegtl/demangle.hpp>
-
 namespace mlsi {
+
+// A grammar rule, as a parse-tree node names it: the address of a tag of the rule's own, so that telling
+// one rule from another is comparing two pointers (a demangled name needed a string comparison when the
+// two names were made in different translation units).
+using RuleId = const void*;
+template <typename Rule>
+inline constexpr char rule_tag = 0;
+template <typename Rule>
+inline constexpr RuleId rule_id = &rule_tag<Rule>;
 
 struct ParseNode;
 
@@ -36,7 +43,7 @@ class ParseChildren {
 // A node of the parse tree (parse_tree_builder.hpp builds it): the rule it matched, where (byte
 // offsets in the parsed text), and the nodes of its selected sub-rules. The tree owns its nodes.
 struct ParseNode {
-  std::string_view type;  // the rule's demangled name, a static string: compared by address first
+  RuleId rule = nullptr;
   const char* data = nullptr;  // the text at `begin`
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
@@ -44,8 +51,7 @@ struct ParseNode {
 
   template <typename U>
   [[nodiscard]] bool is_type() const noexcept {
-    const auto u = tao::pegtl::demangle<U>();
-    return (type.data() == u.data() && type.size() == u.size()) || type == u;
+    return rule == rule_id<U>;
   }
 
   [[nodiscard]] std::string_view string_view() const noexcept { return std::string_view(data, end - begin); }

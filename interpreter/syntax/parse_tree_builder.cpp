@@ -1,95 +1,73 @@
 #include "syntax/parse_tree_builder.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "base/work_counters.hpp"
 
 namespace mlsi {
 
-ParseTreeState::ParseTreeState() {
-  // Room for a short text (a catalogue string, a type, a `--set` value) without growing step by step.
-  building_.reserve(64);
-  open_.reserve(32);
-  marks_.reserve(64);
-  building_.push_back(Building{{}, nullptr, 0});
-  open_.push_back(0);
+ParseTreeState::ParseTreeState(std::size_t text_size) {
+  // Room for the records of most texts without growing step by step (each growth copies them all).
+  capacity_ = static_cast<std::uint32_t>(std::min<std::size_t>(64 + text_size / 3, UINT32_MAX / 2));
+  building_.reset(new Building[capacity_]);  // (not make_unique_for_overwrite: Emscripten's libc++ lacks it)
+  open(nullptr, nullptr, 0);
 }
 
-void ParseTreeState::open(std::string_view type, const char* data, std::uint32_t begin) {
-  open_.push_back(static_cast<std::int32_t>(building_.size()));
-  building_.push_back(Building{type, data, begin});
+void ParseTreeState::grow() {
+  if (capacity_ >= UINT32_MAX / 2) throw std::length_error("parse tree: too many nodes");
+  std::unique_ptr<Building[]> larger(new Building[std::size_t{capacity_} * 2]);
+  std::copy(building_.get(), building_.get() + size_, larger.get());
+  building_ = std::move(larger);
+  capacity_ *= 2;
 }
 
-void ParseTreeState::append_child(std::int32_t child) {
-  Building& parent = building_[static_cast<std::size_t>(open_.back())];
-  if (parent.last_child == kNone) parent.first_child = child;
-  else building_[static_cast<std::size_t>(parent.last_child)].next_sibling = child;
-  parent.last_child = child;
-  ++parent.child_count;
-}
-
-void ParseTreeState::close(std::uint32_t end, bool fold) {
-  std::int32_t index = open_.back();
-  open_.pop_back();
-  Building& node = building_[static_cast<std::size_t>(index)];
-  node.end = end;
-  if (fold && node.child_count == 1) {
-    // The child takes the node's place. It is moved into the node's record, and when it is the last
-    // record (a leaf, as every number of a list literal is) its own record is given back: otherwise
-    // each level of the expression grammar that folds would keep a dead record per leaf.
-    const auto child = static_cast<std::size_t>(node.first_child);
-    building_[static_cast<std::size_t>(index)] = building_[child];
-    building_[static_cast<std::size_t>(index)].next_sibling = kNone;
-    if (child + 1 == building_.size()) building_.pop_back();
+void ParseTreeState::fold_into_child(std::uint32_t index) {
+  Building& node = building_[index];
+  if (index + 2 == size_) {
+    // The only child is a leaf (as every number of a list literal is): it takes the node's record and
+    // gives its own back, so that each level of the expression grammar that folds keeps no dead record.
+    node = building_[index + 1];
+    node.subtree_end = index + 1;
+    --size_;
+  } else {
+    node.folded = true;
   }
-  append_child(index);
-}
-
-void ParseTreeState::drop_open() {
-  // Everything built since the node opened is its own: its descendants, tried and kept.
-  building_.resize(static_cast<std::size_t>(open_.back()));
-  open_.pop_back();
-}
-
-void ParseTreeState::mark() {
-  const Building& parent = building_[static_cast<std::size_t>(open_.back())];
-  marks_.push_back(Mark{static_cast<std::uint32_t>(building_.size()), parent.last_child, parent.child_count});
-}
-
-void ParseTreeState::restore_mark() {
-  Mark m = marks_.back();
-  marks_.pop_back();
-  building_.resize(m.size);
-  Building& parent = building_[static_cast<std::size_t>(open_.back())];
-  parent.last_child = m.last_child;
-  parent.child_count = m.child_count;
-  if (m.last_child == kNone) parent.first_child = kNone;
-  else building_[static_cast<std::size_t>(m.last_child)].next_sibling = kNone;
 }
 
 const ParseNode& ParseTreeState::finish() {
+  // The root is record 0, whose subtree is everything.
+  building_[0].subtree_end = size_;
   // Breadth first from the root, so that the children of each node are next to each other.
-  std::vector<std::int32_t> order{0};
-  for (std::size_t k = 0; k < order.size(); ++k)
-    for (auto c = building_[static_cast<std::size_t>(order[k])].first_child; c != kNone;
-         c = building_[static_cast<std::size_t>(c)].next_sibling)
-      order.push_back(c);
+  std::vector<std::uint32_t> order{0};
+  std::vector<std::uint32_t> child_count;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::uint32_t at = order[k];
+    std::uint32_t count = 0;
+    for (std::uint32_t c = at + 1; c < building_[at].subtree_end; c = building_[c].subtree_end, ++count)
+      order.push_back(kept(c));
+    child_count.push_back(count);
+  }
   nodes_.assign(order.size(), ParseNode{});
   work_counters().parse_nodes_kept += nodes_.size();
   child_pointers_.assign(order.size() - 1, nullptr);
   std::size_t next = 1;  // where the children of the node at position k begin in `order`
   for (std::size_t k = 0; k < order.size(); ++k) {
-    const Building& b = building_[static_cast<std::size_t>(order[k])];
+    const Building& b = building_[order[k]];
     ParseNode& n = nodes_[k];
-    n.type = b.type;
+    n.rule = b.rule;
     n.data = b.data;
     n.begin = b.begin;
     n.end = b.end;
-    if (b.child_count == 0) continue;  // (with no children at all, child_pointers_ has no storage)
-    for (std::uint32_t i = 0; i < b.child_count; ++i) child_pointers_[next - 1 + i] = &nodes_[next + i];
-    n.children = ParseChildren(std::span<const ParseNode* const>(&child_pointers_[next - 1], b.child_count));
-    next += b.child_count;
+    const std::uint32_t count = child_count[k];
+    if (count == 0) continue;  // (with no children at all, child_pointers_ has no storage)
+    for (std::uint32_t i = 0; i < count; ++i) child_pointers_[next - 1 + i] = &nodes_[next + i];
+    n.children = ParseChildren(std::span<const ParseNode* const>(&child_pointers_[next - 1], count));
+    next += count;
   }
   // The records are copied into nodes_: give their memory back before the tree is converted.
-  std::vector<Building>().swap(building_);
+  building_.reset();
+  size_ = capacity_ = 0;
   return nodes_.front();
 }
 

@@ -102,7 +102,7 @@ template <typename Rule>
 using selector = pg::parse_tree::selector<
     Rule,
     pg::parse_tree::store_content::on<
-        g::number, g::string_lit, g::quantity, g::unit_name, g::unit_power, g::unit_atom, g::unit_mul, g::unit_div,
+        g::number, g::string_lit, g::unit_name, g::unit_power, g::unit_atom, g::unit_mul, g::unit_div,
         g::unit_tight, g::unit_one, g::unit_paren, g::unit_expr, g::list_type, g::enum_case, g::enum_type, g::dim_name,
         g::dim_one, g::dim_power, g::dim_paren, g::dim_factor, g::dim_mul, g::dim_div, g::dim_expr, g::true_lit,
         g::false_lit, g::name_ref, g::paren, g::list_items, g::comp_var, g::comp_filter, g::comprehension, g::list_body, g::list_lit, g::list_quantity,
@@ -115,8 +115,9 @@ using selector = pg::parse_tree::selector<
         g::where_clause, g::default_value, g::input_decl, g::output_decl, g::check_message, g::check_decl,
         g::scenario_decl, g::expect_measured, g::expect_tolerance, g::expect_source_text, g::expect_decl, g::config_set, g::config_target, g::config_decl>,
     // Selected only so that the error control sees them (parse_tree skips the control hooks of rules it
-    // does not select); each has exactly one child, which takes its place.
-    pg::parse_tree::fold_one::on<g::positional_arg, g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
+    // does not select); each has exactly one child, which takes its place. Quantity too, when it has no
+    // unit: it is its number (grammar.hpp).
+    pg::parse_tree::fold_one::on<g::quantity, g::positional_arg, g::member, g::config_item, g::declaration, g::type_expr, g::primary, g::unit_factor,
                                  g::pow_operand,
                                  // The levels of operator precedence: one with a single operand is that
                                  // operand (the converter reads it so either way). Kept, every number of a
@@ -162,7 +163,9 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
   begin = std::min(begin, end);
   if (!check_encoding(sources, file, diags, begin, end)) return Result{};
   std::string_view text(f.text.data() + begin, end - begin);
-  pg::memory_input<> in(text.data(), text.size(), f.name);
+  // Lazy tracking: positions are byte offsets here (a line and column are counted only for an error),
+  // so that consuming input does not count lines and columns character by character.
+  pg::memory_input<pg::tracking_mode::lazy> in(text.data(), text.size(), f.name);
   ParseState ps;
   ps.max_nesting = max_nesting;
   auto report_expected = [&] {
@@ -175,7 +178,7 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
     if (std::string hint = syntax_hint(f.text, pos); !hint.empty()) d.notes.push_back(std::move(hint));
   };
   try {
-    ParseTreeState tree;
+    ParseTreeState tree(text.size());
     if (pg::parse<Rule, pg::nothing, ParseTreeControl<selector, control>::template type>(in, ps, tree)) {
       Converter conv(sources, file, begin);
       return convert(conv, tree.finish());
