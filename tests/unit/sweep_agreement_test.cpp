@@ -88,6 +88,7 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"TpDecodeSweep", kList},
     {"ZeroSharding", kList},
     {"BestLayout", kList},  // every candidate is a TrainingStep call
+    {"ServingCapacity", kList},  // every candidate batch is a ServingStep call
 };
 
 // Scenarios whose checks tie their inputs together (a layout's degrees multiply out to the devices and divide
@@ -96,6 +97,7 @@ const std::map<std::string, std::string> kKnownFallbacks = {
 // attention, the memory).
 const std::map<std::string, std::vector<std::string>> kFreeInputs = {
     {"TrainingStep", {"seq_len", "goodput", "training_tokens"}},
+    {"ServingStep", {"batch", "prompt_len", "output_len", "prefix_hit"}},  // tp must divide the heads
 };
 
 constexpr std::size_t kInsidePoints = 200;   // per scenario, inside every domain
