@@ -163,7 +163,7 @@ TEST_F(ReplCompletion, Commands) {
   EXPECT_TRUE(complete(":source H10").empty());
   EXPECT_EQ(complete(":list fa"), (Names{"fabrics"}));
   EXPECT_EQ(complete(":units Infor"), (Names{"Information"}));
-  EXPECT_EQ(complete(":show H10"), (Names{"H100"}));
+  EXPECT_EQ(complete(":show H10"), (Names{"H100", "H100_PCIe"}));  // the catalogue names that begin with H10
   EXPECT_EQ(complete(":type H100.mem"), (Names{"memory", "memory_bandwidth", "memory_efficiency", "memory_efficiency_source"}));
   auto previous = fs::current_path();
   fs::current_path(MLSI_SOURCE_DIR);
