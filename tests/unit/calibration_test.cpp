@@ -202,6 +202,25 @@ collective_latency = "30 us"
   EXPECT_FALSE(user.session.diagnostics().has_errors());
 }
 
+// Every accelerator the serving planner is validated and compared on carries its own serving calibration
+// (docs/catalogue.md §3.1.1): a measured or estimated figure with the source that says which, never a default.
+TEST(CalibrationSources, EveryServingAcceleratorGivesItsServingFiguresWithSources) {
+  mlsi::Session session;
+  for (const char* key : {"A10G", "A100", "A100_40GB", "H100", "H100_PCIe", "H800", "H200", "B200", "MI300X", "L40S", "L4"}) {
+    const auto* entry = session.program().catalogue.find(key);
+    ASSERT_NE(entry, nullptr) << key;
+    const auto& hw = entry->value.record();
+    for (const char* field : {"decode_read_efficiency", "all_reduce_latency", "all_reduce_bandwidth", "kernel_launch", "memory_efficiency"}) {
+      auto i = static_cast<std::size_t>(hw.type->find(field));
+      ASSERT_TRUE(hw.fields[i].has_value()) << key << "." << field;
+      EXPECT_FALSE(calibration_defaulted(hw, field)) << key << "." << field;
+      auto source = static_cast<std::size_t>(hw.type->find(std::string(field) + "_source"));
+      ASSERT_TRUE(hw.fields[source].has_value()) << key << "." << field << "_source";
+      EXPECT_FALSE(hw.fields[source]->text().empty()) << key << "." << field << "_source";
+    }
+  }
+}
+
 TEST(CalibrationNotes, OneNotePerEntryEachFieldOnceInTheOrderRead) {
   std::vector<mlsi::CalibrationNote> notes;
   mlsi::note_calibration_default(notes, "H200", "Hardware", "", "gemm_efficiency");

@@ -180,7 +180,7 @@ TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
       }
     return std::string();
   };
-  EXPECT_EQ(count_of("hardware"), "50");  // 31 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation
+  EXPECT_EQ(count_of("hardware"), "51");  // 32 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation
   EXPECT_EQ(count_of("precisions"), "9");
   EXPECT_EQ(count_of("scenarios"), "76");
 }

@@ -107,8 +107,8 @@ TEST(CatalogueOnDemand, EveryEntryIsTheSameAsTheEagerRead) {
   mlsi::Session eager;
   mlsi::Session on_demand(lazy());
   const auto& all = eager.program().catalogue;
-  ASSERT_EQ(all.entries.size(), 154u);  // 143, the fleets Training_1K_A100, SuperPOD_A100, SuperPOD_H100, and A100_40GB, OPT_13B,
-                                        // H800, DGX_A100_40GB, HGX_H800, H100_PCIe, L40S, L4
+  ASSERT_EQ(all.entries.size(), 155u);  // 143, the fleets Training_1K_A100, SuperPOD_A100, SuperPOD_H100, and A100_40GB, OPT_13B,
+                                        // H800, DGX_A100_40GB, HGX_H800, H100_PCIe, L40S, L4, A10G
   for (const auto& [name, index] : all.names) {
     const auto& want = all.entries[static_cast<std::size_t>(index)];
     const auto* got = on_demand.program().catalogue.find(name);
