@@ -21,9 +21,11 @@ DOMAINS = {
         "rows": 18,
         "outputs": {"step_time": {"guard": (0.08, 0.15), "target": (0.05, 0.10)}},
     },
+    # TensorRT-LLM 0.9.0's tables: 48 throughput rows and 24 first-token latencies (docs/validation.md).
     "serving": {
-        "rows": None,  # filled below: SERVING_ROWS
-        "outputs": {},
+        "rows": 72,
+        "outputs": {"output_tokens_per_second_per_device": {"guard": (0.44, 2.08), "target": (0.10, 0.20)},
+                    "ttft": {"guard": (0.28, 0.66), "target": (0.15, 0.15)}},
     },
 }
 

@@ -88,6 +88,7 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"TpDecodeSweep", kList},
     {"ZeroSharding", kList},
     {"BestLayout", kList},  // every candidate is a TrainingStep call
+    {"ServingStep", kText},      // prefill_bound and decode_bound: enumerations of the varied inputs
     {"ServingCapacity", kList},  // every candidate batch is a ServingStep call
 };
 
@@ -97,7 +98,6 @@ const std::map<std::string, std::string> kKnownFallbacks = {
 // attention, the memory).
 const std::map<std::string, std::vector<std::string>> kFreeInputs = {
     {"TrainingStep", {"seq_len", "goodput", "training_tokens"}},
-    {"ServingStep", {"batch", "prompt_len", "output_len", "prefix_hit"}},  // tp must divide the heads
 };
 
 constexpr std::size_t kInsidePoints = 200;   // per scenario, inside every domain

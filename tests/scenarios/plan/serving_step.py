@@ -24,10 +24,11 @@ WORKLOADS = {
     "DeepSeek_V3": dict(P=671e9, A=37e9, h=7168, L=61, V=129280, a=128, d=128, rope=64, kv_lora=512, q_lora=1536,
                         f=18432, mats=3, emb=2, E=256, k=8, shared=1, ef=2048, dense_layers=3),
 }
-# stdlib/catalogue/hardware/cloud.toml: dense rates, the calibration, SMs, memory, hour price.
+# stdlib/catalogue/hardware/cloud.toml: dense rates, the calibration (GEMM efficiency and fixed time, copy and
+# decode-read shares of the bandwidth, kernel launch, all-reduce latency and bus bandwidth), SMs, memory, hour price.
 HARDWARE = {
     "H100": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.80, fp16=0.80, fp8=0.71),
-                 gemm_lat=6.3e-6, bw=3.35e12, meff=0.90, deff=0.90, launch=2e-6, ar_lat=20e-6, ar_bw=315e9,
+                 gemm_lat=6.3e-6, bw=3.35e12, meff=0.90, deff=0.95, launch=2e-6, ar_lat=7.8e-6, ar_bw=479e9,
                  sm_count=132, memory=80 * GiB, price=4.00),
 }
 # Precisions (stdlib/catalogue/numerics/precisions.toml): bytes and kind.
@@ -75,6 +76,8 @@ class Serving:
     def wave(self, tiles):
         t = max(tiles, 1)
         sms = self.hw["sm_count"]
+        if sms is None:  # an entry without an SM count: no wave quantization
+            return 1.0
         return t / (ceil(t / sms) * sms)
 
     def linear(self, count, m, k, n):
