@@ -88,6 +88,8 @@ const std::map<std::string, std::string> kKnownFallbacks = {
     {"TpDecodeSweep", kList},
     {"ZeroSharding", kList},
     {"BestLayout", kList},  // every candidate is a TrainingStep call
+    {"ServingStep", kText},      // prefill_bound and decode_bound: enumerations of the varied inputs
+    {"ServingCapacity", kList},  // every candidate batch is a ServingStep call
 };
 
 // Scenarios whose checks tie their inputs together (a layout's degrees multiply out to the devices and divide
