@@ -45,10 +45,12 @@ std::optional<RunResult> compiled_result(const PreparedRun& prepared, const Comp
       if (key.numbers[v] == slot) display = &given_display(sc.slots[i], *values[v]);
     fill_item(item, p, sc.slots[i], kernel.value(regs, i), *display, base.available.empty() || base.available[i], slot, &prepared.texts);
   };
-  result.inputs.resize(sc.inputs.size());
-  result.outputs.resize(sc.outputs.size());
-  for (std::size_t k = 0; k < sc.inputs.size(); ++k) fill(result.inputs[k], sc.inputs[k]);
-  for (std::size_t k = 0; k < sc.outputs.size(); ++k) fill(result.outputs[k], sc.outputs[k]);
+  result.inputs = it->second.inputs;
+  result.outputs = it->second.outputs;
+  for (std::size_t k = 0; k < sc.inputs.size(); ++k)
+    if (kernel.varies(static_cast<std::size_t>(sc.inputs[k]))) fill(result.inputs[k], sc.inputs[k]);
+  for (std::size_t k = 0; k < sc.outputs.size(); ++k)
+    if (kernel.varies(static_cast<std::size_t>(sc.outputs[k]))) fill(result.outputs[k], sc.outputs[k]);
   runs.kernel_runs.fetch_add(1, std::memory_order_relaxed);
   return result;
 }
@@ -78,6 +80,11 @@ void count_tree_run(const PreparedRun& prepared, CompiledRuns& runs, const Kerne
   }
   if (!compiled) return;
   k.diagnostics = run_diagnostics(prepared, compiled->base().calibration_notes);
+  const Scenario& sc = p.scenarios[static_cast<std::size_t>(prepared.scenario)];
+  k.inputs.resize(sc.inputs.size());
+  k.outputs.resize(sc.outputs.size());
+  for (std::size_t j = 0; j < sc.inputs.size(); ++j) fill_item(k.inputs[j], p, sc.slots[static_cast<std::size_t>(sc.inputs[j])], *base, sc.inputs[j], &prepared.texts);
+  for (std::size_t j = 0; j < sc.outputs.size(); ++j) fill_item(k.outputs[j], p, sc.slots[static_cast<std::size_t>(sc.outputs[j])], *base, sc.outputs[j], &prepared.texts);
   k.run = std::make_unique<const CompiledRun>(std::move(*compiled));
 }
 

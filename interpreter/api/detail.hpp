@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "eval/evaluator.hpp"
@@ -97,7 +98,8 @@ double display_number(double si, double factor);
 struct KernelKey {
   std::vector<int> numbers;                        // slots, ascending
   std::vector<std::pair<int, std::string>> texts;  // (slot, text), by slot
-  auto operator<=>(const KernelKey&) const = default;
+  // (Not `<=>`: the WebAssembly build's libc++ has no three-way comparison of vectors.)
+  bool operator<(const KernelKey& o) const { return std::tie(numbers, texts) < std::tie(o.numbers, o.texts); }
 };
 struct CompiledRuns {
   struct Kernel {
@@ -105,6 +107,9 @@ struct CompiledRuns {
     bool tried = false;  // compiled, or found not to compile
     std::unique_ptr<const CompiledRun> run;
     Diagnostics diagnostics;  // of every run on it: the preparation's, then the base run's notes
+    // Every run's inputs and outputs as the base run gives them: those no varied input changes are
+    // copied, not formatted again.
+    std::vector<Item> inputs, outputs;
   };
   std::map<KernelKey, Kernel> kernels;
   // Runs made on a kernel: what tests/unit/compiled_run_test.cpp checks went through it.

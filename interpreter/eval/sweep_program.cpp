@@ -48,6 +48,8 @@ class SweepCompiler {
     mark_finite_checks();
     prog_.code_ = std::make_shared<const SweepProgram::Code>(std::move(code_));
     prog_.slot_register = slot_reg_;
+    prog_.slot_varies.resize(s_.slots.size());
+    for (std::size_t i = 0; i < s_.slots.size(); ++i) prog_.slot_varies[i] = dependent_[i] == 2;
     if (blocks) {
       prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
       for (const auto& [reg, value] : constants_)

@@ -83,6 +83,8 @@ class SweepProgram {
 
   // The register of each slot (outputs included) and of each extra condition.
   std::vector<std::uint32_t> slot_register;
+  // Per slot: whether its value changes with the varied inputs (else it is the base point's).
+  std::vector<bool> slot_varies;
   std::vector<std::uint32_t> extra_register;
   std::size_t instructions() const { return code_->instructions.size(); }
 

@@ -39,6 +39,8 @@ class CompiledRun {
 
   // Slot `i`'s value after run(): its register, or the base run's value (what no varied input changes).
   Value value(const std::vector<double>& regs, std::size_t i) const;
+  // Whether slot `i`'s value can differ from the base run's.
+  bool varies(std::size_t i) const { return program_.slot_varies[i]; }
 
   const std::vector<int>& varied() const { return varied_; }
   const ScenarioRun& base() const { return base_; }
