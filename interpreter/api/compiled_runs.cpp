@@ -59,6 +59,13 @@ void count_tree_run(const PreparedRun& prepared, CompiledRuns& runs, const Kerne
   if (runs.kernels.size() >= kMaxKernels && !runs.kernels.contains(key)) return;
   CompiledRuns::Kernel& k = runs.kernels[key];
   if (k.tried || ++k.tree_runs < 2) return;
+  // An input given as a formula over the others (`dp=1024/(tp*pp)`) is evaluated in the scenario: the
+  // kernel would take its base value for a constant (as a sweep, it leaves such runs to the tree evaluator).
+  for (const auto& g : given)
+    if (g && g->in_scope) {
+      k.tried = true;
+      return;
+    }
   const Program& p = prepared.session->program();
   // The base run, again: the tree evaluator's ScenarioRun, and its steps.
   Evaluator ev(p, prepared.limits);

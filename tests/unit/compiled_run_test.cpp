@@ -247,6 +247,20 @@ TEST(CompiledRun, APointTheKernelFlagsRunsOnTheTreeEvaluator) {
   EXPECT_EQ(mlsi::api::detail::kernel_runs(r.fast), before + 1);
 }
 
+// An input the runner's request gives as a formula over another input (`y = x + 1`): evaluated at every
+// run, never taken for the base run's constant, whichever input a run varies.
+TEST(CompiledRun, AnInputGivenAsAFormulaOverAnotherStaysOnTheTreeEvaluator) {
+  FallbackRunners r;
+  mlsi::api::RunRequest request = r.request();
+  request.set("y", "x + 1");
+  mlsi::api::Runner fast = r.session.runner(request), tree = r.tree_session.runner(request);
+  auto x = [](double v) { return mlsi::api::RunRequest().set("x", v, "").inputs; };
+  EXPECT_EQ(compare_points(fast, tree, {x(1), x(3), x(7)}, "Fallbacks, y = x + 1"), 0u);
+  RunResult seven = fast.run(x(7));
+  ASSERT_TRUE(seven.ok) << seven.diagnostics.render();
+  EXPECT_EQ(seven.output("inverse")->value.si, 0.125);  // 1 / (7 + 1)
+}
+
 // Calibration defaults (docs/catalogue.md §2.14) read on every path are noted as the tree evaluator notes
 // them; one read in a branch that only some points take keeps the scenario off the kernel, since its
 // notes then change from point to point.
