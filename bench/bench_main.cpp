@@ -255,6 +255,24 @@ void RunnerRun(benchmark::State& state) {
 }
 BENCHMARK(RunnerRun);
 
+// Issue #40: one warm run of TrainingStep through a Runner (mlsi.run's path), one input changed per call
+// as bench/plan_bench.py does, so that nothing is reused from the previous call.
+void RunnerTrainingStep(benchmark::State& state) {
+  mlsi::api::Session session;
+  mlsi::api::RunRequest base;
+  base.scenario = "TrainingStep";
+  mlsi::api::Runner runner = session.runner(base);
+  int i = 0;
+  for (auto _ : state) {
+    mlsi::api::RunRequest r;
+    r.set("global_batch", 1024.0 + 32.0 * (i++ % 64), "");
+    mlsi::api::RunResult result = runner.run(r.inputs);
+    if (!result.ok) state.SkipWithError("run failed");
+    benchmark::DoNotOptimize(result);
+  }
+}
+BENCHMARK(RunnerTrainingStep)->Unit(benchmark::kMicrosecond);
+
 void SessionRun(benchmark::State& state) {
   mlsi::api::Session session;
   for (auto _ : state) {

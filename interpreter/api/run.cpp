@@ -107,12 +107,25 @@ SlotTexts slot_texts(const Program& p, const Scenario& sc) {
   return texts;
 }
 
-void fill_item(Item& item, const Program& p, const Slot& slot, const ScenarioRun& run, int index, const SlotTexts* texts) {
+void fill_item(Item& item, const Program& p, const Slot& slot, const mlsi::Value& value, const DisplayUnit& display, bool available, int index,
+               const SlotTexts* texts) {
   auto i = static_cast<std::size_t>(index);
   item.name = slot.name;
   item.type = texts ? texts->types[i] : type_name(slot.type, p.dims);
-  item.available = run.available.empty() || run.available[i];
-  if (item.available) detail::fill_public_value(item.value, p, run.slots[i], slot.type, run.display[i], texts ? &texts->dimensions[i] : nullptr);
+  item.available = available;
+  if (item.available) detail::fill_public_value(item.value, p, value, slot.type, display, texts ? &texts->dimensions[i] : nullptr);
+}
+
+void fill_item(Item& item, const Program& p, const Slot& slot, const ScenarioRun& run, int index, const SlotTexts* texts) {
+  auto i = static_cast<std::size_t>(index);
+  fill_item(item, p, slot, run.slots[i], run.display[i], run.available.empty() || run.available[i], index, texts);
+}
+
+Diagnostics run_diagnostics(const PreparedRun& prepared, const std::vector<CalibrationNote>& notes) {
+  if (notes.empty()) return prepared.diagnostics;
+  std::vector<mlsi::Diagnostic> list = prepared.warnings;
+  for (const auto& n : notes) list.push_back(mlsi::Diagnostic{mlsi::Severity::note, Span{}, calibration_note_message(n), {}, {}});
+  return diagnostics_of(prepared.session, std::move(list));
 }
 
 Item item_of(const Program& p, const Slot& slot, const ScenarioRun& run, int index) {
@@ -132,12 +145,7 @@ RunResult evaluate_run(const PreparedRun& prepared, const GivenInputs& given) {
     for (std::size_t k = 0; k < sc.outputs.size(); ++k)
       fill_item(result.outputs[k], p, sc.slots[static_cast<std::size_t>(sc.outputs[k])], run, sc.outputs[k], &prepared.texts);
     // The calibration defaults the run read (docs/catalogue.md §2.14), as notes after the preparation's warnings.
-    if (!run.calibration_notes.empty()) {
-      std::vector<mlsi::Diagnostic> list = prepared.warnings;
-      for (const auto& n : run.calibration_notes)
-        list.push_back(mlsi::Diagnostic{mlsi::Severity::note, Span{}, calibration_note_message(n), {}, {}});
-      result.diagnostics = diagnostics_of(prepared.session, std::move(list));
-    }
+    if (!run.calibration_notes.empty()) result.diagnostics = run_diagnostics(prepared, run.calibration_notes);
   });
 }
 

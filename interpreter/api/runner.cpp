@@ -2,6 +2,7 @@
 // per text (or per unit, for numbers) into the prepared session, and each run one evaluation.
 #include "mlsi/runner.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -26,6 +27,7 @@ struct RunnerState {
   // (a number x in that unit is x times it, which is how the language evaluates `x UNIT`). Empty
   // optional: the text does not give the input a value (the slow run says why).
   std::map<std::pair<int, std::string>, std::optional<InputValue>> texts, units;
+  CompiledRuns compiled;  // under the lock, as the caches
 };
 
 }  // namespace detail
@@ -116,17 +118,47 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
     }
   }
   std::shared_lock shared(st.lock);
-  GivenInputs given = st.prepared->given;
+  // Each setting's value (numbers in SI), and the shape of the inputs for the compiled kernel: the
+  // last setting of a slot wins, as it does in `given`.
+  std::vector<const InputValue*> values(inputs.size());
+  std::vector<double> si(inputs.size());
+  std::vector<std::size_t> last;  // the setting that gives each slot its value, by slot
+  bool compilable = true;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     bool numeric = numeric_setting(inputs[i]);
     const std::optional<InputValue>& value = *cached(st, keys[i], numeric);
     if (!value) return slow();
-    InputValue v = *value;
+    values[i] = &*value;
     if (numeric) {
-      double si = inputs[i].number * v.value.number();
-      if (!std::isfinite(si) || v.in_scope) return slow();
-      v.value = mlsi::Value(si);
+      si[i] = inputs[i].number * value->value.number();
+      if (!std::isfinite(si[i]) || value->in_scope) return slow();
     }
+    // A value given as a formula over the other inputs is evaluated in the scenario at every run.
+    compilable = compilable && !value->in_scope;
+    auto same = std::find_if(last.begin(), last.end(), [&](std::size_t j) { return keys[j].first == keys[i].first; });
+    if (same != last.end()) *same = i;
+    else last.push_back(i);
+  }
+  detail::KernelKey kernel;
+  std::vector<double> numbers;
+  std::vector<const InputValue*> number_values;
+  if (compilable) {
+    std::sort(last.begin(), last.end(), [&](std::size_t a, std::size_t b) { return keys[a].first < keys[b].first; });
+    for (std::size_t i : last) {
+      if (numeric_setting(inputs[i])) {
+        kernel.numbers.push_back(keys[i].first);
+        numbers.push_back(si[i]);
+        number_values.push_back(values[i]);
+      } else {
+        kernel.texts.emplace_back(keys[i].first, keys[i].second);
+      }
+    }
+    if (auto result = detail::compiled_result(*st.prepared, st.compiled, kernel, numbers.data(), number_values)) return std::move(*result);
+  }
+  GivenInputs given = st.prepared->given;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    InputValue v = *values[i];
+    if (numeric_setting(inputs[i])) v.value = mlsi::Value(si[i]);
     given[static_cast<std::size_t>(keys[i].first)] = std::move(v);
   }
   RunResult result = detail::evaluate_run(*st.prepared, given);
@@ -135,8 +167,16 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
     shared.unlock();
     return slow();
   }
+  auto known = st.compiled.kernels.find(kernel);
+  if (compilable && (known == st.compiled.kernels.end() || !known->second.tried)) {
+    shared.unlock();
+    std::unique_lock exclusive(st.lock);
+    detail::count_tree_run(*st.prepared, st.compiled, kernel, given);
+  }
   return result;
 }
+
+std::uint64_t detail::kernel_runs(const Runner& runner) { return runner.state().compiled.kernel_runs.load(std::memory_order_relaxed); }
 
 Runner Session::runner(const RunRequest& request) const {
   auto state = std::make_shared<detail::RunnerState>();

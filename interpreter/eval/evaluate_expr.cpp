@@ -293,6 +293,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       }
       // A calibration default (docs/catalogue.md §2.14): the run's document says it read one.
       if (!r.defaulted.empty() && r.defaulted[static_cast<std::size_t>(e.index)]) {
+        ++defaults_read_;
         const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
         if (r.owner_field.empty()) note_calibration_default(calibration_notes_, r.key, r.type->name, {}, fname);
         else note_calibration_default(calibration_notes_, r.owner, r.owner_kind, r.owner_field, fname);

@@ -95,6 +95,12 @@ class Evaluator {
   // With `locals`, the body of one of the scenario's own functions, its parameters given.
   Value value_in(const CExpr& e, int scenario, const ScenarioRun& run, const std::vector<Value>* locals = nullptr);
 
+  // Evaluation steps taken so far (what --max-steps bounds), and calibration defaults read so far (each
+  // read, not each note): the compiled kernel bounds a run's steps and tells a branch that reads a
+  // default by them (eval/sweep_program.hpp).
+  std::uint64_t steps() const { return steps_; }
+  std::uint64_t defaults_read() const { return defaults_read_; }
+
  private:
   struct Instance {
     const Scenario* scenario;
@@ -167,6 +173,7 @@ class Evaluator {
   const std::vector<DisplayUnit>* top_display_ = nullptr;
   std::vector<std::pair<Instance*, int>> deferred_wheres_;
   std::vector<CalibrationNote> calibration_notes_;  // what run() hands on in ScenarioRun
+  std::uint64_t defaults_read_ = 0;
   int depth_ = 0;
   std::uint64_t steps_ = 0;
   std::chrono::steady_clock::time_point started_;

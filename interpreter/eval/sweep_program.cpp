@@ -26,7 +26,7 @@ class SweepCompiler {
     }
   }
 
-  bool build(const std::vector<const CExpr*>& extra_bools, std::string* why) {
+  bool build(const std::vector<const CExpr*>& extra_bools, std::string* why, bool blocks) {
     try {
       for (std::size_t i = 0; i < s_.slots.size(); ++i) slot(static_cast<int>(i));
       for (int i : s_.inputs) {
@@ -48,11 +48,17 @@ class SweepCompiler {
     mark_finite_checks();
     prog_.code_ = std::make_shared<const SweepProgram::Code>(std::move(code_));
     prog_.slot_register = slot_reg_;
-    prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
-    for (const auto& [reg, value] : constants_)
-      std::fill_n(prog_.regs_.begin() + static_cast<std::ptrdiff_t>(reg * SweepProgram::kBlock), SweepProgram::kBlock, value);
-    prog_.ok_.resize(SweepProgram::kBlock);
-    prog_.bad_.resize(SweepProgram::kBlock);
+    prog_.slot_varies.resize(s_.slots.size());
+    for (std::size_t i = 0; i < s_.slots.size(); ++i) prog_.slot_varies[i] = dependent_[i] == 2;
+    if (blocks) {
+      prog_.regs_.resize(static_cast<std::size_t>(next_reg_) * SweepProgram::kBlock);
+      for (const auto& [reg, value] : constants_)
+        std::fill_n(prog_.regs_.begin() + static_cast<std::ptrdiff_t>(reg * SweepProgram::kBlock), SweepProgram::kBlock, value);
+      prog_.ok_.resize(SweepProgram::kBlock);
+      prog_.bad_.resize(SweepProgram::kBlock);
+    }
+    prog_.tree_facts = facts_;
+    prog_.tree_facts.folded_steps = ev_.steps();
     prog_.point_regs_.resize(next_reg_);
     for (const auto& [reg, value] : constants_) prog_.point_regs_[reg] = value;
     return true;
@@ -138,18 +144,45 @@ class SweepCompiler {
     if (slot_reg_[ui] != kNone) return slot_reg_[ui];
     if (!slot_depends(i)) return slot_register_or_none(i);
     const Slot& sl = s_.slots[ui];
+    // A slot is evaluated at every point, wherever it is read first: its formula is no branch.
+    int outer = std::exchange(in_branch_, 0);
     std::uint32_t r = compile(*sl.expr, {});
+    in_branch_ = outer;
     slot_reg_[ui] = r;
     return r;
   }
 
   // The value of an expression that does not depend on the varied inputs, from the base point.
   Value folded(const CExpr& e) {
+    std::uint64_t read = ev_.defaults_read();
+    Value v;
     try {
-      return ev_.value_in(e, scenario_, base_);
+      v = ev_.value_in(e, scenario_, base_);
     } catch (const EvalError&) {
       throw Unsupported{"a value that fails at the base point"};
     }
+    if (in_branch_ > 0) {
+      facts_.branch_reads_default = facts_.branch_reads_default || ev_.defaults_read() != read;
+      facts_.branch_reads_slot = facts_.branch_reads_slot || reads_slot(e);
+    }
+    return v;
+  }
+
+  // Whether evaluating `e` reads a slot of the scenario (directly or through one of its functions).
+  bool reads_slot(const CExpr& e) const {
+    if (e.op == Op::slot) return true;
+    if (e.op == Op::call_local && !s_.functions.at(static_cast<std::size_t>(e.index)).slots_read.empty()) return true;
+    for (const auto& k : e.kids)
+      if (reads_slot(k)) return true;
+    return false;
+  }
+
+  // Compiles an operand that the tree evaluator evaluates at some points only.
+  std::uint32_t branch(const CExpr& e, const std::vector<std::uint32_t>& locals) {
+    ++in_branch_;
+    std::uint32_t r = compile(e, locals);
+    --in_branch_;
+    return r;
   }
 
   static bool arithmetic(VOp op) {
@@ -204,6 +237,8 @@ class SweepCompiler {
       if (std::holds_alternative<bool>(v.v)) return constant(v.boolean() ? 1 : 0);
       throw Unsupported{"a list, record or text value that depends on a varied input"};
     }
+    ++facts_.compiled_nodes;
+    if (e.op == Op::slot && in_branch_ > 0) facts_.branch_reads_slot = true;
     auto k = [&](std::size_t i) { return compile(e.kids[i], locals); };
     switch (e.op) {
       case Op::slot: return slot(e.index);
@@ -228,11 +263,13 @@ class SweepCompiler {
       case Op::ge: return emit(VOp::ge, k(0), k(1));
       case Op::eq: return emit(VOp::eq, k(0), k(1));
       case Op::ne: return emit(VOp::ne, k(0), k(1));
-      case Op::logical_and: return emit(VOp::logical_and, k(0), k(1));
-      case Op::logical_or: return emit(VOp::logical_or, k(0), k(1));
+      // The tree evaluator skips the right side when the left decides (and a branch not taken): both
+      // are computed here, and noted as read at some points only.
+      case Op::logical_and: return emit(VOp::logical_and, k(0), branch(e.kids[1], locals));
+      case Op::logical_or: return emit(VOp::logical_or, k(0), branch(e.kids[1], locals));
       case Op::if_then: {
         if (!depends(e.kids[0], locals)) return folded(e.kids[0]).boolean() ? k(1) : k(2);
-        return emit(VOp::select, k(0), k(1), k(2));
+        return emit(VOp::select, k(0), branch(e.kids[1], locals), branch(e.kids[2], locals));
       }
       case Op::match: {
         if (depends(e.kids[0], locals)) throw Unsupported{"a match on a varied enumeration"};
@@ -297,6 +334,8 @@ class SweepCompiler {
   std::vector<std::pair<std::uint32_t, double>> constants_;
   std::uint32_t next_reg_ = 0;
   int inline_depth_ = 0;
+  int in_branch_ = 0;  // > 0 inside an operand the tree evaluator evaluates at some points only
+  SweepProgram::TreeFacts facts_;
   std::vector<int> fixed_locals_;  // `let ... in` names whose values no varied input changes (depends)
   SweepProgram::Code code_;
   SweepProgram prog_;
@@ -306,7 +345,14 @@ std::optional<SweepProgram> SweepProgram::compile(const Program& p, int scenario
                                                   const ScenarioRun& base, const std::vector<const CExpr*>& extra_bools,
                                                   std::string* why) {
   SweepCompiler c(p, scenario, varied, base);
-  if (!c.build(extra_bools, why)) return std::nullopt;
+  if (!c.build(extra_bools, why, true)) return std::nullopt;
+  return c.take();
+}
+
+std::optional<SweepProgram> SweepProgram::compile_points(const Program& p, int scenario, const std::vector<int>& varied,
+                                                         const ScenarioRun& base, std::string* why) {
+  SweepCompiler c(p, scenario, varied, base);
+  if (!c.build({}, why, false)) return std::nullopt;
   return c.take();
 }
 
@@ -383,9 +429,10 @@ void SweepProgram::run(const std::vector<const double*>& inputs, std::size_t n) 
   for (std::size_t k = 0; k < n; ++k) ok_[k] = bad[k] == 0 ? 1 : 0;
 }
 
-bool SweepProgram::run_point(const double* inputs) {
+bool SweepProgram::run_point(const double* inputs) { return run_point_in(point_regs_.data(), inputs); }
+
+bool SweepProgram::run_point_in(double* r, const double* inputs) const {
   const Code& code = *code_;
-  double* r = point_regs_.data();
   for (std::size_t v = 0; v < code.input_regs.size(); ++v) r[code.input_regs[v]] = inputs[v];
   // Whether every arithmetic result is finite (x * 0 == 0), kept as a flag: one cheap AND per result
   // rather than a chain of floating-point additions.

@@ -40,6 +40,10 @@ class SweepProgram {
   static std::optional<SweepProgram> compile(const Program& p, int scenario, const std::vector<int>& varied,
                                              const ScenarioRun& base, const std::vector<const CExpr*>& extra_bools,
                                              std::string* why);
+  // The same, for one point at a time only (run_point, run_point_in): no block registers are made, so a
+  // program kept for single runs costs its registers once, not kBlock times; run() must not be called.
+  static std::optional<SweepProgram> compile_points(const Program& p, int scenario, const std::vector<int>& varied,
+                                                    const ScenarioRun& base, std::string* why);
 
   static constexpr std::size_t kBlock = 256;
 
@@ -58,9 +62,29 @@ class SweepProgram {
   // point_value(register). The same point gives the same doubles as run().
   bool run_point(const double* inputs);
   double point_value(std::uint32_t reg) const { return point_regs_[reg]; }
+  // run_point over registers of the caller's (`regs`, a copy of point_registers(): its constants), so
+  // that threads share one program: results are read at regs[register].
+  bool run_point_in(double* regs, const double* inputs) const;
+  const std::vector<double>& point_registers() const { return point_regs_; }
+
+  // What a single run needs to know to stand for the tree evaluator's run of the same point
+  // (session/compiled_run.hpp): how many steps that run takes at most, and whether the calibration notes
+  // it writes can differ from the base point's. A branch taken at some points only (an `if` whose
+  // condition is varied, the right side of a varied `and`/`or`, which the tree evaluator skips) may read
+  // a calibration default, or a slot that the tree evaluator then evaluates earlier than at the base
+  // point, and so write its notes in another order.
+  struct TreeFacts {
+    std::uint64_t folded_steps = 0;    // steps the tree evaluator took to fold the constants
+    std::uint64_t compiled_nodes = 0;  // expression nodes compiled: at most one tree step each
+    bool branch_reads_default = false;
+    bool branch_reads_slot = false;
+  };
+  TreeFacts tree_facts;
 
   // The register of each slot (outputs included) and of each extra condition.
   std::vector<std::uint32_t> slot_register;
+  // Per slot: whether its value changes with the varied inputs (else it is the base point's).
+  std::vector<bool> slot_varies;
   std::vector<std::uint32_t> extra_register;
   std::size_t instructions() const { return code_->instructions.size(); }
 

@@ -31,6 +31,7 @@ class Runner {
 
   // For the implementation (interpreter/api/).
   explicit Runner(std::shared_ptr<detail::RunnerState> state);
+  const detail::RunnerState& state() const { return *state_; }
 
  private:
   std::shared_ptr<detail::RunnerState> state_;
