@@ -27,7 +27,7 @@ WORKLOADS = {
 # stdlib/catalogue/hardware/cloud.toml: dense rates, the calibration (GEMM efficiency and fixed time, copy and
 # decode-read shares of the bandwidth, kernel launch, all-reduce latency and bus bandwidth), SMs, memory, hour price.
 HARDWARE = {
-    "H100": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.80, fp16=0.80, fp8=0.71),
+    "H100": dict(peak=dict(bf16=989e12, fp16=989e12, fp8=1979e12), eff=dict(bf16=0.79, fp16=0.79, fp8=0.69),
                  gemm_lat=6.3e-6, bw=3.35e12, meff=0.90, deff=0.95, launch=2e-6, ar_lat=7.8e-6, ar_bw=479e9,
                  sm_count=132, memory=80 * GiB, price=4.00),
 }
