@@ -238,38 +238,32 @@ BENCHMARK(SweepOfTheSameGrid10k)->Unit(benchmark::kMillisecond);
 // path: the scenario prepared once, the microbatch given as a number), beside Session::run, which reads
 // and checks it again; and a million-point sweep gathered into columns (mlsi.sweep's path, and the C++
 // sweep into memory bench/python_bench.py compares it with).
-void RunnerRun(benchmark::State& state) {
+// Warm runs of one scenario through a Runner, `vary(r, i)` setting the i-th call's inputs.
+template <typename Vary>
+void runner_runs(benchmark::State& state, const char* scenario, Vary vary) {
   mlsi::api::Session session;
   mlsi::api::RunRequest base;
-  base.scenario = "ActivationMemory";
+  base.scenario = scenario;
   mlsi::api::Runner runner = session.runner(base);
-  double b = 0;
+  int i = 0;
   for (auto _ : state) {
     mlsi::api::RunRequest r;
-    r.set("microbatch", b + 1, "");
-    b = std::fmod(b + 1, 64);
+    vary(r, i++);
     mlsi::api::RunResult result = runner.run(r.inputs);
     if (!result.ok) state.SkipWithError("run failed");
     benchmark::DoNotOptimize(result);
   }
+}
+
+void RunnerRun(benchmark::State& state) {
+  runner_runs(state, "ActivationMemory", [](mlsi::api::RunRequest& r, int i) { r.set("microbatch", 1.0 + i % 64, ""); });
 }
 BENCHMARK(RunnerRun);
 
 // Issue #40: one warm run of TrainingStep through a Runner (mlsi.run's path), one input changed per call
 // as bench/plan_bench.py does, so that nothing is reused from the previous call.
 void RunnerTrainingStep(benchmark::State& state) {
-  mlsi::api::Session session;
-  mlsi::api::RunRequest base;
-  base.scenario = "TrainingStep";
-  mlsi::api::Runner runner = session.runner(base);
-  int i = 0;
-  for (auto _ : state) {
-    mlsi::api::RunRequest r;
-    r.set("global_batch", 1024.0 + 32.0 * (i++ % 64), "");
-    mlsi::api::RunResult result = runner.run(r.inputs);
-    if (!result.ok) state.SkipWithError("run failed");
-    benchmark::DoNotOptimize(result);
-  }
+  runner_runs(state, "TrainingStep", [](mlsi::api::RunRequest& r, int i) { r.set("global_batch", 1024.0 + 32.0 * (i % 64), ""); });
 }
 BENCHMARK(RunnerTrainingStep)->Unit(benchmark::kMicrosecond);
 

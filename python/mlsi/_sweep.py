@@ -79,7 +79,8 @@ class SweepResult:
         xs = self.in_display_units(x)
         groups = [(None, np.ones(len(self), dtype=bool))]
         if by is not None:
-            values = self[by]
+            # A text column (an entry or a case: `by="hardware"`) is a list; compare it as an array too.
+            values = np.asarray(self[by], dtype=object if isinstance(self[by], list) else None)
             groups = [(v, values == v) for v in dict.fromkeys(values.tolist())]
         for name in ys:
             ys_values = self.in_display_units(name)

@@ -43,6 +43,11 @@ def _text(cell):
     return "\n".join(p for p in parts if p)
 
 
+def _plain(cell):
+    # A DataFrame's text/plain form, without its HTML one.
+    return "\n".join(out["data"]["text/plain"] for out in cell.get("outputs", []) if "text/plain" in out.get("data", {}))
+
+
 def _cell(nb, source_start):
     for cell in nb.cells:
         if cell.cell_type == "code" and cell.source.startswith(source_start):
@@ -84,3 +89,17 @@ def test_the_explanation_and_the_error(executed):
     assert "--set:1:1: error: scenario `ActivationMemory` has no input `microbatchh`" in error
     assert "did you mean `microbatch`?" in error
     assert error.rstrip().endswith("--set:1:1 input")
+
+
+def test_the_cheapest_accelerator(executed):
+    # On an L4 (300 GB/s, 0.85 of it for decode reads: catalogue), one decode step of Llama 3.1 8B in BF16
+    # reads its 16.06e9 bytes of weights in 16.06e9 / 255e9 s = 63 ms, past the 50 ms target at any batch:
+    # infeasible, the inter-token latency binding.
+    rows = _plain(_cell(executed, "capacity = mlsi.sweep"))
+    l4 = next(line.split() for line in rows.splitlines() if " L4 " in f" {line} ")
+    assert l4[2:4] == ["False", "inter_token_latency"], rows
+    cheapest = _plain(_cell(executed, "feasible = frame"))
+    assert " L4 " not in cheapest and len(cheapest.strip().splitlines()) == 2 + 6, cheapest
+    plot = _cell(executed, "ax = capacity.plot")
+    assert any("image/png" in o.get("data", {}) for o in plot.outputs)
+

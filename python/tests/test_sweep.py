@@ -77,6 +77,19 @@ def test_plot(tmp_path):
     assert (tmp_path / "plot.png").stat().st_size > 1000
 
 
+def test_plot_by_an_entry():
+    # A line per catalogue entry: the `by` column holds text. TrainingStateFit's `capacity` is the
+    # accelerator's memory: 80 GiB for H100 and 141 GiB for H200 (their datasheets' 80 and 141 GB of HBM,
+    # which the catalogue keeps as GiB), whatever the bytes per value.
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    r = mlsi.sweep("TrainingStateFit", vary={"bytes_per_value": ["2 byte", "4 byte"], "hardware": ["H100", "H200"]})
+    ax = r.plot(x="bytes_per_value", y="capacity", by="hardware")
+    lines = ax.get_lines()
+    assert [line.get_label() for line in lines] == ["capacity, hardware = H100", "capacity, hardware = H200"]
+    assert [list(line.get_ydata()) for line in lines] == [[80, 80], [141, 141]]
+
+
 def test_sweep_errors_raise():
     with pytest.raises(mlsi.InputError):
         mlsi.sweep("ActivationMemory", vary={"microbatchh": [1, 2]})

@@ -337,36 +337,27 @@ for _name, _c in CAPACITY_CONFIGS.items():
 if __name__ == "__main__":
     # The config blocks of scenarios/plan/serving_step.mls, with these values as their expects.
     print("## Every expected value: tests/scenarios/plan/serving_step.py, an independent Python model of docs/planner.md §4 and §5.")
+    def print_config(name, kind, settings, outputs, units):
+        print(f"## {DESCRIPTIONS[name]}")
+        print(f"config {name} for {kind} {{")
+        for line in settings:
+            print(f"  {line}")
+        for k in outputs:
+            v = EXPECTED[name][k]
+            if isinstance(v, bool):
+                print(f"  expect {k} == {'true' if v else 'false'}")
+            elif isinstance(v, str):
+                print(f"  expect {k} == {v}")
+            else:
+                u = units.get(k, (1, ""))[1]
+                tolerance = "" if v == 0 or isinstance(v, int) else " within 0.001%"
+                print(f"  expect {k} == {v:.6g}{' ' + u if u else ''}{tolerance}")
+        print("}\n")
+
     for name, c in CONFIGS.items():
-        print(f"## {DESCRIPTIONS[name]}")
-        print(f"config {name} for ServingStep {{")
-        for k, v in c.items():
-            print(f"  {k} = {v}")
-        for k in OUTPUTS:
-            v = EXPECTED[name][k]
-            if isinstance(v, bool):
-                print(f"  expect {k} == {'true' if v else 'false'}")
-            elif isinstance(v, str):
-                print(f"  expect {k} == {v}")
-            else:
-                u = UNITS.get(k, (1, ""))[1]
-                tolerance = "" if v == 0 or isinstance(v, int) else " within 0.001%"
-                print(f"  expect {k} == {v:.6g}{' ' + u if u else ''}{tolerance}")
-        print("}\n")
+        print_config(name, "ServingStep", [f"{k} = {v}" for k, v in c.items()], OUTPUTS, UNITS)
     for name, c in CAPACITY_CONFIGS.items():
-        print(f"## {DESCRIPTIONS[name]}")
-        print(f"config {name} for ServingCapacity {{")
-        for k, v in c.items():
-            unit = {"request_rate": " Hz", "ttft_target": " s", "itl_target": " s"}.get(k, "")
-            print(f"  {k} = {v:g}{unit}" if isinstance(v, float) else f"  {k} = {v}{unit}")
-        for k in CAPACITY_OUTPUTS:
-            v = EXPECTED[name][k]
-            if isinstance(v, bool):
-                print(f"  expect {k} == {'true' if v else 'false'}")
-            elif isinstance(v, str):
-                print(f"  expect {k} == {v}")
-            else:
-                u = CAPACITY_UNITS.get(k, (1, ""))[1]
-                tolerance = "" if v == 0 or isinstance(v, int) else " within 0.001%"
-                print(f"  expect {k} == {v:.6g}{' ' + u if u else ''}{tolerance}")
-        print("}\n")
+        unit = {"request_rate": " Hz", "ttft_target": " s", "itl_target": " s"}
+        settings = [f"{k} = {v:g}{unit.get(k, '')}" if isinstance(v, float) else f"{k} = {v}{unit.get(k, '')}"
+                    for k, v in c.items()]
+        print_config(name, "ServingCapacity", settings, CAPACITY_OUTPUTS, CAPACITY_UNITS)
