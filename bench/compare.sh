@@ -4,13 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build-bench}"
-command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y hyperfine; }
-# An existing build folder (the one of the tests, say) keeps its settings and only gains the benchmarks.
-if [ -f "$build/CMakeCache.txt" ]; then
-  cmake -S . -B "$build" -DMLSI_BUILD_BENCH=ON >/dev/null
-else
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLSI_BUILD_TESTS=OFF -DMLSI_BUILD_BENCH=ON >/dev/null
-fi
+. bench/setup.sh
+bench_tools hyperfine
+bench_configure "$build"
 cmake --build "$build" -j2 --target mlsi activation_plain interleaved >/dev/null
 hyperfine --warmup 5 -N \
   "$build/bench/activation_plain" \

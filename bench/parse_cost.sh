@@ -7,12 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build-bench}"
-command -v valgrind >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y valgrind; }
-if [ -f "$build/CMakeCache.txt" ]; then
-  cmake -S . -B "$build" -DMLSI_BUILD_BENCH=ON >/dev/null
-else
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLSI_BUILD_TESTS=OFF -DMLSI_BUILD_BENCH=ON >/dev/null
-fi
+. bench/setup.sh
+bench_tools valgrind
+bench_configure "$build"
 cmake --build "$build" -j2 --target parse_packs >/dev/null
 mapfile -t files < <(find scenarios stdlib -name '*.mls' | sort)
 bytes=$(cat "${files[@]}" | wc -c)

@@ -8,14 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build-bench}"
 other="${2:-}"
-for tool in valgrind hyperfine; do
-  command -v $tool >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y $tool; }
-done
-if [ -f "$build/CMakeCache.txt" ]; then
-  cmake -S . -B "$build" -DMLSI_BUILD_BENCH=ON >/dev/null
-else
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLSI_BUILD_TESTS=OFF -DMLSI_BUILD_BENCH=ON >/dev/null
-fi
+. bench/setup.sh
+bench_tools valgrind hyperfine
+bench_configure "$build"
 cmake --build "$build" -j2 --target mlsi activation_plain unit_plain >/dev/null
 
 # Each command as arguments of mlsi; the REPL reads an empty standard input: start, first prompt, end.
