@@ -92,4 +92,10 @@ std::string scenario_pack(const Program& p, const Scenario& sc) {
   return file;
 }
 
+std::string scenario_kind(const std::string& pack) {
+  if (pack == "training") return "exercise";
+  if (pack == "inference" || pack == "plan") return "question";
+  return "";
+}
+
 }  // namespace mlsi

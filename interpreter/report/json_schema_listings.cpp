@@ -39,8 +39,8 @@ std::string_view json_schema_listing_defs() {
     "scenario_summary": {
       "description": "Each of `mlsi list scenarios`.",
       "type": "object",
-      "properties": {"name": {"type": "string"}, "pack": {"type": "string"}, "description": {"type": "string"}, "contract": {"type": "string"}},
-      "required": ["name", "pack", "description", "contract"]
+      "properties": {"name": {"type": "string"}, "pack": {"type": "string"}, "kind": {"enum": ["exercise", "question", ""]}, "description": {"type": "string"}, "contract": {"type": "string"}},
+      "required": ["name", "pack", "kind", "description", "contract"]
     },
     "listing": {
       "description": "`mlsi list KIND --format json`: catalogue entries, units, constants or scenarios.",
@@ -56,7 +56,7 @@ std::string_view json_schema_listing_defs() {
       "type": "object",
       "properties": {
         "scenario": {"type": "string"},
-        "pack": {"type": "string", "description": "`training` or `inference` for a built-in scenario, else its file"},
+        "pack": {"type": "string", "description": "`training`, `inference` or `plan` for a built-in scenario, else its file"},
         "contract": {"type": "string"},
         "inputs": {
           "type": "array",

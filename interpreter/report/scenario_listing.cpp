@@ -15,7 +15,7 @@ namespace mlsi {
 namespace {
 
 // The fields a condition or a sort may name, each a Text, in this order (locals 0, 1, ...).
-constexpr std::array<const char*, 4> kFields = {"name", "pack", "description", "contract"};
+constexpr std::array<const char*, 5> kFields = {"name", "pack", "kind", "description", "contract"};
 
 struct ScenarioRow {
   const Scenario* scenario;
@@ -55,8 +55,11 @@ Listing filter_scenarios(Session& session, const ListRequest& request, std::vect
 }  // namespace
 
 std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios) {
-  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "description"}};
-  for (const auto* sc : scenarios) rows.push_back({sc->name, scenario_pack(p, *sc), first_sentence(sc->doc)});
+  std::vector<std::vector<std::string>> rows = {{"scenario", "pack", "kind", "description"}};
+  for (const auto* sc : scenarios) {
+    std::string pack = scenario_pack(p, *sc);
+    rows.push_back({sc->name, pack, scenario_kind(pack), first_sentence(sc->doc)});
+  }
   return table_text(rows) + fmt::format("{} {}\n", scenarios.size(), scenarios.size() == 1 ? "scenario" : "scenarios");
 }
 
@@ -72,8 +75,10 @@ Listing list_scenarios(Session& session, const ListRequest& request) {
     return scenario_problem(ListingStatus::usage, fmt::format("a scenario has no field `{}`{}", sort,
                                                      did_you_mean(sort, std::vector<std::string>(kFields.begin(), kFields.end()))));
   std::vector<ScenarioRow> rows;
-  for (const auto& sc : p.scenarios)
-    rows.push_back(ScenarioRow{&sc, {sc.name, scenario_pack(p, sc), first_sentence(sc.doc), first_sentence(sc.doc)}});
+  for (const auto& sc : p.scenarios) {
+    std::string pack = scenario_pack(p, sc);
+    rows.push_back(ScenarioRow{&sc, {sc.name, pack, scenario_kind(pack), first_sentence(sc.doc), first_sentence(sc.doc)}});
+  }
   std::sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.fields[0] < b.fields[0]; });
   if (!request.where.empty())
     if (Listing failed = filter_scenarios(session, request, rows); failed.status != ListingStatus::ok) return failed;
@@ -87,12 +92,13 @@ Listing list_scenarios(Session& session, const ListRequest& request) {
   if (request.format == Format::json) {
     out.text = "[";
     for (std::size_t i = 0; i < rows.size(); ++i)
-      out.text += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"pack\": {}, \"description\": {}, \"contract\": {}}}", json_escape(rows[i].fields[0]),
-                                                 json_escape(rows[i].fields[1]), json_escape(rows[i].fields[2]), json_escape(rows[i].fields[3]));
+      out.text += (i ? ",\n " : "") + fmt::format("{{\"name\": {}, \"pack\": {}, \"kind\": {}, \"description\": {}, \"contract\": {}}}",
+                                                 json_escape(rows[i].fields[0]), json_escape(rows[i].fields[1]), json_escape(rows[i].fields[2]),
+                                                 json_escape(rows[i].fields[3]), json_escape(rows[i].fields[4]));
     out.text += "]\n";
   } else if (request.format == Format::csv) {
-    out.text = csv_line({"scenario", "pack", "description"});
-    for (const auto& r : rows) out.text += csv_line({r.fields[0], r.fields[1], r.fields[2]});
+    out.text = csv_line({"scenario", "pack", "kind", "description"});
+    for (const auto& r : rows) out.text += csv_line({r.fields[0], r.fields[1], r.fields[2], r.fields[3]});
   } else {
     std::vector<const Scenario*> list;
     for (const auto& r : rows) list.push_back(r.scenario);

@@ -195,10 +195,10 @@ TEST(CatalogueListing, ScenariosWithPackAndFirstSentence) {
   std::string row;
   for (const auto& line : lines_of(listing.text))
     if (line.rfind("ActivationLogicCost ", 0) == 0) row = line;
-  const std::string tail = "  training   Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).";
+  const std::string tail = "  training   exercise  Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).";
   ASSERT_GE(row.size(), tail.size()) << listing.text;
   EXPECT_EQ(row.substr(row.size() - tail.size()), tail);
-  // The built-in scenarios of both packs: 57 training, 15 inference.
+  // The built-in scenarios of the three packs: 57 training, 15 inference, 4 plan.
   EXPECT_EQ(lines_of(listing.text).back(), "76 scenarios");
 }
 

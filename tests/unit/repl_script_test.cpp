@@ -199,14 +199,15 @@ TEST(ReplScript, ReplTakesNoFile) {
 }
 
 TEST(ReplScript, ListScenariosShowsPackAndDescription) {
-  // `:list scenarios` is `mlsi list scenarios` with the session's own: a built-in one in its pack, one
-  // typed here from `<repl>`, each with the first sentence of its doc; the count includes both.
+  // `:list scenarios` is `mlsi list scenarios` with the session's own: a built-in one in its pack (a
+  // training one an `exercise`), one typed here from `<repl>` (no kind), each with the first sentence of
+  // its doc; the count includes both.
   auto s = run_repl("## Weights of `params`. Two bytes each.\nscenario Fit {\n  input params: Count = 7e9\n  output weights = params * 2 byte\n}\n:list scenarios\n");
   EXPECT_EQ(s.status, 0) << s.out;
-  EXPECT_NE(s.out.find("\nscenario                    pack       description\n"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\nActivationMemory            training   Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
+  EXPECT_NE(s.out.find("\nscenario                    pack       kind      description\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\nActivationMemory            training   exercise  Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
             std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\nFit                         <repl>     Weights of `params`.\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\nFit                         <repl>               Weights of `params`.\n"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("\n77 scenarios\n"), std::string::npos) << s.out;  // the 76 built-in ones of the three packs and Fit
 }
 
