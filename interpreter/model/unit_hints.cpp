@@ -8,6 +8,7 @@
 
 #include "model/units.hpp"
 #include "source/diagnostics.hpp"
+#include "syntax/syntax_hints.hpp"
 
 namespace mlsi {
 
@@ -30,16 +31,6 @@ std::string without_separators(const UnknownUnit& u) {
     ++i;
   }
   return i < u.name.size() ? digits + " " + u.name.substr(i) : digits;
-}
-
-// The prelude's scale word of a factor prefix_factor gives (`1e9`: billion), or empty.
-std::string scale_word(const std::string& factor) {
-  if (factor == "1000") return "thousand";
-  if (factor == "1e6") return "million";
-  if (factor == "1e9") return "billion";
-  if (factor == "1e12") return "trillion";
-  if (factor == "1e15") return "quadrillion";
-  return {};
 }
 
 // A prefix written alone after a number (`128k`, `8K`, `2Gi`): the number it multiplies by, as it would
@@ -128,7 +119,7 @@ std::vector<std::string> unknown_unit_notes(const UnknownUnit& u, const UnitRegi
   if (after_number)
     if (auto factor = prefix_factor(u.name)) {
       // A decimal prefix after a number is a count written the ML way (`7B`, `2T`): offer its scale word.
-      std::string word = scale_word(*factor);
+      std::string word(count_scale_word(u.name));
       std::string written = word.empty() ? fmt::format("{} * {}", u.number, *factor) : fmt::format("{} {}", u.number, word);
       notes.push_back(fmt::format("a Count has no unit: write `{}` (`{}` alone is {})", written, u.name,
                                   u.name == "K" ? "not a unit" : "a prefix, not a unit"));

@@ -51,15 +51,8 @@ std::string prefixed_count_note(std::string_view left, std::string_view unit) {
   while (digits < left.size() && (std::isdigit(static_cast<unsigned char>(left[digits])) || left[digits] == '.')) ++digits;
   if (digits == 0 || digits + 1 != left.size() || unit.empty() || !std::isalpha(static_cast<unsigned char>(unit.front())))
     return {};
-  const char* word = nullptr;
-  switch (left.back()) {
-    case 'k': case 'K': word = "thousand"; break;
-    case 'M': word = "million"; break;
-    case 'G': word = "billion"; break;
-    case 'T': word = "trillion"; break;
-    case 'P': word = "quadrillion"; break;
-    default: return {};
-  }
+  std::string_view word = count_scale_word(left.substr(digits));
+  if (word.empty()) return {};
   std::string_view number = left.substr(0, digits);
   char prefix = left.back() == 'K' ? 'k' : left.back();
   return fmt::format("`{}` is not a number: write `{} {} {}`, or the prefix on the unit if it takes one (`{} {}{}`)", left,
@@ -67,6 +60,15 @@ std::string prefixed_count_note(std::string_view left, std::string_view unit) {
 }
 
 }  // namespace
+
+std::string_view count_scale_word(std::string_view prefix) {
+  if (prefix == "k" || prefix == "K") return "thousand";
+  if (prefix == "M") return "million";
+  if (prefix == "G") return "billion";
+  if (prefix == "T") return "trillion";
+  if (prefix == "P") return "quadrillion";
+  return {};
+}
 
 std::string syntax_hint(std::string_view text, std::size_t pos) {
   if (pos >= text.size()) return {};

@@ -10,4 +10,8 @@ namespace mlsi {
 // but `%` is the percent unit (language.md §8.4); `2T FLOP` writes a count's prefix apart from its unit.
 std::string syntax_hint(std::string_view text, std::size_t pos);
 
+// The prelude's scale word of a decimal prefix written after a count (`k` and `K`: thousand, `M`: million,
+// `G`: billion, `T`: trillion, `P`: quadrillion), or empty: `7G` is `7 billion` (stdlib/prelude/units.mls).
+std::string_view count_scale_word(std::string_view prefix);
+
 }  // namespace mlsi
