@@ -67,7 +67,7 @@ class SweepCompiler {
   SweepProgram take() { return std::move(prog_); }
 
  private:
-  static constexpr std::uint32_t kNone = UINT32_MAX;
+  static constexpr std::uint32_t kNone = SweepProgram::kNoRegister;
   struct Unsupported {
     std::string what;
   };

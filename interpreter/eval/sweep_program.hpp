@@ -81,7 +81,9 @@ class SweepProgram {
   };
   TreeFacts tree_facts;
 
-  // The register of each slot (outputs included) and of each extra condition.
+  // The register of each slot (outputs included) and of each extra condition; kNoRegister for a slot the
+  // kernel does not compute (its value is the base point's).
+  static constexpr std::uint32_t kNoRegister = UINT32_MAX;
   std::vector<std::uint32_t> slot_register;
   // Per slot: whether its value changes with the varied inputs (else it is the base point's).
   std::vector<bool> slot_varies;

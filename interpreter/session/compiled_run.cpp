@@ -9,8 +9,6 @@ namespace mlsi {
 
 namespace {
 
-constexpr std::uint32_t kNoRegister = std::numeric_limits<std::uint32_t>::max();
-
 // a + b, or the largest count when that overflows.
 std::uint64_t saturated_sum(std::uint64_t a, std::uint64_t b) {
   std::uint64_t s = 0;
@@ -50,7 +48,7 @@ bool CompiledRun::run(std::vector<double>& regs, const double* inputs) const {
 
 Value CompiledRun::value(const std::vector<double>& regs, std::size_t i) const {
   std::uint32_t r = program_.slot_register[i];
-  if (r == kNoRegister) return base_.slots[i];
+  if (r == SweepProgram::kNoRegister) return base_.slots[i];
   return boolean_[i] ? Value(regs[r] != 0) : Value(regs[r]);
 }
 
