@@ -161,7 +161,10 @@ class Serving:
         pre_compute = self.gemms(T, seqs) + attn_time
         pre_memory = (self.weights_read(T) + T * self.kv_token_device() + act_bytes) / self.mem
         pre_comm = self.tp_comm(T)
-        out["prefill_time"] = max(pre_compute, pre_memory) + pre_comm + self.launch()
+        # Each kernel bound by its own roofline, the kernels one after another (Calculon's sum of per-kernel maxima).
+        pre_kernels = (max(self.gemms(T, seqs), self.weights_read(T) / self.mem)
+                       + max(attn_time, T * self.kv_token_device() / self.mem) + act_bytes / self.mem)
+        out["prefill_time"] = pre_kernels + pre_comm + self.launch()
         out["prefill_bound"] = ("communication" if pre_comm > max(pre_compute, pre_memory)
                                 else "compute" if pre_compute >= pre_memory else "memory")
 
@@ -173,7 +176,9 @@ class Serving:
         out["decode_memory_time"] = (self.weights_read(B) + B * ctx * self.kv_token_device()) / self.dec
         out["decode_comm_time"] = self.tp_comm(B)
         c, m_, k_ = out["decode_compute_time"], out["decode_memory_time"], out["decode_comm_time"]
-        out["decode_step_time"] = max(c, m_) + k_ + self.launch()
+        gemm_side = max(self.gemms(B, B), self.weights_read(B) / self.dec)
+        attention_side = max(dec_attn / self.r16, B * ctx * self.kv_token_device() / self.dec)
+        out["decode_step_time"] = gemm_side + attention_side + k_ + self.launch()
         out["decode_bound"] = "communication" if k_ > max(c, m_) else "compute" if c >= m_ else "memory"
 
         out["ttft"] = out["prefill_time"]
