@@ -113,8 +113,9 @@ const Dim* DimensionRegistry::find(const std::string& name) const {
 const Dim* DimensionRegistry::find(const std::string& name, std::uint32_t home, const std::vector<std::uint32_t>& owners) const {
   const Dim* pub = find(name);
   if (owners.empty()) return pub;
+  // The home file's own declaration first, public or kept to itself, then those of the files it sees.
   for (const auto& n : named_)
-    if (n.name == name && n.origin.owner == UINT32_MAX && n.origin.file == home) return &n.dim;
+    if (n.name == name && n.origin.file == home && (n.origin.owner == UINT32_MAX || n.origin.owner == home)) return &n.dim;
   for (const auto& n : named_)
     if (n.name == name && std::find(owners.begin(), owners.end(), n.origin.owner) != owners.end()) return &n.dim;
   return pub;

@@ -130,13 +130,18 @@ const Unit* UnitRegistry::find(const std::string& name, const NameScope* scope) 
 }
 
 const Unit* UnitRegistry::find_private(const std::string& name, const NameScope& scope) const {
-  for (const auto& u : private_)
-    if (u.name == name && scope.sees(u.owner)) return &u;
-  for (const auto& u : private_prefixed_)
-    if (u.name == name && scope.sees(u.owner)) return &u;
-  for (const auto& base : private_)
-    if (scope.sees(base.owner))
-      if (auto u = prefixed_form(name, base)) return &private_prefixed_.emplace_back(std::move(*u));
+  // The home file's own units first (a user's `unit tok: Tokens` in the file that calls ServingFleet),
+  // then those of the files it sees.
+  for (bool own : {true, false}) {
+    auto wanted = [&](FileId owner) { return own ? owner == scope.home : owner != scope.home && scope.sees(owner); };
+    for (const auto& u : private_)
+      if (u.name == name && wanted(u.owner)) return &u;
+    for (const auto& u : private_prefixed_)
+      if (u.name == name && wanted(u.owner)) return &u;
+    for (const auto& base : private_)
+      if (wanted(base.owner))
+        if (auto u = prefixed_form(name, base)) return &private_prefixed_.emplace_back(std::move(*u));
+  }
   return nullptr;
 }
 

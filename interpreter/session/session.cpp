@@ -183,6 +183,13 @@ std::optional<FileId> Session::load_text(const std::string& name, std::string te
   return load_module(id, 0);
 }
 
+bool Session::replaces_prelude_unit(const ast::Module& module) const {
+  for (const auto& d : module.decls)
+    if (const auto* unit = std::get_if<ast::UnitDecl>(&d))
+      if (const Unit* existing = program_->units.find(unit->name); existing && existing->replaceable) return true;
+  return false;
+}
+
 std::optional<FileId> Session::load_module(FileId file, int depth) {
   // Prelude names a file mentions are declared before the file's own, as if the prelude were read first
   // (a file that redefines one is told so, at its own declaration).
@@ -198,6 +205,11 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
   program_->modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
   const ast::Module& m = *program_->modules.back();
   const auto& src = program_->sources.file(file);
+  // A file on disk that declares its own unit in place of a replaceable prelude one (ServingFleet's
+  // `unit tok: Tokens`) keeps its dimensions and units to itself and the files importing it, as a built-in
+  // pack file does (language.md §4.2): the files it imports, and any other file read beside it, keep the
+  // prelude's (DecodeRoofline's `-> tok/s` is a Count per second whichever file is read first).
+  if (!builtin && !src.name.starts_with("<") && replaces_prelude_unit(m)) program_->scopes.make_private(file);
   for (const auto& d : m.decls) {
     const auto* imp = std::get_if<ast::ImportDecl>(&d);
     if (!imp) continue;
@@ -231,7 +243,9 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
       continue;
     }
     fs::path target = fs::path(src.path).parent_path() / imp->path;
-    load_file(target.string(), imp->span);
+    // The importer sees what the imported file keeps to itself, as an import between pack files does.
+    if (auto imported = load_file(target.string(), imp->span); imported && program_->scopes.is_private(*imported))
+      program_->scopes.see(file, *imported);
   }
   compiler_.declare(m);
   return file;

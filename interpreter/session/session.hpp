@@ -123,6 +123,8 @@ class Session {
   void load_catalogues();
   void load_workload_config(CatalogueLoader& loader);
   std::optional<FileId> load_module(FileId file, int depth);
+  // Whether `module` declares a unit of the name of a replaceable prelude unit (`unit tok: Tokens`).
+  bool replaces_prelude_unit(const ast::Module& module) const;
   // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan
   // of its `let NAME` and `fn NAME` lines.
   struct DeferredPrelude {
