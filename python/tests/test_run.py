@@ -113,8 +113,8 @@ def test_catalogue():
 
 def test_scenarios():
     names = mlsi.scenarios()
-    # The 57 of the training pack, the 15 of the inference pack and the planner's 4.
-    assert "ActivationMemory" in names and "TrainingStep" in names and len(names) == len(set(names)) == 76
+    # The 57 of the training pack, the 16 of the inference pack and the planner's 4.
+    assert "ActivationMemory" in names and "TrainingStep" in names and len(names) == len(set(names)) == 77
 
 
 def test_session_with_a_file(tmp_path):

@@ -27,7 +27,7 @@ CASES = _cases()
 
 def test_the_cases_cover_every_builtin_scenario():
     assert {s for s, _ in CASES} == set(mlsi.scenarios())
-    assert len({s for s, _ in CASES}) == 76  # the three packs
+    assert len({s for s, _ in CASES}) == 77  # the three packs
     assert sum(1 for _, c in CASES if c) >= 57  # every scenario ships configs
 
 

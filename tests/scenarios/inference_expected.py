@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The inference and planner packs' expected values, computed independently of mlsi, against their `expect`s.
+"""The inference and planner packs' expected values, computed independently of mlsi, against their `expect`s
+(and those of tests/examples/prelude_formulas.mls, the prelude's formula functions: OTHERS).
 
 Each scenarios/PACK/NAME.mls (PACK: inference, plan) has a module tests/scenarios/PACK/NAME.py (Python standard library
 only) that computes, from the formulas of the pack's specification and the catalogue values it quotes,
@@ -65,6 +66,8 @@ def agrees(literal, tolerance, value):
 
 # The packs whose every scenario file has an expected-value module: the inference pack and the planner.
 PACKS = ("inference", "plan")
+# Other scenario files checked the same way, each with its module: the prelude's formula functions.
+OTHERS = (("tests/examples/prelude_formulas.mls", "tests/scenarios/prelude/prelude_formulas.py"),)
 
 
 def module_of(path):
@@ -83,6 +86,7 @@ def main(root):
         if not found:
             problems.append(f"{pack}: no scenario files")
         files += [(mls, root / "tests" / "scenarios" / name / (mls.stem + ".py")) for mls in found]
+    files += [(root / mls, root / script) for mls, script in OTHERS]
     for mls, script in files:
         if not script.exists():
             problems.append(f"{mls.name}: no expected-value module {script.relative_to(root)}")

@@ -314,9 +314,10 @@ TEST(CliTest, ExamplesPass) {
             "ok   KvCache / long_context (1 expectation)\n"
             "ok   MoeAllToAll / eight_ranks (4 expectations)\n"
             "ok   MoeAllToAll / sixteen_ranks (3 expectations)\n"
+            "ok   PreludeFormulas / worked_examples (28 expectations)\n"
             "ok   ServingCost / default_fleet (2 expectations)\n"
             "ok   ServingCost / full_use (2 expectations)\n"
-            "31 passed, 0 failed\n");
+            "59 passed, 0 failed\n");
 }
 
 TEST(CliTest, FailedExpectationIsOne) {

@@ -147,6 +147,19 @@ TEST(Index, HoverShowsTypeDocAndValues) {
   EXPECT_CONTAINS(unit->markdown, "1 KiB = 1024 byte");
 }
 
+// A prelude function's hover is its signature and its `##` documentation, which names its source
+// (stdlib/prelude/functions.mls): the formulas of the textbook's library read as the older functions do.
+TEST(Index, HoverOnAPreludeFunctionShowsItsSignatureAndSource) {
+  std::string text = "scenario R {\n  output t = roofline_time(16 GFLOP, 16 GB, H100.peak_flops, H100.memory_bandwidth)\n}\n";
+  Analysis a("r.mls", text);
+  auto fn = hover_at(a, a.file(), index_offset_of(text, "roofline_time"));
+  ASSERT_TRUE(fn);
+  EXPECT_CONTAINS(fn->markdown,
+                  "fn roofline_time(work: Compute, traffic: Information, peak: Compute / Time, bandwidth: Information / Time) -> Time");
+  EXPECT_CONTAINS(fn->markdown, "Williams, Waterman & Patterson 2009");
+  EXPECT_CONTAINS(fn->markdown, "mlsysim physics/performance.py, calc_bottleneck");
+}
+
 TEST(Index, DimensionErrorHasTheOtherSideAsALabel) {
   std::string text = "scenario S {\n  input a: Information = 1 byte\n  input t: Time = 1 s\n  output x = a + t\n}\n";
   Analysis a("s.mls", text);
