@@ -89,7 +89,7 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   // The condition over the scenario's inputs then outputs.
   auto locals = scenario_local_names(sc);
   if (!request_.where.empty()) {
-    where_ = session_.compile_condition("--where", request_.where, locals, sc.file);
+    where_ = session_.compile_condition(request_.where_origin, request_.where, locals, sc.file);
     if (!where_ || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
   }
   for (const auto& m : request_.measures) {
