@@ -15,10 +15,9 @@ ExpressionResult Session::evaluate(const std::string& expression) const {
   // The diagnostics point into the workspace's session: they keep the workspace alive.
   std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
   bool ready = workspace->ready();
-  if (ready) {
-    workspace->load_builtin_scenarios();
-    for (const auto& file : options_.files) ready = ready && workspace->load(file).status == EntryStatus::ok;
-  }
+  // As `mlsi eval`: the built-in scenarios the expression calls are loaded as it is read
+  // (Workspace::expression), the others never, which keeps a call to a few milliseconds.
+  for (const auto& file : options_.files) ready = ready && workspace->load(file).status == EntryStatus::ok;
   if (!ready) {
     result.diagnostics = detail::take_diagnostics(session);
     return result;

@@ -29,7 +29,8 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
   internal.run = detail::internal_request(loaded.get(), request.run);
   loaded.reset();
-  for (const auto& v : request.vary) internal.varies.push_back(VaryRequest{v, VaryOptions{}});
+  for (const auto& v : request.vary) internal.varies.push_back(VaryRequest{v, VaryOptions{request.vary_origin}});
+  internal.condition_origin = request.such_that_origin;
   internal.objective = request.objective;
   internal.maximize = request.direction == SolveRequest::Direction::max;
   internal.conditions = request.such_that;

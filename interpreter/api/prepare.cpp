@@ -66,7 +66,10 @@ std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options) {
 mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request) {
   mlsi::RunRequest internal;
   internal.config = request.config;
-  for (const auto& input : request.inputs) internal.sets.push_back(input.name + "=" + input.expression);
+  for (const auto& input : request.inputs) {
+    internal.sets.push_back(input.name + "=" + input.expression);
+    internal.set_origins.push_back(input.origin);
+  }
   if (!request.file.empty()) {
     // A path as the command line takes one: with a `/`, so that it is never read as a scenario's name.
     internal.target = request.file.find('/') == std::string::npos ? "./" + request.file : request.file;

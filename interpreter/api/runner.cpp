@@ -47,14 +47,14 @@ RunRequest with_inputs(RunRequest request, const std::vector<InputSetting>& inpu
 }
 
 // The value `text` gives input `slot`, read into the prepared session (under the exclusive lock).
-std::optional<InputValue> read_value(detail::PreparedRun& prepared, int slot, const std::string& text) {
+std::optional<InputValue> read_value(detail::PreparedRun& prepared, int slot, const std::string& text, const std::string& origin) {
   mlsi::Session& s = *prepared.session;
   const Scenario& sc = s.program().scenarios[static_cast<std::size_t>(prepared.scenario)];
   GivenInputs given(sc.slots.size());
   bool ok = false;
   try {
     Evaluator ev(s.program(), prepared.limits);
-    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given);
+    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given, origin.empty() ? "--set" : origin);
   } catch (const EvalError&) {
     ok = false;
   }
@@ -108,7 +108,7 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
         full = st.texts.size() + st.units.size() >= kMaxReadValues;
         if (full) break;
         std::string text = numeric ? (keys[i].second.empty() ? "1" : "1 " + keys[i].second) : keys[i].second;
-        (numeric ? st.units : st.texts)[keys[i]] = read_value(*st.prepared, keys[i].first, text);
+        (numeric ? st.units : st.texts)[keys[i]] = read_value(*st.prepared, keys[i].first, text, inputs[i].origin);
       }
       // The slow run reads everything again in a session of its own: the other runs need not wait for it.
       if (full) {

@@ -28,6 +28,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
   internal.input = request.input;
   internal.maximize = request.direction == SolveRequest::Direction::max;
   internal.conditions = request.such_that;
+  internal.condition_origin = request.such_that_origin;
   internal.tolerance = request.tolerance;
   internal.limits = detail::evaluation_limits(options_.limits);
   internal.session_options = detail::session_options(options_);

@@ -71,8 +71,9 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   if (request.run.file.empty() && !options.files.empty()) loaded = detail::open_session(options);
   internal.run = detail::internal_request(loaded.get(), request.run);
   loaded.reset();
-  for (const auto& v : request.vary) internal.varies.push_back(VaryRequest{v, VaryOptions{}});
+  for (const auto& v : request.vary) internal.varies.push_back(VaryRequest{v, VaryOptions{request.vary_origin}});
   internal.where = request.where;
+  internal.where_origin = request.where_origin;
   internal.max_points = options.limits.max_sweep_points;
   internal.limits = detail::evaluation_limits(options.limits);
   internal.session_options = detail::session_options(options);
@@ -110,10 +111,17 @@ SweepCell::Kind column_kind(mlsi::Sweep& sweep, std::size_t c) {
   return SweepCell::Kind::text;
 }
 
+// What a text column's values are converted with: the program, and each column's type and unit.
+struct ColumnTypes {
+  const Program& program;
+  std::vector<Type> types;
+  const std::vector<DisplayUnit>& units;
+};
+
 // The points of one chunk as columns, as SweepTable holds them.
 class TableChunk final : public mlsi::Sweep::Chunk {
  public:
-  explicit TableChunk(const std::vector<SweepCell::Kind>& kinds) : columns_(kinds.size()) {
+  TableChunk(const std::vector<SweepCell::Kind>& kinds, const ColumnTypes& types) : columns_(kinds.size()), types_(types) {
     for (std::size_t c = 0; c < kinds.size(); ++c) columns_[c].kind = kinds[c];
   }
 
@@ -126,7 +134,13 @@ class TableChunk final : public mlsi::Sweep::Chunk {
       switch (column.kind) {
         case SweepCell::Kind::number: column.si.push_back(cell.kind == mlsi::SweepCell::kNumber ? cell.number : std::nan("")); break;
         case SweepCell::Kind::boolean: column.flags.push_back(cell.kind == mlsi::SweepCell::kBool && cell.number != 0); break;
-        case SweepCell::Kind::text: column.texts.push_back(cell.kind == mlsi::SweepCell::kText ? cell.text : std::string()); break;
+        case SweepCell::Kind::text:
+          column.texts.push_back(cell.kind == mlsi::SweepCell::kText ? cell.text : std::string());
+          if (cell.kind == mlsi::SweepCell::kText && cell.value)
+            column.values.push_back(detail::public_value(types_.program, *cell.value, types_.types[c], types_.units[c]));
+          else
+            column.values.emplace_back();
+          break;
       }
     }
   }
@@ -141,9 +155,11 @@ class TableChunk final : public mlsi::Sweep::Chunk {
       to.si.insert(to.si.end(), from.si.begin(), from.si.end());
       to.flags.insert(to.flags.end(), from.flags.begin(), from.flags.end());
       to.texts.insert(to.texts.end(), std::make_move_iterator(from.texts.begin()), std::make_move_iterator(from.texts.end()));
+      to.values.insert(to.values.end(), std::make_move_iterator(from.values.begin()), std::make_move_iterator(from.values.end()));
       from.si.clear();
       from.flags.clear();
       from.texts.clear();
+      from.values.clear();
     }
     table.rows += index_.size();
     index_.clear();
@@ -154,6 +170,7 @@ class TableChunk final : public mlsi::Sweep::Chunk {
   std::vector<SweepTableColumn> columns_;
   std::vector<std::uint64_t> index_;
   std::vector<std::pair<std::uint64_t, std::string>> errors_;
+  const ColumnTypes& types_;
 };
 
 }  // namespace
@@ -200,7 +217,7 @@ SweepTable Session::sweep_table(const SweepRequest& request) const {
   table.ok = true;
   table.total = sweep.total();
   std::vector<SweepColumn> columns = columns_of(sweep);
-  for (std::size_t c = 0; c < columns.size(); ++c) table.columns.push_back(SweepTableColumn{std::move(columns[c]), column_kind(sweep, c), {}, {}, {}});
+  for (std::size_t c = 0; c < columns.size(); ++c) table.columns.push_back(SweepTableColumn{std::move(columns[c]), column_kind(sweep, c), {}, {}, {}, {}});
   // Without a `where` every point is kept: the columns are sized once.
   if (request.where.empty() && request.shard_k >= 1 && request.shard_k <= request.shard_n) {
     auto range = sweep.shard_range(request.shard_k, request.shard_n);
@@ -219,7 +236,9 @@ SweepTable Session::sweep_table(const SweepRequest& request) const {
   how.shard_k = request.shard_k;
   how.shard_n = request.shard_n;
   how.jobs = request.jobs;
-  how.make_chunk = [&] { return std::make_unique<TableChunk>(kinds); };
+  ColumnTypes types{sweep.program(), {}, sweep.column_units()};
+  for (std::size_t c = 0; c < kinds.size(); ++c) types.types.push_back(sweep.column_type(c));
+  how.make_chunk = [&] { return std::make_unique<TableChunk>(kinds, types); };
   how.take = [&](mlsi::Sweep::Chunk& c) {
     static_cast<TableChunk&>(c).append_to(table);
     return true;

@@ -15,7 +15,7 @@ namespace {
 
 SweepRequest grid_sweep(const GridSolveRequest& r) {
   SweepRequest s{r.run, r.varies, "", {}, true, r.max_points, r.limits, r.session_options};
-  for (const auto& c : r.conditions) s.measures.push_back({"--such-that", c});
+  for (const auto& c : r.conditions) s.measures.push_back({r.condition_origin, c});
   s.measures.push_back({r.maximize ? "--maximize" : "--minimize", r.objective});
   return s;
 }
@@ -34,7 +34,7 @@ Outcome GridSolve::prepare() {
   if (!prepared.ok()) return prepared;
   for (std::size_t k = 0; k < request_.conditions.size(); ++k)
     if (!sweep_.measures()[k].type.is_bool()) {
-      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("--such-that needs a Bool condition, found {}",
+      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("{} needs a Bool condition, found {}", request_.condition_origin,
                                                                            type_name(sweep_.measures()[k].type, session().program().dims)));
       return Outcome{Failure::usage, ""};
     }

@@ -24,6 +24,7 @@ struct GridSolveRequest {
   std::uint64_t max_points = kDefaultMaxSweepPoints;
   Limits limits;
   SessionOptions session_options;
+  std::string condition_origin = "--such-that";  // what messages call the texts of `conditions`
 };
 
 struct GridPoint {

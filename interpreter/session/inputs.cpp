@@ -152,10 +152,11 @@ bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& na
   return assign(s, ev, scenario, name, name_span, expr, origin, given);
 }
 
-bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given) {
+bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
+               const std::string& origin) {
   InputCategory category{s.diagnostics()};
   Program& p = s.program();
-  FileId f = p.sources.add("--set", assignment);
+  FileId f = p.sources.add(origin, assignment);
   auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0) {
     s.diagnostics().error(Span{f, 0, static_cast<std::uint32_t>(std::max<std::size_t>(assignment.size(), 1))},
@@ -167,7 +168,7 @@ bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assig
   auto expr = parse_expression(p.sources, f, s.diagnostics(), static_cast<std::uint32_t>(eq + 1));
   if (!expr) return false;
   s.load_builtin_scenarios_called();  // a value may call one, as a file may
-  return assign(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(name.size())}, *expr, "--set", given);
+  return assign(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(name.size())}, *expr, origin, given);
 }
 
 bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,

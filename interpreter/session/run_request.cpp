@@ -148,7 +148,10 @@ PreparedRun prepare_run(Session& session, const RunRequest& request, const Limit
       }
       ok = workload_slot >= 0 && ok;
     }
-    for (const auto& set : request.sets) ok = apply_set(session, ev, run.scenario, set, run.given) && ok;
+    for (std::size_t i = 0; i < request.sets.size(); ++i) {
+      const std::string& origin = i < request.set_origins.size() ? request.set_origins[i] : std::string();
+      ok = apply_set(session, ev, run.scenario, request.sets[i], run.given, origin.empty() ? "--set" : origin) && ok;
+    }
     if (ok && workload_slot >= 0 && run.given[static_cast<std::size_t>(workload_slot)]->origin.rfind("--workload", 0) != 0) {
       const std::string& name = p.scenarios[static_cast<std::size_t>(run.scenario)].slots[static_cast<std::size_t>(workload_slot)].name;
       run.outcome = fail(Failure::usage, fmt::format("--workload and --set both give `{}`: give one of them", name));

@@ -17,6 +17,9 @@ struct RunRequest {
   std::string config;       // empty: none
   std::string inputs_file;  // a TOML file of input values (--inputs); empty: none
   std::vector<std::string> sets;  // `INPUT=EXPR` texts (--set), applied in order after the config and file
+  // What messages call each of `sets` (a location in it is `ORIGIN:1:9`), by index: the name the caller
+  // gave it (the Python module: `microbatch=`); missing or empty: `--set`.
+  std::vector<std::string> set_origins = {};
 };
 
 // Why a request cannot go on, by the exit-status class of language.md "Diagnostics".

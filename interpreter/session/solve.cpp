@@ -85,7 +85,7 @@ Outcome Solve::prepare() {
   if (request_.conditions.empty()) return Outcome{Failure::usage, "a solve needs at least one --such-that condition"};
   auto names = scenario_local_names(sc);
   for (const auto& text : request_.conditions) {
-    auto c = session_.compile_condition("--such-that", text, names, sc.file);
+    auto c = session_.compile_condition(request_.condition_origin, text, names, sc.file);
     if (!c || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
     conditions_.push_back(std::move(*c));
   }

@@ -24,6 +24,7 @@ struct SolveRequest {
   std::string domain;
   Limits limits;
   SessionOptions session_options;
+  std::string condition_origin = "--such-that";  // what messages call the texts of `conditions`
 };
 
 // Where the feasible values end: the first value tried past the answer, and why it is not feasible.

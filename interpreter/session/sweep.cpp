@@ -89,7 +89,7 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   // The condition over the scenario's inputs then outputs.
   auto locals = scenario_local_names(sc);
   if (!request_.where.empty()) {
-    where_ = session_.compile_condition("--where", request_.where, locals, sc.file);
+    where_ = session_.compile_condition(request_.where_origin, request_.where, locals, sc.file);
     if (!where_ || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
   }
   for (const auto& m : request_.measures) {
@@ -148,7 +148,8 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
       double x = v.values[i];
       if (!type.is_quantity() || std::isfinite(x / u.factor)) continue;
       if (auto d = display_overflow(fmt::format("a value of `{}`", v.name), Value(x), type, v.display, p, Span{}))
-        return Outcome{Failure::unshowable, fmt::format("--vary {}: {} ({})", v.name, d->message, d->notes.front())};
+        return Outcome{Failure::unshowable, fmt::format("{} {}: {} ({})", request_.varies[static_cast<std::size_t>(&v - varies_.data())].options.flag,
+                                                        v.name, d->message, d->notes.front())};
       u = si_display_unit(type.dim, p);  // the unit chosen for the first value does not suit them all
       break;
     }

@@ -79,6 +79,7 @@ struct SweepRequest {
   std::uint64_t max_points = kDefaultMaxSweepPoints;  // of the product of the varied counts, at most kMaxSweepPointsCap
   Limits limits;
   SessionOptions session_options;  // of the session the sweep loads its scenario into
+  std::string where_origin = "--where";  // what messages call the text of `where`
 };
 
 class Sweep {

@@ -102,6 +102,10 @@ class EvaluationError(Error):
     """Evaluating failed otherwise: a division by zero, a value that overflows, an exhausted limit."""
 
 
+# A traceback names them as the package exports them: mlsi.DimensionError, not mlsi._errors.DimensionError.
+for _cls in (Error, ParseError, DimensionError, InputError, CheckFailed, EvaluationError):
+    _cls.__module__ = "mlsi"
+
 _CLASSES = {
     "syntax": ParseError,
     "source": DimensionError,

@@ -17,16 +17,24 @@ using namespace mlsi;
 
 namespace {
 
-// One input's value from Python: (name, text) or (name, number, unit).
+// One input's value from Python: (name, text) or (name, number, unit). Messages call its text by the
+// keyword that gave it (`microbatch=:1:12`), not by the command line's --set.
 std::vector<api::InputSetting> settings_of(const py::list& inputs) {
   api::RunRequest r;
   for (const auto& item : inputs) {
     auto t = item.cast<py::tuple>();
-    if (t.size() == 2) r.set(t[0].cast<std::string>(), t[1].cast<std::string>());
-    else r.set(t[0].cast<std::string>(), t[1].cast<double>(), t[2].cast<std::string>());
+    auto name = t[0].cast<std::string>();
+    if (t.size() == 2) r.set(name, t[1].cast<std::string>());
+    else r.set(name, t[1].cast<double>(), t[2].cast<std::string>());
+    r.inputs.back().origin = name + "=";
   }
   return r.inputs;
 }
+
+// What messages call the texts of the keywords vary=, where= and such_that=.
+constexpr const char* kVaryOrigin = "vary";
+constexpr const char* kWhereOrigin = "where";
+constexpr const char* kSuchThatOrigin = "such_that";
 
 api::RunRequest request_of(const std::string& file, const std::string& scenario, const std::string& config, const py::list& inputs) {
   api::RunRequest r;
@@ -105,7 +113,13 @@ py::dict sweep_dict(api::SweepTable table) {
     switch (c.kind) {
       case api::SweepCell::Kind::number: column["values"] = owned_array(std::move(c.si), py::dtype::of<double>()); break;
       case api::SweepCell::Kind::boolean: column["values"] = owned_array(std::move(c.flags), py::dtype::of<bool>()); break;
-      case api::SweepCell::Kind::text: column["values"] = py::cast(c.texts); break;
+      case api::SweepCell::Kind::text: {
+        column["values"] = py::cast(c.texts);
+        py::list data;
+        for (const auto& v : c.values) data.append(python::value_tuple(v));
+        column["data"] = data;
+        break;
+      }
     }
     column["kind"] = c.kind == api::SweepCell::Kind::number ? "number" : c.kind == api::SweepCell::Kind::boolean ? "bool" : "text";
     columns.append(column);
@@ -237,6 +251,8 @@ PYBIND11_MODULE(_mlsi, m) {
         request.run = request_of(file, scenario, config, inputs);
         request.vary = vary;
         request.where = where;
+        request.vary_origin = kVaryOrigin;
+        request.where_origin = kWhereOrigin;
         request.jobs = jobs;
         request.shard_k = shard_k;
         request.shard_n = shard_n;
@@ -257,6 +273,8 @@ PYBIND11_MODULE(_mlsi, m) {
         request.objective = objective;
         request.top = top;
         request.jobs = jobs;
+        request.such_that_origin = kSuchThatOrigin;
+        request.vary_origin = kVaryOrigin;
         return solve_dict(interruptible([&] { return s.solve(request); }));
       })
       .def("evaluate", [](const api::Session& s, const std::string& expression) {

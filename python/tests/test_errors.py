@@ -13,13 +13,45 @@ def test_unknown_input_is_an_input_error_with_a_suggestion():
     d = e.diagnostic
     assert d.message == "scenario `ActivationMemory` has no input `microbatchh`"
     assert d.category == "input" and d.severity == "error"
-    assert (d.location.file, d.location.line, d.location.column, d.location.end_column) == ("--set", 1, 1, 12)
+    # The location names the keyword that gave the value, not the command line's --set.
+    assert (d.location.file, d.location.line, d.location.column, d.location.end_column) == ("microbatchh=", 1, 1, 12)
     assert [n.message for n in d.notes][0] == "did you mean `microbatch`?"
-    # The message is what the command line prints for the same mistake.
+    # The message is what the command line prints for the same mistake, but for that name.
     cli = mlsi_cli("run", "ActivationMemory", "--set", "microbatchh=4", check=False)
     assert cli.returncode != 0
-    assert str(e) + "\n" in cli.stderr
-    assert str(e).startswith("--set:1:1: error: scenario `ActivationMemory` has no input `microbatchh`\n 1 | microbatchh=4\n   | ^~~~~~~~~~~")
+    assert str(e).replace("microbatchh=:1:1:", "--set:1:1:", 1) + "\n" in cli.stderr
+    assert str(e).startswith("microbatchh=:1:1: error: scenario `ActivationMemory` has no input `microbatchh`\n 1 | microbatchh=4\n   | ^~~~~~~~~~~")
+
+
+def test_locations_name_the_keywords_never_the_command_line():
+    """An input's value, vary=, where= and such_that= are named as Python gives them (issue 44 item 9)."""
+    cases = [
+        (lambda: mlsi.run("ActivationMemory", microbatch="4 GB"), mlsi.InputError,
+         "microbatch=:1:12: error: input `microbatch` expects Count, found Information\n 1 | microbatch=4 GB\n   |            ^~~~"),
+        (lambda: mlsi.run("ActivationMemory", inputs={"microbatch": mlsi.Quantity(4, "GB")}), mlsi.InputError,
+         "microbatch=:1:12: error: input `microbatch` expects Count, found Information"),
+        (lambda: mlsi.sweep("ActivationMemory", vary={"microbatch": "1 GB,2 GB"}), mlsi.InputError,
+         "vary:1:12: error: vary microbatch needs values of Count, found Information\n 1 | microbatch=1 GB,2 GB\n   |            ^~~~"),
+        (lambda: mlsi.sweep("ActivationMemory", vary={"microbatch": [1, 2]}, seq_len="4 s"), mlsi.InputError,
+         "seq_len=:1:9: error: input `seq_len` expects Count, found Time"),
+        (lambda: mlsi.sweep("ActivationMemory", vary={"microbatch": [1, 2]}, where="full <= 3"), mlsi.DimensionError,
+         "where:1:6: error: cannot compare Information and Count\n 1 | full <= 3\n   | ~~~~ ^~ ~"),
+        (lambda: mlsi.solve("ActivationMemory", max="microbatch", such_that="full <= 3"), mlsi.DimensionError,
+         "such_that:1:6: error: cannot compare Information and Count"),
+        (lambda: mlsi.solve("ActivationMemory", vary={"microbatch": [1, "2 s"]}, minimize="full", such_that="full <= 80 GB"),
+         mlsi.InputError, "vary:1:14: error: vary microbatch needs values of Count, found Time"),
+    ]
+    for call, cls, start in cases:
+        with pytest.raises(cls) as raised:
+            call()
+        assert str(raised.value).startswith(start), str(raised.value)
+        assert "--set" not in str(raised.value) and "--vary" not in str(raised.value) and "--where" not in str(raised.value)
+        assert "--such-that" not in str(raised.value)
+    # The command line words the same mistakes with its options, as before.
+    cli = mlsi_cli("run", "ActivationMemory", "--set", "microbatch=4 GB", check=False).stderr
+    assert cli.startswith("--set:1:12: error: input `microbatch` expects Count, found Information\n")
+    cli = mlsi_cli("sweep", "ActivationMemory", "--vary", "microbatch=1 GB,2 GB", check=False).stderr
+    assert cli.startswith("--vary:1:12: error: --vary microbatch needs values of Count, found Information\n")
 
 
 def test_a_value_outside_its_where_is_an_input_error():

@@ -77,8 +77,10 @@ def test_the_sweep_and_its_plot(executed):
     frame = _text(_cell(executed, "sweep = mlsi.sweep"))
     # full at microbatch 16, seq_len 4096: 96 * 4096 * 16 * 12288 * 2 B = 154618822656 B = 144 GiB
     last = next(line.split() for line in frame.splitlines() if line.startswith("9 "))
-    assert last == ["9", "16.0", "4096.0", "1.546188e+11", "144.0"], frame
-    assert _text(_cell(executed, "df.attrs")).strip() == "('byte', 'GiB')"
+    # Counts as integers, full in GiB (its display unit), named with it.
+    assert last == ["9", "16", "4096", "144.0"], frame
+    assert "full [GiB]" in frame
+    assert _text(_cell(executed, "df.attrs")).strip() == "('GiB', 'full')"
     plot = _cell(executed, "ax = sweep.plot")
     assert any("image/png" in o.get("data", {}) for o in plot.outputs)
 
@@ -86,9 +88,9 @@ def test_the_sweep_and_its_plot(executed):
 def test_the_explanation_and_the_error(executed):
     assert _text(_cell(executed, "print(mlsi.explain")).startswith("ActivationMemory")
     error = _text(_cell(executed, "try:"))
-    assert "--set:1:1: error: scenario `ActivationMemory` has no input `microbatchh`" in error
+    assert "microbatchh=:1:1: error: scenario `ActivationMemory` has no input `microbatchh`" in error
     assert "did you mean `microbatch`?" in error
-    assert error.rstrip().endswith("--set:1:1 input")
+    assert error.rstrip().endswith("microbatchh=:1:1 input")
 
 
 def test_the_cheapest_accelerator(executed):

@@ -145,7 +145,10 @@ def test_check(tmp_path):
 
 def test_explain():
     x = mlsi.explain("ActivationMemory", microbatch=4)
-    assert x.text == mlsi_cli("run", "ActivationMemory", "--set", "microbatch=4", "--explain").stdout
+    # As the command line's, but for the origin of the value given: the keyword, not --set.
+    cli = mlsi_cli("run", "ActivationMemory", "--set", "microbatch=4", "--explain").stdout
+    assert "microbatch = 4                      microbatch=\n" in x.text
+    assert x.text == cli.replace("microbatch = 4                      --set\n", "microbatch = 4                      microbatch=\n")
     assert [o["name"] for o in x.outputs][:3] == ["none", "selective", "full"]
     assert "<pre" in x._repr_html_() and x._repr_markdown_().startswith("```")
 

@@ -4,6 +4,8 @@
 // points, b fastest: (1,1) (1,2) (2,1) (2,2) (3,1) (3,2), products 1 2 2 4 3 6, small for the first three.
 #include <mlsi/mlsi.hpp>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "tests/unit/api_kinds.hpp"
@@ -126,6 +128,47 @@ TEST(ApiSweep, AnUnknownInputIsADiagnostic) {
   EXPECT_FALSE(result.ok);
   EXPECT_TRUE(result.diagnostics.has_errors());
   EXPECT_EQ(result.diagnostics.render(), mlsi_test::mlsi({"sweep", "ActivationMemory", "--vary", "microbatchh=1,2"}).err);
+}
+
+// vary_origin and where_origin name the texts in diagnostics (the Python module: `vary`, `where`).
+TEST(ApiSweep, TheOriginsOfVaryAndWhereNameTheirTexts) {
+  mlsi::api::SweepRequest request;
+  request.run.scenario = "ActivationMemory";
+  request.vary = {"microbatch=1 GB,2 GB"};
+  request.vary_origin = "vary";
+  auto table = mlsi::api::Session().sweep_table(request);
+  ASSERT_FALSE(table.ok);
+  EXPECT_EQ(table.diagnostics.render(),
+            "vary:1:12: error: vary microbatch needs values of Count, found Information\n"
+            " 1 | microbatch=1 GB,2 GB\n"
+            "   |            ^~~~\n");
+  request.vary = {"microbatch=1,2"};
+  request.where = "full <= 3";
+  request.where_origin = "where";
+  table = mlsi::api::Session().sweep_table(request);
+  ASSERT_FALSE(table.ok);
+  ASSERT_GE(table.diagnostics.size(), 1u);
+  EXPECT_EQ(table.diagnostics[0].location.file, "where");
+  EXPECT_EQ(table.diagnostics[0].message, "cannot compare Information and Count");
+}
+
+// A text column holds each row's value as data too: a list's entries (Kinds: doubled = [2, 4, 8] GiB).
+TEST(ApiSweep, ATextColumnHoldsItsValues) {
+  mlsi_test::TempFile file("api_sweep_values.mls", mlsi_test::kApiKinds);
+  mlsi::api::SweepRequest request;
+  request.run.file = file.path.string();
+  request.run.scenario = "Kinds";
+  request.vary = {"chips=4,16"};
+  auto table = mlsi::api::Session().sweep_table(request);
+  ASSERT_TRUE(table.ok);
+  auto doubled = std::find_if(table.columns.begin(), table.columns.end(), [](const auto& c) { return c.column.name == "doubled"; });
+  ASSERT_NE(doubled, table.columns.end());
+  ASSERT_EQ(doubled->values.size(), 2u);
+  const mlsi::api::Value& list = doubled->values[0];
+  ASSERT_EQ(list.kind, mlsi::api::Value::Kind::list);
+  ASSERT_EQ(list.items.size(), 3u);
+  EXPECT_EQ(list.items[2].si, 8.0 * 1024 * 1024 * 1024);
+  EXPECT_EQ(doubled->texts[0], "[2, 4, 8] GiB");
 }
 
 }  // namespace

@@ -174,6 +174,36 @@ TEST(Api, UnknownInputIsAStructuredDiagnostic) {
   EXPECT_EQ(result.diagnostics.render_one(0), cli.err);
 }
 
+// A setting's origin is what its diagnostics call its text (the Python module's keyword); empty: --set.
+TEST(Api, AnInputsOriginNamesItsText) {
+  mlsi::api::Session session;
+  mlsi::api::RunRequest request;
+  request.scenario = "ActivationMemory";
+  request.set("microbatch", "4 GB");
+  request.inputs.back().origin = "microbatch=";
+  auto result = session.run(request);
+  ASSERT_FALSE(result.ok);
+  ASSERT_EQ(result.diagnostics.size(), 1u);
+  EXPECT_EQ(result.diagnostics[0].location.file, "microbatch=");
+  EXPECT_EQ(result.diagnostics.render(),
+            "microbatch=:1:12: error: input `microbatch` expects Count, found Information\n"
+            " 1 | microbatch=4 GB\n"
+            "   |            ^~~~\n");
+  // The same mistake on the command line, and through the API without an origin, says --set.
+  std::string cli = mlsi_test::mlsi({"run", "ActivationMemory", "--set", "microbatch=4 GB"}).err;
+  EXPECT_EQ(cli.rfind("--set:1:12: error: input `microbatch` expects Count, found Information\n", 0), 0u) << cli;
+  request.inputs.back().origin.clear();
+  EXPECT_EQ(session.run(request).diagnostics.render(), cli);
+  // A runner reads the origin too, and an explanation gives it as the input's origin.
+  mlsi::api::RunRequest good;
+  good.scenario = "ActivationMemory";
+  good.set("microbatch", 4.0, "");
+  good.inputs.back().origin = "microbatch=";
+  auto x = session.explain(good);
+  ASSERT_TRUE(x.ok);
+  EXPECT_NE(x.text.find("microbatch = 4                      microbatch=\n"), std::string::npos) << x.text;
+}
+
 TEST(Api, SourceAndEvaluationErrorsHaveLocations) {
   TempFile file("api_bad.mls", "scenario Bad {\n  output x = 1 GiB + 2 s\n}\n");
   mlsi::api::Session session;

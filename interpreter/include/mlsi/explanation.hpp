@@ -24,7 +24,7 @@ struct ExplainNode {
   std::string formula;      // as written; for a call, the function's body
   std::string substituted;  // the formula with every term's value; empty when it says nothing new
   std::string call;         // calls: the call with its arguments' values (`f(48, 1600)`)
-  std::string origin;       // inputs: `default`, `config NAME`, `--set`
+  std::string origin;       // inputs: `default`, `config NAME`, `--set` (or InputSetting::origin)
   std::string declared;     // constants and functions: where they are declared
   // A catalogue value: the entry, its kind, the field (empty for the whole entry) and its source.
   std::string catalogue_entry, catalogue_kind, catalogue_field, catalogue_source;

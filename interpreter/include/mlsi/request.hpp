@@ -15,6 +15,9 @@ struct InputSetting {
   bool numeric = false;
   double number = 0;
   std::string unit;
+  // What messages call the text of this value, where the caller took it from (the Python module: the
+  // keyword, `microbatch=`): a location in it is `ORIGIN:1:12`. Empty: `--set`, as the command line.
+  std::string origin;
 };
 
 struct RunRequest {

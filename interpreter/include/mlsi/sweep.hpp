@@ -9,6 +9,7 @@
 
 #include "mlsi/diagnostics.hpp"
 #include "mlsi/request.hpp"
+#include "mlsi/value.hpp"
 
 namespace mlsi::api {
 
@@ -26,6 +27,10 @@ struct SweepRequest {
   // The table is the same whatever the number. Session::sweep calls its callback from the calling
   // thread and computes there too.
   unsigned jobs = 0;
+  // What messages call the texts of `vary` and `where`, where the caller took them from (a location in
+  // them is `ORIGIN:1:9`): the command line's options by default; the Python module's keywords.
+  std::string vary_origin = "--vary";
+  std::string where_origin = "--where";
 };
 
 struct SweepColumn {
@@ -70,6 +75,9 @@ struct SweepTableColumn {
   std::vector<double> si;           // kind number
   std::vector<unsigned char> flags;  // kind boolean: 0 or 1
   std::vector<std::string> texts;   // kind text
+  // Kind text: each point's value as data (a list's entries, a record's fields), as Session::run gives
+  // it; a failed point's is an empty text.
+  std::vector<Value> values;
 };
 struct SweepTable {
   bool ok = false;  // false: the sweep could not start (see diagnostics)
