@@ -11,21 +11,22 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <toml++/toml.h>
 
 #include "catalogue/catalogue_loader.hpp"
 #include "catalogue/hf_config.hpp"
-#include "cli_harness.hpp"
 #include "session/session.hpp"
+#include "source/diagnostics.hpp"
 #include "test_support.hpp"
 
 // gtest after the interpreter headers: <signal.h> (pulled in by gtest) defines a macro `si_value`, which
 // interpreter/model/units.hpp uses as a parameter name.
 #include <gtest/gtest.h>
 
-namespace {
+namespace catalogue_reach_test {
 
 namespace fs = std::filesystem;
 
@@ -286,4 +287,4 @@ TEST(CatalogueReach, RobotLearningDatasetsAndDataPrices) {
   expect_si("Data2024", "labelling_medical_max", 200);
 }
 
-}  // namespace
+}  // namespace catalogue_reach_test
