@@ -162,6 +162,13 @@ void CatalogueLoader::validate(Pending& e) {
     if (!e.builtin && written("device_link_bandwidth") && !written("device_link_bidirectional"))
       diags_.warning(where("device_link_bandwidth"),
                      fmt::format("{}: `device_link_bandwidth` without `device_link_bidirectional`: taken as per direction", label));
+  } else if (e.kind == "Pricing") {
+    // A price range is two fields, X and X_max (as Hardware.price and price_max).
+    for (std::string_view field : {"nvme_storage", "labelling_crowd", "labelling_box", "labelling_medical"}) {
+      std::string top = std::string(field) + "_max";
+      auto low = number(field), high = number(top);
+      rule(low && high && *low > *high, std::string(field), fmt::format("`{}` must not exceed `{}`", field, top));
+    }
   } else if (e.kind == "Fleet") {
     if (written("accelerators")) {
       int node = index("node");

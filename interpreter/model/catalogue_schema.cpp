@@ -217,6 +217,9 @@ const std::vector<KindSpec>& catalogue_schema() {
            {"clip_length", "Time", kOptional, kAny, {}, "(audio) length of one example"},
            {"sample_rate", "1 / Time", kOptional, kAny, {}, "(audio) sample rate"},
            {"bytes_per_sample", "Information", kOptional, kAny, {}, "(audio) storage per sample"},
+           {"episodes", "Count", kOptional, kWhole, {}, "(robot learning) recorded episodes (trajectories, demonstrations)"},
+           {"total_duration", "Time", kOptional, kAny, {}, "(robot learning) recorded time of all episodes"},
+           {"embodiments", "Count", kOptional, kWhole, {}, "(robot learning) distinct robot types recorded"},
        }},
       // §2.8
       {"Precision",
@@ -269,6 +272,14 @@ const std::vector<KindSpec>& catalogue_schema() {
            {"archive_retrieval", "Money / Information", kOptional, kAny, {}, "reading back from archive"},
            {"carbon_per_gpu_hour", "Mass / Time", kOptional, kAny, {}, "CO2e per accelerator-hour"},
            {"maintenance_rate", "1 / Time", kOptional, kAny, {}, "yearly maintenance as a fraction of capital cost"},
+           {"nvme_storage", "Money / (Information * Time)", kOptional, kAny, {}, "local NVMe storage (bottom of a range)"},
+           {"nvme_storage_max", "Money / (Information * Time)", kOptional, kAny, {}, "top of the nvme_storage range"},
+           {"labelling_crowd", "Money", kOptional, kAny, {}, "one crowd-sourced label (classification; bottom of a range)"},
+           {"labelling_crowd_max", "Money", kOptional, kAny, {}, "top of the labelling_crowd range"},
+           {"labelling_box", "Money", kOptional, kAny, {}, "one bounding-box annotation (bottom of a range)"},
+           {"labelling_box_max", "Money", kOptional, kAny, {}, "top of the labelling_box range"},
+           {"labelling_medical", "Money", kOptional, kAny, {}, "one expert (medical) annotation (bottom of a range)"},
+           {"labelling_medical_max", "Money", kOptional, kAny, {}, "top of the labelling_medical range"},
        }},
   };
   return kinds;

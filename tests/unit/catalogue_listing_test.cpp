@@ -55,14 +55,15 @@ TEST(CatalogueListing, HardwareFilteredAndSortedByAField) {
   request.where = "memory >= 150 GiB";
   request.sort = "tdp";
   // The hardware with at least 150 GiB of memory (cloud.toml; no other hardware file has one): MI300X
-  // (192 GiB, tdp 750 W), B200 (192 GiB, 1000 W) and GB200_NVL72 (13.5 TiB, 120 kW); by tdp, smallest first.
+  // (192 GiB, tdp 750 W), B200 (192 GiB, 1000 W), MI325X (256 GiB, 1000 W) and GB200_NVL72 (13.5 TiB, 120 kW);
+  // by tdp, smallest first, B200 and MI325X in the order of their keys.
   auto listing = mlsi::list_kind(session, request);
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
-  EXPECT_EQ(table_keys(listing.text), (std::vector<std::string>{"MI300X", "B200", "GB200_NVL72"}));
+  EXPECT_EQ(table_keys(listing.text), (std::vector<std::string>{"MI300X", "B200", "MI325X", "GB200_NVL72"}));
   auto all = lines_of(listing.text);
   ASSERT_FALSE(all.empty());
   EXPECT_EQ(all.front().substr(0, 9), "key      ");  // the header, `key` padded to GB200_NVL72's 11 characters
-  EXPECT_EQ(all.back(), "3 entries");
+  EXPECT_EQ(all.back(), "4 entries");
   EXPECT_TRUE(session.diagnostics().list().empty());
 }
 
@@ -170,7 +171,7 @@ TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
   ASSERT_EQ(rows.size(), kinds.size() + 2);  // a header, a row per kind, a closing line
   for (std::size_t i = 0; i < kinds.size(); ++i) EXPECT_EQ(rows[i + 1].substr(0, rows[i + 1].find(' ')), kinds[i]);
   EXPECT_EQ(kinds.back(), "scenarios");
-  // 47 hardware entries (stdlib/catalogue/hardware: 28 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation);
+  // 53 hardware entries (stdlib/catalogue/hardware: 34 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation);
   // 9 precisions (numerics/precisions.toml); 77 scenarios (57 in scenarios/training, one per file; 16 in scenarios/inference; 4 in scenarios/plan).
   auto count_of = [&](const std::string& kind) {
     for (const auto& r : rows)
@@ -180,7 +181,7 @@ TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
       }
     return std::string();
   };
-  EXPECT_EQ(count_of("hardware"), "51");  // 32 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation
+  EXPECT_EQ(count_of("hardware"), "53");  // 34 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation
   EXPECT_EQ(count_of("precisions"), "9");
   EXPECT_EQ(count_of("scenarios"), "77");
 }

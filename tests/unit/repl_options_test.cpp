@@ -21,12 +21,12 @@ TEST(ReplWithoutCommandLine, ListsAndShowsThroughTheLibrary) {
   auto end = mlsi::run_repl(options, mlsi::ReplStreams{out, err, false, &in, false});
   EXPECT_EQ(end, mlsi::ReplEnd::entry_failed);  // `:list hardwar` fails
   auto shown = lines_of(out.str());
-  // The header, 51 hardware entries (stdlib/catalogue/hardware: 32 in cloud.toml, 8 edge, 4 mobile,
+  // The header, 53 hardware entries (stdlib/catalogue/hardware: 34 in cloud.toml, 8 edge, 4 mobile,
   // 5 tiny, 2 workstation), the count; then GiB = 2^30 byte (stdlib/prelude/units.mls).
-  ASSERT_GE(shown.size(), 54u);
+  ASSERT_GE(shown.size(), 56u);
   EXPECT_EQ(shown[0].substr(0, 4), "key ");
-  EXPECT_EQ(shown[52], "51 entries");
-  EXPECT_EQ(shown[53], "unit GiB (Information) = 1073741824 byte");
+  EXPECT_EQ(shown[54], "53 entries");
+  EXPECT_EQ(shown[55], "unit GiB (Information) = 1073741824 byte");
   EXPECT_EQ(err.str(), "error: cannot list `hardwar`; did you mean `hardware`?; the kinds are hardware, workloads, nodes, fabrics, "
                        "fleets, pods, datasets, precisions, grids, datacenters, cooling, racks, pricing, units, constants, scenarios\n");
 }
