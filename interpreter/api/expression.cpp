@@ -16,7 +16,7 @@ ExpressionResult Session::evaluate(const std::string& expression) const {
   std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
   bool ready = workspace->ready();
   if (ready) {
-    workspace->load_builtin_scenarios();
+    // The built-in scenarios the expression calls are loaded as it is entered, as `mlsi eval` does.
     for (const auto& file : options_.files) ready = ready && workspace->load(file).status == EntryStatus::ok;
   }
   if (!ready) {

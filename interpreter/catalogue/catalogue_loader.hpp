@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "model/program.hpp"
+#include "source/embedded.hpp"
 
 namespace mlsi {
 
@@ -20,7 +21,8 @@ class CatalogueLoader {
   // parse); `demand` reads and resolves the entry that defines `name` (with the entries its references
   // need), or every deferred entry when `name` is empty. Entries read this way are the same, spans
   // included, as those load() + finish() give.
-  void defer(std::string shown_name, std::string_view text);  // text: static storage (an embedded file)
+  // `text` and `entries`: static storage (an embedded file and the build's index of its entries).
+  void defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries);
   void demand(const std::string& name);
 
   // What is wrong with `name` as a key or alias (`what`: "entry name", "alias"): not an identifier, a
@@ -81,12 +83,14 @@ class CatalogueLoader {
   std::map<std::string, int> pending_names_;
   std::vector<DeferredFile> deferred_files_;
   std::vector<DeferredEntry> deferred_;
-  std::map<std::string, std::size_t> deferred_names_;  // entry key or alias -> deferred entry
+  std::map<std::string_view, std::size_t, std::less<>> deferred_names_;  // entry key or alias -> deferred entry
 };
 
 // Where the entries of a catalogue file are and the names (key, then aliases) each defines, found by a
 // scan of `[Kind.Key]` headers and `aliases = [...]` lines, without parsing the TOML. Exact for the
-// built-in files (a unit test compares it with a full read of each).
+// built-in files (a unit test compares it with a full read of each). The build finds the same for the
+// embedded files (cmake/embed.cmake, EmbeddedFile::catalogue_entries; a unit test compares the two), so a
+// start does not scan them.
 struct CatalogueSection {
   std::vector<std::string> names;
   std::size_t begin = 0, end = 0;  // byte offsets: the header's line up to the next entry's header

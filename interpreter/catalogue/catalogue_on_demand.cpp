@@ -53,12 +53,12 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
   return sections;
 }
 
-void CatalogueLoader::defer(std::string shown_name, std::string_view text) {
+void CatalogueLoader::defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries) {
   std::size_t file = deferred_files_.size();
   deferred_files_.push_back(DeferredFile{std::move(shown_name), text, kNoFile});
-  for (auto& section : catalogue_sections(text)) {
-    for (auto& n : section.names) deferred_names_.emplace(std::move(n), deferred_.size());
-    deferred_.push_back(DeferredEntry{file, section.begin, section.end, false});
+  for (const auto& entry : entries) {
+    for (std::string_view n : entry.names) deferred_names_.emplace(n, deferred_.size());
+    deferred_.push_back(DeferredEntry{file, entry.begin, entry.end, false});
   }
 }
 
