@@ -1,6 +1,8 @@
 # Writes a C++ file holding every stdlib and pack file as a string literal, keyed by its path under ROOT,
 # with an index of the names each declares and, for a pack file (scenarios/<pack>/), the built-in scenarios
-# its code names, so that a name finds its file without the others being read (source/embedded.hpp).
+# its code names, so that a name finds its file without the others being read, and, for a catalogue file,
+# where each entry's lines are and the names it defines, so that a name finds its entry unread
+# (source/embedded.hpp).
 file(READ ${LIST} FILES)
 
 # The names after `keyword` at the start of a line of `text` (as source/embedded_names.cpp declared_names).

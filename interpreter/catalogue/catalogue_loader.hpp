@@ -17,8 +17,8 @@ class CatalogueLoader {
   void finish();
 
   // Reading on demand (the built-in catalogue, when a run needs only a few entries): `defer` notes where
-  // each entry of a file is and the names it defines, from a scan of table headers and aliases (no TOML
-  // parse); `demand` reads and resolves the entry that defines `name` (with the entries its references
+  // each entry of a file is and the names it defines, as the build's index gives them (no TOML parse, no
+  // scan); `demand` reads and resolves the entry that defines `name` (with the entries its references
   // need), or every deferred entry when `name` is empty. Entries read this way are the same, spans
   // included, as those load() + finish() give.
   // `text` and `entries`: static storage (an embedded file and the build's index of its entries).
