@@ -73,6 +73,7 @@ class CatalogueLoader {
   struct DeferredEntry {
     std::size_t file = 0;
     std::size_t begin = 0, end = 0;  // the entry's lines: its header up to the next entry's
+    std::span<const std::string_view> names;  // its key, then its aliases (the build's index)
     bool read = false;
   };
 
@@ -83,7 +84,10 @@ class CatalogueLoader {
   std::map<std::string, int> pending_names_;
   std::vector<DeferredFile> deferred_files_;
   std::vector<DeferredEntry> deferred_;
-  std::map<std::string_view, std::size_t, std::less<>> deferred_names_;  // entry key or alias -> deferred entry
+  // Entry key or alias -> deferred entry: made at the first look-up by name, so that a start that looks
+  // none up (`mlsi eval` of units, the REPL's first prompt) does not make it.
+  std::map<std::string_view, std::size_t, std::less<>> deferred_names_;
+  std::size_t deferred_named_ = 0;  // the deferred entries whose names deferred_names_ holds
 };
 
 // Where the entries of a catalogue file are and the names (key, then aliases) each defines, found by a
