@@ -3,7 +3,8 @@
 // entry of `mlsi eval` or the REPL parses a pack file only when it calls one of its scenarios; a `##` doc
 // line loads nothing. The files a session parsed are counted (Session::parsed_files), not timed. The
 // build's index of the pack files (source/embedded.hpp) is compared with the files on disk, read here by a
-// scanner of this test's own.
+// scanner of this test's own. The catalogue's files are found by the build's index as well: a start reads
+// none of them, and an entry named reads the file that holds it.
 #include <algorithm>
 #include <filesystem>
 #include <map>
