@@ -17,6 +17,7 @@ cmake --build "$build" -j2 --target mlsi activation_plain unit_plain >/dev/null
 commands=(
   "run ActivationMemory"
   "run TrainingStateFit"
+  "run TrainingStep"
   "run tests/examples/kv_cache.mls"
   "-e 1@GiB@->@MB"
   "repl"
@@ -38,10 +39,13 @@ for c in "${commands[@]}"; do
   echo "| \`$shown\` | ${other:+$(instructions "$other" "$c") | }$(instructions "$build/mlsi" "$c") |"
 done
 echo
-# Whole process: each mlsi command beside the C++ floor that prints the same number.
-hyperfine -N --warmup 5 --runs 100 --input null \
+# Whole process: each mlsi command beside the C++ floor that prints the same number. The REPL reads an empty
+# standard input (hyperfine's default before 1.16, which has no --input).
+input=()
+if hyperfine --help | grep -q -- '--input'; then input=(--input null); fi
+hyperfine -N --warmup 5 --runs 100 "${input[@]}" \
   "$build/bench/activation_plain" "$build/mlsi run ActivationMemory" "$build/mlsi run TrainingStateFit" \
-  "$build/mlsi run tests/examples/kv_cache.mls" \
+  "$build/mlsi run TrainingStep" "$build/mlsi run tests/examples/kv_cache.mls" \
   "$build/bench/unit_plain" "$build/mlsi -e '1 GiB -> MB'" "$build/mlsi repl" \
   "$build/mlsi check scenarios/training/activation_memory.mls" "$build/mlsi test scenarios/training/activation_memory.mls"
 hyperfine -N --warmup 1 --runs 10 "$build/mlsi test"

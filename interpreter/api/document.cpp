@@ -93,7 +93,8 @@ Document Session::eval_document(const std::vector<std::string>& entries) const {
   // The diagnostics point into the workspace's session: they keep the workspace alive.
   std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
   if (!workspace->ready()) return failed(detail::take_diagnostics(session));
-  workspace->load_builtin_scenarios();
+  // The built-in scenarios an entry calls are loaded as it is entered (Workspace::enter), as `mlsi eval`
+  // does; a file loaded reads everything (Workspace::load).
   for (const auto& file : options_.files)
     if (workspace->load(file).status != EntryStatus::ok) return failed(detail::take_diagnostics(session));
   std::vector<std::string> objects;

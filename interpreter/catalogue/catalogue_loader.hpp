@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "model/program.hpp"
+#include "source/embedded.hpp"
 
 namespace mlsi {
 
@@ -16,11 +17,12 @@ class CatalogueLoader {
   void finish();
 
   // Reading on demand (the built-in catalogue, when a run needs only a few entries): `defer` notes where
-  // each entry of a file is and the names it defines, from a scan of table headers and aliases (no TOML
-  // parse); `demand` reads and resolves the entry that defines `name` (with the entries its references
+  // each entry of a file is and the names it defines, as the build's index gives them (no TOML parse, no
+  // scan); `demand` reads and resolves the entry that defines `name` (with the entries its references
   // need), or every deferred entry when `name` is empty. Entries read this way are the same, spans
   // included, as those load() + finish() give.
-  void defer(std::string shown_name, std::string_view text);  // text: static storage (an embedded file)
+  // `text` and `entries`: static storage (an embedded file and the build's index of its entries).
+  void defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries);
   void demand(const std::string& name);
 
   // What is wrong with `name` as a key or alias (`what`: "entry name", "alias"): not an identifier, a
@@ -71,6 +73,7 @@ class CatalogueLoader {
   struct DeferredEntry {
     std::size_t file = 0;
     std::size_t begin = 0, end = 0;  // the entry's lines: its header up to the next entry's
+    std::span<const std::string_view> names;  // its key, then its aliases (the build's index)
     bool read = false;
   };
 
@@ -81,12 +84,17 @@ class CatalogueLoader {
   std::map<std::string, int> pending_names_;
   std::vector<DeferredFile> deferred_files_;
   std::vector<DeferredEntry> deferred_;
-  std::map<std::string, std::size_t> deferred_names_;  // entry key or alias -> deferred entry
+  // Entry key or alias -> deferred entry: made at the first look-up by name, so that a start that looks
+  // none up (`mlsi eval` of units, the REPL's first prompt) does not make it.
+  std::map<std::string_view, std::size_t, std::less<>> deferred_names_;
+  std::size_t deferred_named_ = 0;  // the deferred entries whose names deferred_names_ holds
 };
 
 // Where the entries of a catalogue file are and the names (key, then aliases) each defines, found by a
 // scan of `[Kind.Key]` headers and `aliases = [...]` lines, without parsing the TOML. Exact for the
-// built-in files (a unit test compares it with a full read of each).
+// built-in files (a unit test compares it with a full read of each). The build finds the same for the
+// embedded files (cmake/embed.cmake, EmbeddedFile::catalogue_entries; a unit test compares the two), so a
+// start does not scan them.
 struct CatalogueSection {
   std::vector<std::string> names;
   std::size_t begin = 0, end = 0;  // byte offsets: the header's line up to the next entry's header

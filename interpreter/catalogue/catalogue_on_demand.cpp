@@ -53,21 +53,21 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
   return sections;
 }
 
-void CatalogueLoader::defer(std::string shown_name, std::string_view text) {
+void CatalogueLoader::defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries) {
   std::size_t file = deferred_files_.size();
   deferred_files_.push_back(DeferredFile{std::move(shown_name), text, kNoFile});
-  for (auto& section : catalogue_sections(text)) {
-    for (auto& n : section.names) deferred_names_.emplace(std::move(n), deferred_.size());
-    deferred_.push_back(DeferredEntry{file, section.begin, section.end, false});
-  }
+  for (const auto& entry : entries) deferred_.push_back(DeferredEntry{file, entry.begin, entry.end, entry.names, false});
 }
 
 void CatalogueLoader::demand(const std::string& name) {
   if (name.empty()) {
     for (std::size_t i = 0; i < deferred_.size(); ++i) read_deferred(i);
-  } else if (auto it = deferred_names_.find(name); it != deferred_names_.end()) {
-    read_deferred(it->second);
+    return;
   }
+  // The first name given for an entry keeps it, as the files are deferred in order.
+  for (; deferred_named_ < deferred_.size(); ++deferred_named_)
+    for (std::string_view n : deferred_[deferred_named_].names) deferred_names_.emplace(n, deferred_named_);
+  if (auto it = deferred_names_.find(name); it != deferred_names_.end()) read_deferred(it->second);
 }
 
 void CatalogueLoader::read_deferred(std::size_t entry) {

@@ -23,15 +23,18 @@ const std::vector<PrefixSet>& prefix_sets() {
 
 std::optional<std::string> unusable_factor(const Unit& u, const std::vector<std::string>& sets, const UnitRegistry& units) {
   auto unusable = [](double f) { return !std::isfinite(f) || f == 0; };
-  std::string si = units.si_text(u.dim);
-  std::string written = si == "1" ? format_number(u.factor) : fmt::format("{} {}", format_number(u.factor), si);
-  if (unusable(u.factor)) return fmt::format("unit `{}` is {}: a unit must be a finite quantity other than 0", u.name, written);
+  // The unit as written in SI, made only for a message (every start declares the prelude's units).
+  auto written = [&] {
+    std::string si = units.si_text(u.dim);
+    return si == "1" ? format_number(u.factor) : fmt::format("{} {}", format_number(u.factor), si);
+  };
+  if (unusable(u.factor)) return fmt::format("unit `{}` is {}: a unit must be a finite quantity other than 0", u.name, written());
   for (const auto& set : prefix_sets()) {
     if (std::find(sets.begin(), sets.end(), set.name) == sets.end()) continue;
     for (const auto& [prefix, factor] : set.prefixes)
       if (unusable(u.factor * factor))
         return fmt::format("unit `{}` is {}, and its prefixed form `{}{}` ({} times that) is beyond the range of a double",
-                           u.name, written, prefix, u.name, format_number(factor));
+                           u.name, written(), prefix, u.name, format_number(factor));
   }
   return std::nullopt;
 }

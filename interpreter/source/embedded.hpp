@@ -18,10 +18,19 @@ struct EmbeddedNames {
   std::span<const std::string_view> calls;        // built-in scenarios its code names (a call, a config)
 };
 
+// An entry of an embedded catalogue file: the names it defines (its key, then its aliases) and where its
+// lines are, found at build time (cmake/embed.cmake, by the rule of catalogue/ catalogue_sections), so that
+// a start reads no catalogue text until an entry is asked for.
+struct EmbeddedCatalogueEntry {
+  std::span<const std::string_view> names;
+  std::size_t begin = 0, end = 0;  // byte offsets: the header's line up to the next entry's header
+};
+
 struct EmbeddedFile {
   std::string_view path;  // relative to the project root, e.g. "stdlib/prelude/units.mls"
   std::string_view text;  // static storage: copied only when a file is read
   EmbeddedNames names;
+  std::span<const EmbeddedCatalogueEntry> catalogue_entries;  // a catalogue file's; empty for the others
 };
 
 std::span<const EmbeddedFile> embedded_files();

@@ -25,6 +25,16 @@ TEST(ApiExpression, EvaluatesAsMlsiEval) {
   EXPECT_EQ(list.value.items[1].si, 2.0 * 1024 * 1024 * 1024);
 }
 
+// A built-in scenario the expression calls is loaded for it (as `mlsi eval` does; the others are not):
+// GPT3 at microbatch 1 keeps 4831838208 bytes with full recomputation.
+TEST(ApiExpression, CallsABuiltInScenario) {
+  mlsi::api::Session session;
+  mlsi::api::ExpressionResult r = session.evaluate("ActivationMemory().full");
+  ASSERT_TRUE(r.ok) << r.diagnostics.render();
+  EXPECT_EQ(r.type, "Information");
+  EXPECT_DOUBLE_EQ(r.value.si, 4831838208.0);
+}
+
 TEST(ApiExpression, ErrorsHaveTheirCategory) {
   mlsi::api::Session session;
   auto syntax = session.evaluate("1 +");

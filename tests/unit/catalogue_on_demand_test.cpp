@@ -80,6 +80,30 @@ TEST(CatalogueOnDemand, SectionsNameEveryEntryOfEachBuiltinFile) {
   EXPECT_EQ(files, by_file.size());
 }
 
+// The build's index of the embedded catalogue files (cmake/embed.cmake), which a start reads instead of
+// scanning them, is what the scan finds: the same entries, names in the same order, the same offsets.
+TEST(CatalogueOnDemand, BuildIndexIsTheScan) {
+  std::size_t files = 0, entries = 0;
+  for (const auto& f : mlsi::embedded_files()) {
+    if (f.path.rfind("stdlib/catalogue/", 0) != 0) {
+      EXPECT_TRUE(f.catalogue_entries.empty()) << f.path;
+      continue;
+    }
+    ++files;
+    auto scanned = mlsi::catalogue_sections(f.text);
+    ASSERT_EQ(f.catalogue_entries.size(), scanned.size()) << f.path;
+    for (std::size_t i = 0; i < scanned.size(); ++i) {
+      const auto& indexed = f.catalogue_entries[i];
+      EXPECT_EQ(std::vector<std::string>(indexed.names.begin(), indexed.names.end()), scanned[i].names) << f.path << " entry " << i;
+      EXPECT_EQ(indexed.begin, scanned[i].begin) << f.path << " entry " << i;
+      EXPECT_EQ(indexed.end, scanned[i].end) << f.path << " entry " << i;
+    }
+    entries += scanned.size();
+  }
+  EXPECT_EQ(files, 23u);  // stdlib/catalogue/*/*.toml
+  EXPECT_EQ(entries, 157u);  // as EveryEntryIsTheSameAsTheEagerRead counts them
+}
+
 TEST(CatalogueOnDemand, SectionsOfAHandWrittenFile) {
   const char* text =
       "# comment\n"

@@ -3,7 +3,8 @@
 // entry of `mlsi eval` or the REPL parses a pack file only when it calls one of its scenarios; a `##` doc
 // line loads nothing. The files a session parsed are counted (Session::parsed_files), not timed. The
 // build's index of the pack files (source/embedded.hpp) is compared with the files on disk, read here by a
-// scanner of this test's own.
+// scanner of this test's own. The catalogue's files are found by the build's index as well: a start reads
+// none of them, and an entry named reads the file that holds it.
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -184,6 +185,28 @@ TEST(StartupFiles, EntryParsesOnlyWhatItCalls) {
   EXPECT_EQ(workspace.session().parsed_files(), std::vector<std::string>{"<prelude>/units.mls"});
   EXPECT_EQ(workspace.enter("ActivationMemory().full", 2).status, mlsi::EntryStatus::ok);
   EXPECT_EQ(startup_packs_parsed(workspace.session()), (std::multiset<std::string>{"<builtin>/scenarios/training/activation_memory.mls"}));
+}
+
+// The catalogue's files are found in the build's index (source/embedded.hpp): a start reads none of their
+// text, an entry of units reads none, and naming an entry reads the one file that holds it (as a source:
+// its one entry is given to the TOML reader).
+TEST(StartupFiles, CatalogueFilesAreReadForTheEntriesNamed) {
+  auto catalogue_files = [](mlsi::Session& s) {
+    std::vector<std::string> out;
+    const auto& sources = s.program().sources;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const std::string& name = sources.file(static_cast<mlsi::FileId>(i)).name;
+      if (name.starts_with("<catalogue>/")) out.push_back(name);
+    }
+    return out;
+  };
+  mlsi::Workspace workspace(startup_on_demand(), mlsi::Limits{}, "<eval>");
+  ASSERT_TRUE(workspace.ready());
+  EXPECT_TRUE(catalogue_files(workspace.session()).empty());
+  EXPECT_EQ(workspace.enter("1 GiB -> MB", 1).status, mlsi::EntryStatus::ok);
+  EXPECT_TRUE(catalogue_files(workspace.session()).empty());
+  EXPECT_EQ(workspace.enter("H100.memory", 2).status, mlsi::EntryStatus::ok);
+  EXPECT_EQ(catalogue_files(workspace.session()), std::vector<std::string>{"<catalogue>/hardware/cloud.toml"});
 }
 
 }  // namespace
