@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/formats.hpp"
+#include "verbs/formats.hpp"
 #include "model/display.hpp"
 #include "report/csv.hpp"
 #include "cli_harness.hpp"
