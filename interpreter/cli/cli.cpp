@@ -17,6 +17,7 @@
 #include "cli/cli_options.hpp"
 #include "cli/command_help.hpp"
 #include "verbs/command_line.hpp"
+#include "verbs/table_text.hpp"
 #include "cli/eval_command.hpp"
 #include "eval/explain.hpp"
 #include "cli/fmt_command.hpp"
@@ -162,6 +163,11 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
     std::vector<std::string> with_eval = {"eval"};
     with_eval.insert(with_eval.end(), args.begin(), args.end());
     return run_command(with_eval, io);
+  }
+  // The verb and option tables as lines, for the build's generators (the shell completions); not listed.
+  if (args[0] == "__verbs" && args.size() == 1) {
+    io.out << verb_table_text();
+    return kExitOk;
   }
   if (args[0] == "--version") {
     io.out << "mlsi " << MLSI_VERSION << "\n";

@@ -36,12 +36,12 @@ const FormatName* find(const std::vector<FormatName>& formats, std::string_view 
 std::optional<std::string> read_format(std::string_view command, std::string_view text, Format& format) {
   const Verb* verb = find_verb(command);
   const FormatName* any = find(all_names(), text);
-  if (!verb || !verb->formats) {
+  if (!verb || verb->checks_format) {
     if (!any) return fmt::format("unknown format `{}`", text);
     format = any->format;
     return std::nullopt;
   }
-  const auto& formats = *verb->formats;
+  const auto& formats = verb->formats;
   if (formats.empty()) return fmt::format("{} takes no --format{}{}", verb->called, verb->writes.empty() ? "" : ": ", verb->writes);
   if (const FormatName* f = find(formats, text)) {
     format = f->format;

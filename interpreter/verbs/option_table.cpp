@@ -65,7 +65,7 @@ std::vector<OptionSpec> make_options() {
   // point numbers stay exact as doubles. Threads: a few thousand is more cores than any machine has, and
   // each thread is a reservation of its stack.
   std::vector<OptionSpec> all = {
-      text("--scenario", K::scenario, "scenario", [](R& r, const std::string& v) { r.scenario = v; }),
+      text("--scenario", K::text, "scenario", [](R& r, const std::string& v) { r.scenario = v; }),
       text("--config", K::text, "config", [](R& r, const std::string& v) { r.config = v; }),
       text("--set", K::text, "set", [](R& r, const std::string& v) { r.sets.push_back(v); }),
       text("--inputs", K::file, "inputs", [](R& r, const std::string& v) { r.inputs_file = v; }, not_an_option, "toml"),

@@ -19,7 +19,6 @@ enum class ValueKind {
   number,        // a whole number from 1 to the option's `max`
   file,          // a file name (ending in `file_ext` when it has one)
   format,        // one of the verb's formats
-  scenario,      // a scenario's name
   input_values,  // INPUT=VALUES
 };
 

@@ -23,6 +23,7 @@ std::string kinds_phrase() {
   return out;
 }
 
+using FormatList = std::vector<FormatName>;
 const FormatName kTable{"table", Format::table}, kJson{"json", Format::json}, kCsv{"csv", Format::csv}, kJsonl{"jsonl", Format::jsonl},
     kMd{"md", Format::markdown}, kHtml{"html", Format::html};
 
@@ -32,14 +33,14 @@ std::string first_operand(const VerbRequest& r) { return r.positional.empty() ? 
 std::vector<Verb> make_verbs() {
   std::vector<Verb> v;
   v.push_back({"run", "run FILE|NAME [options]", "evaluate a scenario and print its results", Operand::scenario_or_file, {}, true, {},
-               std::vector<FormatName>{kTable, kJson, kCsv}, "`mlsi run`", "",
+               FormatList{kTable, kJson, kCsv}, "`mlsi run`", "",
                // Silently running the defaults instead would print numbers for a point nobody asked for.
                {{"--vary", [](const VerbRequest& r) {
                    return fmt::format("`mlsi run` evaluates one point: give an input with --set, or vary it with `mlsi sweep {} --vary {}`",
                                       first_operand(r), r.varies.empty() ? "INPUT=VALUES" : r.varies.front());
                  }}}});
   v.push_back({"check", "check FILE...", "parse and check files without evaluating", Operand::mls_files, {}, false, {},
-               std::vector<FormatName>{}, "`mlsi check`"});
+               FormatList{}, "`mlsi check`"});
   v.push_back({"test", "test [PATH...] [--config NAME] [--report [--format table|md|json]] [--published]",
                "verify every config's `expect` (files or folders; no PATH: the built-in scenarios); --config: only the configs named NAME; "
                "--report: one row per expectation, expected "
@@ -49,14 +50,14 @@ std::vector<Verb> make_verbs() {
                 {"--report", "--report", "one row per expectation: expected, computed, the error and its source"},
                 {"--format", "--format table|md|json", "the report's format (with --report; table by default)"},
                 {"--published", "--published", "only the expectations that cite a `source`"}},
-               false, {}, std::vector<FormatName>{kTable, kMd, {"markdown", Format::markdown, true}, kJson}, "`mlsi test --report`"});
+               false, {}, FormatList{kTable, kMd, {"markdown", Format::markdown, true}, kJson}, "`mlsi test --report`"});
   v.push_back({"validate", "validate [FOLDER] [--format table|json] [--catalog FILE]",
                "the validation table: every `expect measured` of FOLDER's .mls files (default: `validation`), one domain per subfolder, "
                "measured against mlsi's value with the signed error, then the mean and max |error| per output against the targets of "
                "the domain's validation.toml, which also names the catalogue files its rows read. Exit status 1 when a domain's mean or max |error| is above its "
                "target, 3 when a file does not check",
                Operand::folder, {{"--format", "--format table|json", "the report's format (table by default)"}}, false, {},
-               std::vector<FormatName>{kTable, kJson}, "`mlsi validate`"});
+               FormatList{kTable, kJson}, "`mlsi validate`"});
   v.push_back({"sweep", "sweep FILE|NAME --vary INPUT=VALUES... [--where COND] [-j N] [--shard K/N] [run options]",
                "one row per point of the cartesian product of the --vary values: `1,2,4`, `1024..16384 step 1024`, `1024..65536 *2`, "
                "`\"1 TB/s..4 TB/s step 0.5 TB/s\"`, `1..64` (50 points, both ends included); --plot FILE.svg [--y OUTPUT] [--log-x] [--log-y] also draws the first varied input on x, "
@@ -72,7 +73,7 @@ std::vector<Verb> make_verbs() {
                 {"--y", "--y OUTPUT", "the output --plot draws (default: the first numeric one or list of numbers); OUTPUT[N]: entry N of a list"},
                 {"--log-x", "--log-x", "a logarithmic x axis (with --plot)"},
                 {"--log-y", "--log-y", "a logarithmic y axis (with --plot)"}},
-               true, {"--explain"}, std::vector<FormatName>{kTable, kJson, kJsonl, kCsv}, "`mlsi sweep`"});
+               true, {"--explain"}, FormatList{kTable, kJson, kJsonl, kCsv}, "`mlsi sweep`"});
   v.push_back({"solve", "solve FILE|NAME (--max INPUT | --min INPUT | --vary INPUT=VALUES... (--minimize EXPR | --maximize EXPR)) [--such-that COND]... "
                         "[--for INPUT=LOW..HIGH] [--tol X] [--top K] [-j N] [run options]",
                "the largest (--max) or smallest (--min) value of one input for which every --such-that condition over the inputs and "
@@ -92,7 +93,7 @@ std::vector<Verb> make_verbs() {
                 {"--maximize", "--maximize EXPR", "the same, largest first"},
                 {"--top", "--top K", "how many of the best feasible points of the grid to show (default 5)"},
                 {"--jobs", "-j N, --jobs N", "evaluate the grid on N threads (default: every core the process may use); the answer is the same for any N"}},
-               true, {}, std::vector<FormatName>{kTable, kJson}, "`mlsi solve`"});
+               true, {}, FormatList{kTable, kJson}, "`mlsi solve`"});
   v.push_back({"plot", "plot FILE|NAME --x INPUT=VALUES [--y OUTPUT[,OUTPUT]] [--series INPUT=VALUES] [--log-x] [--log-y] [-o FILE.svg] [run options]",
                "an SVG line chart (standard output without -o), or bars when --x varies catalogue entries, enumeration cases or Bools; a range `a..b` on --x takes 50 points as on --vary (geometric with --log-x), on --series 5; a list output on --y is a line per entry, OUTPUT[N] its entry N (from 0)",
                Operand::scenario_or_file,
@@ -104,7 +105,7 @@ std::vector<Verb> make_verbs() {
                 {"--output", "-o FILE.svg", "write the chart to FILE.svg (--output FILE.svg)"},
                 // Read as `mlsi sweep` reads it (language.md section 13), not listed in the help.
                 {"--where", "--where COND", "only the points where the condition over inputs and outputs holds", {}, true}},
-               true, {"--explain"}, std::vector<FormatName>{}, "`mlsi plot`", "it writes SVG",
+               true, {"--explain"}, FormatList{}, "`mlsi plot`", "it writes SVG",
                {{"--vary", [](const VerbRequest&) { return std::string("`mlsi plot` varies inputs with --x and --series, not --vary"); }},
                 {"--shard", [](const VerbRequest&) { return std::string("`mlsi plot` draws every point; --shard is for `mlsi sweep`"); }}}});
   v.push_back({"eval", "eval EXPR... [-e EXPR] [--format table|json]",
@@ -113,28 +114,28 @@ std::vector<Verb> make_verbs() {
                Operand::none,
                {{"-e", "-e EXPR", "one more entry (repeatable; `mlsi -e EXPR` needs no `eval`)"},
                 {"--format", "--format table|json", "the REPL's lines (table, the default), or one JSON array with an object per entry"}},
-               false, {}, std::nullopt, "`mlsi eval`"});
+               false, {}, FormatList{kTable, kJson}, "`mlsi eval`", "", {}, true});
   v.push_back({"list", "list [KIND] [--sort FIELD|-FIELD] [--where COND] [--format table|json|csv]",
                "list catalogue entries of a KIND " + kinds_phrase() + "; no KIND: every kind, with what it holds and how many entries",
                Operand::kind,
                {{"--sort", "--sort FIELD|-FIELD", "sort catalogue entries by a field, ascending (`-FIELD`: descending)"},
                 {"--where", "--where COND", "only the catalogue entries for which the condition over their fields holds"},
                 {"--format", "--format table|json|csv", "a table (the default), JSON, or CSV (the unit in the header)"}},
-               false, {}, std::vector<FormatName>{kTable, kJson, kCsv}, "`mlsi list`"});
+               false, {}, FormatList{kTable, kJson, kCsv}, "`mlsi list`"});
   v.push_back({"show", "show NAME [--source] [--format table|json]",
                "a catalogue entry, scenario, constant, function or unit (with no such name: the names that contain NAME, ignoring case)",
                Operand::name,
                {{"--source", "--source", "the text of the .mls file that declares the scenario NAME, as it is (a built-in one's pack file)"},
                 {"--format", "--format table|json", "a table (the default) or JSON"}},
-               false, {}, std::vector<FormatName>{kTable, kJson}, "`mlsi show`"});
+               false, {}, FormatList{kTable, kJson}, "`mlsi show`"});
   v.push_back({"check-catalogue", "check-catalogue FILE...", "validate catalogue TOML files", Operand::toml_files, {}, false, {},
-               std::vector<FormatName>{}, "`mlsi check-catalogue`"});
+               FormatList{}, "`mlsi check-catalogue`"});
   v.push_back({"catalogue", "catalogue from-hf CONFIG.json [--name KEY]",
                "print the Workload catalogue entry of a Hugging Face config.json, a local file (model types llama, mistral, qwen2, phi3, gemma2, "
                "mixtral, qwen2_moe, deepseek_v2, deepseek_v3): its shapes, and its parameters and active parameters counted from them, as TOML "
                "that --catalog takes",
                Operand::from_hf, {{"--name", "--name KEY", "the entry's key (default: made from the last part of `_name_or_path`, else from `model_type`)"}},
-               false, {}, std::nullopt, "`mlsi catalogue`"});
+               false, {}, FormatList{}, "`mlsi catalogue`", "", {}, true});
   v.push_back({"schema", "schema [FILE|NAME] [--format json]",
                "the JSON Schema (draft 2020-12) of every command's JSON output, or of `mlsi run FILE|NAME --format json`",
                Operand::scenario_or_file,
@@ -144,29 +145,29 @@ std::vector<Verb> make_verbs() {
                 {"--config", "--config NAME", "the configuration of the run", {}, true},
                 {"--set", "--set NAME=EXPR", "an input of the run", {}, true},
                 {"--inputs", "--inputs FILE.toml", "inputs of the run", {}, true}},
-               false, {}, std::nullopt, "`mlsi schema`"});
+               false, {}, FormatList{kJson}, "`mlsi schema`", "", {}, true});
   v.push_back({"fmt", "fmt PATH... [--write|--check]",
                "print files in canonical layout (a folder: its .mls files; `-`: standard input); --write (-w) rewrites changed files, --check "
                "lists the files that are not canonical and exits 1",
                Operand::mls_files,
                {{"--write", "--write", "rewrite the files that are not canonical (-w)"}, {"--write", "-w", "the same as --write"},
                 {"--check", "--check", "list the files that are not canonical and exit 1 if any"}},
-               false, {}, std::vector<FormatName>{}, "`mlsi fmt`"});
+               false, {}, FormatList{}, "`mlsi fmt`"});
   v.push_back({"doc", "doc [PATH|NAME|catalogue] [--format markdown|html] [-o FILE]",
                "a reference page from the `##` docs and declarations: a file, a folder (recursively), a built-in scenario, all built-in "
                "scenarios (no PATH), or the catalogue",
                Operand::doc_target,
                {{"--format", "--format markdown|html", "the page's format (markdown by default)"},
                 {"--output", "-o FILE", "write the page to FILE (--output FILE)"}},
-               false, {}, std::vector<FormatName>{{"markdown", Format::markdown}, {"md", Format::markdown, true}, kHtml}, "`mlsi doc`"});
+               false, {}, FormatList{{"markdown", Format::markdown}, {"md", Format::markdown, true}, kHtml}, "`mlsi doc`"});
   v.push_back({"repl", "repl", "an interactive session (also plain `mlsi` at a terminal)", Operand::none, {}, false, {},
-               std::vector<FormatName>{}, "`mlsi repl`"});
+               FormatList{}, "`mlsi repl`"});
   v.push_back({"lsp", "lsp", "a language server (LSP 3.17) on standard input and output, for editors: diagnostics as you type, hover, completion, "
                              "definitions, references, formatting, each output's value and each expectation's result beside it (docs/editors.md)",
-               Operand::none, {}, false, {}, std::vector<FormatName>{}, "`mlsi lsp`", "it speaks JSON-RPC"});
+               Operand::none, {}, false, {}, FormatList{}, "`mlsi lsp`", "it speaks JSON-RPC"});
   v.push_back({"mcp", "mcp [FILE...]", "a Model Context Protocol server on standard input and output: the tools run, check, explain, list, show, "
                                        "sweep and solve over the built-in scenarios and FILEs, and their reference pages as resources",
-               Operand::mls_files, {}, false, {}, std::vector<FormatName>{}, "`mlsi mcp`", "it speaks JSON-RPC"});
+               Operand::mls_files, {}, false, {}, FormatList{}, "`mlsi mcp`", "it speaks JSON-RPC"});
   return v;
 }
 

@@ -3,7 +3,6 @@
 // options it takes with the help it gives each, and the formats it writes. The command line's parser
 // refuses an option a verb does not take from here; `mlsi --help`, `mlsi COMMAND --help`, the shell
 // completions and the MCP tools' schemas are written from here.
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,11 +54,11 @@ struct VerbRefusal {
 
 struct Verb {
   Verb(std::string name, std::string usage, std::string summary, Operand operand, std::vector<VerbOption> options, bool run_options,
-       std::vector<std::string_view> refused_run_options, std::optional<std::vector<FormatName>> formats, std::string_view called,
-       std::string_view writes = {}, std::vector<VerbRefusal> refusals = {})
+       std::vector<std::string_view> refused_run_options, std::vector<FormatName> formats, std::string_view called,
+       std::string_view writes = {}, std::vector<VerbRefusal> refusals = {}, bool checks_format = false)
       : name(std::move(name)), usage(std::move(usage)), summary(std::move(summary)), operand(operand), options(std::move(options)),
         run_options(run_options), refused_run_options(std::move(refused_run_options)), formats(std::move(formats)), called(called),
-        writes(writes), refusals(std::move(refusals)) {}
+        writes(writes), refusals(std::move(refusals)), checks_format(checks_format) {}
   std::string name;     // `run`
   std::string usage;    // after `mlsi `: `run FILE|NAME [options]`
   std::string summary;  // what it does
@@ -67,12 +66,13 @@ struct Verb {
   std::vector<VerbOption> options;  // its own options, in the order of its help
   bool run_options = false;         // takes the run options (run, sweep, solve, plot)
   std::vector<std::string_view> refused_run_options;  // those of the run options it does not take
-  // The formats it writes; empty: it takes no --format (saying `writes` instead, when given);
-  // nullopt: any format's name, checked by the verb itself.
-  std::optional<std::vector<FormatName>> formats;
+  // The formats it writes; empty: it takes no --format (saying `writes` instead, when given).
+  std::vector<FormatName> formats;
   std::string_view called;  // how format messages name it: "`mlsi test --report`"
   std::string_view writes;
   std::vector<VerbRefusal> refusals;
+  // --format takes any format's name, and the verb refuses those it does not write in its own words.
+  bool checks_format = false;
 };
 
 // Every verb, in the order `mlsi --help` lists them; the one named `name`, or null; their names.
