@@ -49,7 +49,8 @@ void print_diagnostics(Session& s, CliStreams& io) {
 
 int cmd_run(Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
-  if (o.explain && o.format == Format::csv) return usage(io, "--explain writes a tree (table) or JSON, not csv");
+  if (o.explain && o.format != Format::table && o.format != Format::json)
+    return usage(io, fmt::format("--explain writes a tree (table) or JSON, not {}", o.format == Format::csv ? "csv" : o.format == Format::html ? "html" : "md"));
   Session session(session_options(o));
   int scenario = -1;
   GivenInputs given;

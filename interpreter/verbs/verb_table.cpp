@@ -33,7 +33,7 @@ std::string first_operand(const VerbRequest& r) { return r.positional.empty() ? 
 std::vector<Verb> make_verbs() {
   std::vector<Verb> v;
   v.push_back({"run", "run FILE|NAME [options]", "evaluate a scenario and print its results", Operand::scenario_or_file, {}, true, {},
-               FormatList{kTable, kJson, kCsv}, "`mlsi run`", "",
+               FormatList{kTable, kJson, kCsv, kMd, {"markdown", Format::markdown, true}, kHtml}, "`mlsi run`", "",
                // Silently running the defaults instead would print numbers for a point nobody asked for.
                {{"--vary", [](const VerbRequest& r) {
                    return fmt::format("`mlsi run` evaluates one point: give an input with --set, or vary it with `mlsi sweep {} --vary {}`",
@@ -199,7 +199,7 @@ const std::vector<VerbOption>& run_verb_options() {
       {"--workload", "--workload FILE.json", "set the scenario's one input of kind Workload to the entry that `mlsi catalogue from-hf` makes of "
                                              "a Hugging Face config.json (with --name KEY as its key)"},
       {"--name", "--name KEY", "the key of the --workload entry", "--workload", true},
-      {"--format", "--format FORMAT", "table (default), json or csv, and jsonl for `mlsi sweep` (each command takes only the formats it writes)"},
+      {"--format", "--format FORMAT", "table (default), json or csv, and jsonl for `mlsi sweep`, md or html for `mlsi run` (each command takes only the formats it writes)"},
       {"--explain", "--explain", "each output's derivation: its formula, the values substituted, the lets and inputs it uses (with where each input "
                                  "came from), catalogue fields with their entry's source, and the constants it depends on (as a tree, or with "
                                  "--format json as JSON); `mlsi run`, and `mlsi solve` at its answer"},
