@@ -141,4 +141,10 @@ const OptionSpec* find_option(std::string_view typed) {
   return it == all.end() ? nullptr : &*it;
 }
 
+const OptionSpec* find_api_option(std::string_view api_name) {
+  const auto& all = option_specs();
+  auto it = std::find_if(all.begin(), all.end(), [&](const OptionSpec& o) { return o.api_name == api_name; });
+  return it == all.end() ? nullptr : &*it;
+}
+
 }  // namespace mlsi

@@ -43,5 +43,7 @@ struct OptionSpec {
 // Every option, in no particular order; the one whose flag or alias is `typed`, or null.
 const std::vector<OptionSpec>& option_specs();
 const OptionSpec* find_option(std::string_view typed);
+// The option the Python module and the MCP tools call `api_name` (`such_that`), or null.
+const OptionSpec* find_api_option(std::string_view api_name);
 
 }  // namespace mlsi

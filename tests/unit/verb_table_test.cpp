@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "mcp/tools.hpp"
 #include "verbs/command_line.hpp"
 #include "verbs/option_table.hpp"
 #include "verbs/verb_table.hpp"
@@ -64,6 +65,31 @@ TEST(VerbTable, AnUnknownVerbTakesEveryOptionSoThatItIsReportedUnknown) {
   mlsi::VerbRequest r;
   EXPECT_FALSE(read({"frobnicate", "--report", "--set", "a=1", "-j", "2"}, r));
   EXPECT_EQ(mlsi::refused_option(r), std::nullopt);
+}
+
+}  // namespace
+
+namespace {
+
+// Each property of an MCP tool's arguments is an operand (the scenario, the kind, the name, the text to
+// check) or the option of the verb table that the tool's verb takes, by the name the table gives it.
+TEST(VerbTable, EveryMcpToolPropertyIsAnOptionOfItsVerb) {
+  for (const auto& tool : mlsi::mcp::tool_specs()) {
+    const mlsi::Verb* verb = mlsi::find_verb(tool.name == "explain" ? "run" : tool.name);
+    ASSERT_NE(verb, nullptr) << tool.name;
+    for (const auto& [key, _] : tool.input_schema["properties"].items()) {
+      if (key == "scenario" || key == "kind" || key == "name" || (tool.name == "check" && key == "source")) continue;
+      const mlsi::OptionSpec* option = mlsi::find_api_option(key);
+      ASSERT_NE(option, nullptr) << tool.name << "." << key;
+      EXPECT_NE(mlsi::verb_option(*verb, option->flag), nullptr) << tool.name << "." << key << " (" << option->flag << ")";
+    }
+  }
+}
+
+TEST(VerbTable, McpArgumentsBecomeTheTablesOptions) {
+  mlsi::mcp::Json args{{"such_that", {"a < 1", "b < 2"}}, {"max", "batch"}, {"source", true}, {"set", {{"n", 4}}}};
+  EXPECT_EQ(mlsi::mcp::option_arguments(args, {"max", "such_that", "set", "source"}),
+            (std::vector<std::string>{"--max", "batch", "--such-that", "a < 1", "--such-that", "b < 2", "--set", "n=4", "--source"}));
 }
 
 }  // namespace
