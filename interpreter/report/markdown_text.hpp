@@ -9,7 +9,8 @@ namespace mlsi {
 // Markdown's inline syntax (emphasis, code, links, strikethrough) and `|` (which would split the cell)
 // escaped with a backslash, a line break as a space (which would end the row).
 std::string markdown_cell(const std::string& s);
-// Text as HTML shows it: `<`, `>`, `&` and `"` as entities.
+// Text as HTML shows it, in an element or an attribute: `<`, `>`, `&`, `"` and `'` as entities
+// (`mlsi doc`'s pages use it too).
 std::string html_text(const std::string& s);
 
 }  // namespace mlsi
