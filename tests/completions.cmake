@@ -84,7 +84,8 @@ function(complete shell script line out)
 endfunction()
 
 # What a user types, and one offer it must bring (from the help and README: `run`, `--config`, the kind
-# `hardware`, the entry `H100`, the scenario `ActivationMemory`, the formats of `mlsi test --report`).
+# `hardware`, the entry `H100`, the scenario `ActivationMemory` after each command that runs one, the
+# formats of each command).
 set(cases
   "mlsi r|run"
   "mlsi run --con|--config"
@@ -95,7 +96,17 @@ set(cases
   "mlsi test --report --format |md"
   "mlsi doc cat|catalogue"
   "mlsi catalogue f|from-hf"
-  "mlsi run ServingFit --work|--workload")
+  "mlsi run ServingFit --work|--workload"
+  "mlsi solve Activation|ActivationMemory"
+  "mlsi run ActivationMemory --format |csv"
+  "mlsi sweep ActivationMemory --format |jsonl"
+  "mlsi eval --format |json"
+  "mlsi list hardware --format |json")
+# What a user types, and a word it must not offer: the words of the help around a format's name.
+set(absent
+  "mlsi run ActivationMemory --format |default"
+  "mlsi run ActivationMemory --format |jsonl"
+  "mlsi run ActivationMemory --format |each")
 set(shells bash)
 foreach(shell zsh fish)
   find_program(found_${shell} ${shell})
@@ -125,6 +136,15 @@ foreach(shell IN LISTS shells)
     # One offer a line; fish adds a tab and the description, zsh's commands `:description`.
     if(NOT offers MATCHES "(^|\n)${expected}(\n|\t|:|$)")
       string(APPEND failures "${shell}: `${line}` does not offer `${expected}`; it offers:\n${offers}\n")
+    endif()
+  endforeach()
+  foreach(c IN LISTS absent)
+    string(REPLACE "|" ";" c "${c}")
+    list(GET c 0 line)
+    list(GET c 1 unexpected)
+    complete(${shell} ${script} "${line}" offers)
+    if(offers MATCHES "(^|\n)${unexpected}(\n|\t|:|$)")
+      string(APPEND failures "${shell}: `${line}` offers `${unexpected}`; it offers:\n${offers}\n")
     endif()
   endforeach()
   message(STATUS "${shell}: ${script} checked")

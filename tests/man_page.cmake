@@ -1,5 +1,6 @@
 # docs/mlsi.1 renders without a warning (groff -ww), carries mlsi's version, and names every command and
-# every option of `mlsi --help`.
+# every option of `mlsi --help` and of the verb table (`mlsi __verbs`: also the options a command takes
+# that its help does not list, such as --output beside -o).
 #   cmake -DMLSI=build/mlsi -DPAGE=docs/mlsi.1 -DGROFF=/usr/bin/groff -P man_page.cmake
 execute_process(COMMAND ${GROFF} -ww -man -z ${PAGE} RESULT_VARIABLE status ERROR_VARIABLE warnings)
 if(NOT status EQUAL 0 OR NOT warnings STREQUAL "")
@@ -18,6 +19,10 @@ string(REGEX MATCHALL "\n  mlsi [a-z][a-z-]*" commands "${help}")
 list(TRANSFORM commands REPLACE "\n  mlsi " "")
 string(REGEX MATCHALL "[^A-Za-z0-9-]--?[a-z][a-z-]*" options "${help}")
 list(TRANSFORM options REPLACE "^[^-]" "")
+execute_process(COMMAND ${MLSI} __verbs OUTPUT_VARIABLE table)
+string(REGEX MATCHALL "\noption\t[a-z-]+\t-[^\t]+" table_options "\n${table}")
+list(TRANSFORM table_options REPLACE "^\noption\t[a-z-]+\t" "")
+list(APPEND options ${table_options})
 list(REMOVE_DUPLICATES options)
 
 file(READ ${PAGE} page)

@@ -16,6 +16,8 @@
 #include "cli/catalogue_command.hpp"
 #include "cli/cli_options.hpp"
 #include "cli/command_help.hpp"
+#include "verbs/command_line.hpp"
+#include "verbs/table_text.hpp"
 #include "cli/eval_command.hpp"
 #include "eval/explain.hpp"
 #include "cli/fmt_command.hpp"
@@ -47,10 +49,8 @@ void print_diagnostics(Session& s, CliStreams& io) {
 
 int cmd_run(Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
-  if (o.explain && o.format == Format::csv) return usage(io, "--explain writes a tree (table) or JSON, not csv");
-  // Silently running the defaults instead would print numbers for a point nobody asked for.
-  if (!o.varies.empty()) return usage(io, fmt::format("`mlsi run` evaluates one point: give an input with --set, or vary it with `mlsi sweep {} --vary {}`",
-                                                      o.positional.front(), o.varies.front()));
+  if (o.explain && o.format != Format::table && o.format != Format::json)
+    return usage(io, fmt::format("--explain writes a tree (table) or JSON, not {}", o.format == Format::csv ? "csv" : o.format == Format::html ? "html" : "md"));
   Session session(session_options(o));
   int scenario = -1;
   GivenInputs given;
@@ -165,6 +165,11 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
     with_eval.insert(with_eval.end(), args.begin(), args.end());
     return run_command(with_eval, io);
   }
+  // The verb and option tables as lines, for the build's generators (the shell completions); not listed.
+  if (args[0] == "__verbs" && args.size() == 1) {
+    io.out << verb_table_text();
+    return kExitOk;
+  }
   if (args[0] == "--version") {
     io.out << "mlsi " << MLSI_VERSION << "\n";
     return kExitOk;
@@ -182,15 +187,7 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
     io.out << command_help(*help);
     return kExitOk;
   }
-  if (o.explain && known && o.command != "run" && o.command != "solve")
-    return usage(io, fmt::format("--explain applies to `mlsi run` and `mlsi solve`, not `mlsi {}`", o.command));
-  if (o.command != "test" && (o.report || o.published))
-    return usage(io, fmt::format("{} is an option of `mlsi test`", o.report ? "--report" : "--published"));
-  bool takes_workload = o.command == "run" || o.command == "sweep" || o.command == "solve" || o.command == "plot";
-  if (known && !o.workload_config.empty() && !takes_workload)
-    return usage(io, fmt::format("--workload applies to `mlsi run`, `sweep`, `solve` and `plot`, not `mlsi {}`", o.command));
-  if (known && !o.entry_name.empty() && o.command != "catalogue" && o.workload_config.empty())
-    return usage(io, "--name gives the key of the entry of `mlsi catalogue from-hf` or of --workload FILE.json");
+  if (auto refused = refused_option(o)) return usage(io, *refused);
   if (o.command == "run") return cmd_run(o, io);
   if (o.command == "check") return cmd_check(o, io);
   if (o.command == "test") return cmd_test(o, io);

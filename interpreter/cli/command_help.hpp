@@ -1,6 +1,6 @@
 #pragma once
-// The help of `mlsi`: one table per command (its usage, what it does, its options), from which both
-// `mlsi --help` and `mlsi COMMAND --help` (`mlsi help COMMAND`) are written, and the list of commands.
+// The help of `mlsi`, written from the verb table (verbs/verb_table.hpp: each verb's usage, what it does,
+// its options): `mlsi --help` and `mlsi COMMAND --help` (`mlsi help COMMAND`), and the list of commands.
 #include <string>
 #include <vector>
 
@@ -9,6 +9,7 @@ namespace mlsi {
 struct OptionHelp {
   std::string name;  // with its value, as typed: `--sort FIELD|-FIELD`
   std::string help;  // one line
+  std::string flag;  // the option table's flag: `--sort`
 };
 
 struct CommandHelp {

@@ -39,8 +39,6 @@ int draw_plot(Sweep& sweep, const SweepPlot& plot, const PlotRequest& request, c
 int cmd_plot(const Options& o, CliStreams& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi plot` takes one FILE or scenario NAME");
   if (o.plot_x.empty()) return usage(io, "`mlsi plot` needs --x INPUT=VALUES, such as --x batch=1..64 or --x \"seq_len=1024..65536 *2\"");
-  if (!o.varies.empty()) return usage(io, "`mlsi plot` varies inputs with --x and --series, not --vary");
-  if (!o.shard.empty()) return usage(io, "`mlsi plot` draws every point; --shard is for `mlsi sweep`");
   Sweep sweep(sweep_request(o, plot_varies(o.plot_x, o.plot_series, o.log_x)));
   Outcome prepared = sweep.prepare(&SweepPlot::refuse);
   show_diagnostics(sweep.session(), sweep.warnings(), io);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "base/whole_number.hpp"
 #include "cli/plot_command.hpp"
 #include "cli/run_setup.hpp"
 #include "report/sweep_rows.hpp"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "report/markdown_text.hpp"
+
 namespace mlsi::doc {
 
 Inline text(std::string s) { return {Piece{Piece::Kind::text, std::move(s), {}}}; }
@@ -259,20 +261,7 @@ a:hover { text-decoration: underline; }
 
 }  // namespace
 
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string html_escape(const std::string& s) { return html_text(s); }
 
 std::string to_markdown(const Page& page) {
   std::string out;

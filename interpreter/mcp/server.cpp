@@ -144,8 +144,8 @@ Json Server::tools_call(const Json& params) {
   if (name == "list") {
     std::vector<std::string> a = {"list"};
     if (args.contains("kind")) a.push_back(args["kind"]);
-    if (args.contains("where")) a.insert(a.end(), {"--where", args["where"]});
-    if (args.contains("sort")) a.insert(a.end(), {"--sort", args["sort"]});
+    auto options = option_arguments(args, {"where", "sort"});
+    a.insert(a.end(), options.begin(), options.end());
     a.insert(a.end(), {"--format", "json"});
     return command_result(a, true);
   }
@@ -158,19 +158,15 @@ Json Server::tools_call(const Json& params) {
   a.insert(a.end(), run.begin(), run.end());
   if (name == "explain") a.push_back("--explain");
   if (name == "sweep") {
-    for (const auto& v : args["vary"]) a.insert(a.end(), {"--vary", v});
-    if (args.contains("where")) a.insert(a.end(), {"--where", args["where"]});
+    auto options = option_arguments(args, {"vary", "where"});
+    a.insert(a.end(), options.begin(), options.end());
     a.insert(a.end(), {"--max-points", std::to_string(options_.max_sweep_points)});
   }
   if (name == "solve") {
     if (args.contains("max") == args.contains("min") && !args.contains("vary"))
       throw Error{jsonrpc::kInvalidParams, "invalid arguments of `solve`: give `max` or `min` (one input), or `vary` with `minimize` or `maximize`", nullptr};
-    for (const char* key : {"max", "min", "minimize", "maximize"})
-      if (args.contains(key)) a.insert(a.end(), {std::string("--") + key, args[key]});
-    if (args.contains("vary"))
-      for (const auto& v : args["vary"]) a.insert(a.end(), {"--vary", v});
-    if (args.contains("such_that"))
-      for (const auto& c : args["such_that"]) a.insert(a.end(), {"--such-that", c});
+    auto options = option_arguments(args, {"max", "min", "minimize", "maximize", "vary", "such_that"});
+    a.insert(a.end(), options.begin(), options.end());
     a.insert(a.end(), {"--max-points", std::to_string(options_.max_sweep_points)});
   }
   a.insert(a.end(), {"--format", "json"});

@@ -1,6 +1,9 @@
 #include "mcp/tools.hpp"
 
+#include <stdexcept>
 #include <string_view>
+
+#include "verbs/option_table.hpp"
 
 namespace mlsi::mcp {
 
@@ -192,15 +195,28 @@ std::optional<std::string> schema_violation(const Json& schema, const Json& valu
   return std::nullopt;
 }
 
-std::vector<std::string> run_options(const Json& args) {
+std::vector<std::string> option_arguments(const Json& args, std::initializer_list<std::string_view> names) {
   std::vector<std::string> out;
-  if (args.contains("config")) out.insert(out.end(), {"--config", args["config"].get<std::string>()});
-  if (args.contains("set"))
-    for (const auto& [name, value] : args["set"].items()) {
-      std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-      out.insert(out.end(), {"--set", name + "=" + text});
+  for (std::string_view name : names) {
+    const std::string key(name);
+    if (!args.contains(key)) continue;
+    const OptionSpec* option = find_api_option(name);
+    if (!option) throw std::logic_error("no option of the verb table is called `" + key + "`");
+    const std::string flag(option->flag);
+    const Json& value = args[key];
+    if (value.is_boolean()) {
+      if (value.get<bool>()) out.push_back(flag);
+    } else if (value.is_array()) {
+      for (const auto& item : value) out.insert(out.end(), {flag, item.get<std::string>()});
+    } else if (value.is_object()) {
+      for (const auto& [input, v] : value.items()) out.insert(out.end(), {flag, input + "=" + (v.is_string() ? v.get<std::string>() : v.dump())});
+    } else {
+      out.insert(out.end(), {flag, value.is_string() ? value.get<std::string>() : value.dump()});
     }
+  }
   return out;
 }
+
+std::vector<std::string> run_options(const Json& args) { return option_arguments(args, {"config", "set"}); }
 
 }  // namespace mlsi::mcp

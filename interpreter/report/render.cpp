@@ -7,6 +7,7 @@
 #include "model/display.hpp"
 #include "model/value_json.hpp"
 #include "report/csv.hpp"
+#include "report/markdown_text.hpp"
 
 namespace mlsi {
 
@@ -25,6 +26,42 @@ Row table_row(const Program& p, const std::string& name, const Value& v, const T
 std::pair<std::string, std::string> csv_column(const Program& p, const std::string& name, const Value& v, const Type& t, const DisplayUnit& display) {
   DisplayUnit u = effective_unit(v, t, display, p);
   return {csv_header(name, t.scalar().is_quantity() ? u.text : ""), format_bare(v, t, u, p, NumberStyle::exact)};
+}
+
+// The run as a Markdown page: the scenario (and config) as its title, a table of inputs and one of
+// outputs, the calibration notes after them.
+std::string run_markdown(const std::string& title, const std::vector<Row>& inputs, const std::vector<Row>& outputs,
+                         const std::vector<std::string>& notes) {
+  std::string out = "# " + markdown_cell(title) + "\n";
+  auto section = [&](const char* heading, const char* column, const std::vector<Row>& rows) {
+    if (rows.empty()) return;
+    out += fmt::format("\n## {}\n\n| {} | value | unit |\n|---|--:|---|\n", heading, column);
+    for (const auto& r : rows) out += fmt::format("| {} | {} | {} |\n", markdown_cell(r.name), markdown_cell(r.value), markdown_cell(r.unit));
+  };
+  section("Inputs", "input", inputs);
+  section("Outputs", "output", outputs);
+  for (const auto& n : notes) out += "\n**Note:** " + markdown_cell(n) + "\n";
+  return out;
+}
+
+// The same page as one self-contained HTML file.
+std::string run_html(const std::string& title, const std::vector<Row>& inputs, const std::vector<Row>& outputs,
+                     const std::vector<std::string>& notes) {
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_text(title) +
+                    "</title>\n<style>\nbody { font-family: sans-serif; max-width: 50em; margin: 2em auto; }\n"
+                    "table { border-collapse: collapse; }\nth, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }\n"
+                    "td.value { text-align: right; }\n</style>\n</head>\n<body>\n<h1>" + html_text(title) + "</h1>\n";
+  auto section = [&](const char* heading, const char* column, const std::vector<Row>& rows) {
+    if (rows.empty()) return;
+    out += fmt::format("<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>value</th><th>unit</th></tr>\n", heading, column);
+    for (const auto& r : rows)
+      out += fmt::format("<tr><td>{}</td><td class=\"value\">{}</td><td>{}</td></tr>\n", html_text(r.name), html_text(r.value), html_text(r.unit));
+    out += "</table>\n";
+  };
+  section("Inputs", "input", inputs);
+  section("Outputs", "output", outputs);
+  for (const auto& n : notes) out += "<p><strong>Note:</strong> " + html_text(n) + "</p>\n";
+  return out + "</body>\n</html>\n";
 }
 
 }  // namespace
@@ -89,6 +126,12 @@ std::string render_run(const Program& p, const ScenarioRun& run, const std::stri
   for (int i : s.outputs) {
     const Slot& sl = s.slots[static_cast<std::size_t>(i)];
     outputs.push_back(table_row(p, sl.name, value_of(i), sl.type, run.display[static_cast<std::size_t>(i)]));
+  }
+  if (format == Format::markdown || format == Format::html) {
+    std::string title = config.empty() ? s.name : fmt::format("{} (config {})", s.name, config);
+    std::vector<std::string> notes;
+    for (const auto& n : run.calibration_notes) notes.push_back(calibration_note_message(n));
+    return format == Format::markdown ? run_markdown(title, inputs, outputs, notes) : run_html(title, inputs, outputs, notes);
   }
   std::size_t name_w = 0, value_w = 0;
   for (const auto* rows : {&inputs, &outputs})

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/display.hpp"
+#include "report/markdown_text.hpp"
 
 namespace mlsi {
 
@@ -114,35 +115,6 @@ std::string render_table(const TestReport& report) {
   out += "\n";
   for (const auto& f : report.unchecked_files) out += fmt::format("FAIL {}: does not check\n", f);
   return out + summary_line(report) + "\n";
-}
-
-// A cell's text as Markdown shows it literally: HTML (`<script>`) as entities, the characters of
-// Markdown's inline syntax (emphasis, code, links, strikethrough) and `|` (which would split the cell)
-// escaped with a backslash, a line break as a space (which would end the row).
-std::string markdown_cell(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '\\':
-      case '`':
-      case '*':
-      case '_':
-      case '[':
-      case ']':
-      case '~':
-      case '|':
-        out += '\\';
-        out += c;
-        break;
-      case '\n':
-      case '\r': out += ' '; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 std::string render_markdown(const TestReport& report) {

@@ -216,7 +216,7 @@ TEST(CliStatus, UnknownOptionIsTwo) {
 TEST(CliStatus, UnknownFormatIsTwo) {
   auto r = mlsi({"run", kKv, "--format", "xml"});
   EXPECT_EQ(r.status, mlsi::kExitUsage);
-  EXPECT_EQ(r.err, "error: unknown format `xml`; `mlsi run` writes table, json or csv\nrun `mlsi --help` for usage\n");
+  EXPECT_EQ(r.err, "error: unknown format `xml`; `mlsi run` writes table, json, csv, md or html\nrun `mlsi --help` for usage\n");
 }
 
 TEST(CliStatus, UnknownConfigIsTwo) {

@@ -353,7 +353,7 @@ TEST(Doc, UsageAndSourceErrors) {
   EXPECT_EQ(format.err, "error: `mlsi doc` writes markdown or html, not json\nrun `mlsi --help` for usage\n");
   auto unknown_format = mlsi({"doc", "DenseLayer", "--format", "pdf"});
   EXPECT_EQ(unknown_format.err, "error: unknown format `pdf`; `mlsi doc` writes markdown or html\nrun `mlsi --help` for usage\n");
-  EXPECT_EQ(mlsi({"run", "DenseLayer", "--format", "html"}).status, 2);
+  EXPECT_EQ(mlsi({"solve", "DenseLayer", "--format", "html"}).status, 2);
   auto output = mlsi({"run", "DenseLayer", "-o", "x.txt"});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err, "error: unknown option `-o`\nrun `mlsi --help` for usage\n");

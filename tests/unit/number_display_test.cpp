@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/formats.hpp"
+#include "verbs/formats.hpp"
 #include "model/display.hpp"
 #include "report/csv.hpp"
 #include "cli_harness.hpp"
@@ -118,7 +118,7 @@ TEST(Formats, EachCommandAcceptsExactlyTheFormatsItWrites) {
     bool accepted;
   };
   const std::vector<Case> cases = {
-      {"run", "table", true},  {"run", "json", true},   {"run", "csv", true},   {"run", "md", false},      {"run", "html", false},
+      {"run", "table", true},  {"run", "json", true},   {"run", "csv", true},   {"run", "md", true},       {"run", "html", true},
       {"sweep", "csv", true},  {"sweep", "md", false},  {"list", "csv", true},  {"list", "html", false},   {"show", "json", true},
       {"show", "csv", false},  {"test", "md", true},    {"test", "markdown", true}, {"test", "csv", false}, {"doc", "html", true},
       {"doc", "md", true},     {"doc", "json", false},  {"plot", "json", false}, {"check", "table", false}, {"fmt", "json", false},

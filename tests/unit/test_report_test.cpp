@@ -225,7 +225,7 @@ TEST(TestReportTest, UsageErrors) {
   TempFile f("usage.mls", kFixture);
   EXPECT_EQ(mlsi({"test", f.path.string(), "--format", "md"}).status, 2);
   EXPECT_EQ(mlsi({"test", f.path.string(), "--report", "--format", "csv"}).status, 2);
-  EXPECT_EQ(mlsi({"run", f.path.string(), "--format", "md"}).status, 2);
+  EXPECT_EQ(mlsi({"sweep", f.path.string(), "--vary", "n=1,2", "--format", "md"}).status, 2);
   EXPECT_EQ(mlsi({"run", f.path.string(), "--published"}).status, 2);
 }
 

@@ -1,11 +1,12 @@
 #pragma once
-// The formats each command writes: one table, so that `--format` is accepted exactly where a command
-// can write it and every refusal names the formats the command does write.
+// `--format NAME` read against the formats a verb writes (verb_table.hpp), so that it is accepted exactly
+// where a verb can write it and every refusal names the formats the verb does write.
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "report/render.hpp"
+#include "verbs/verb_table.hpp"
 
 namespace mlsi {
 

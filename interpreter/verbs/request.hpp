@@ -1,0 +1,61 @@
+#pragma once
+// What a user asked one verb (`run`, `sweep`, `list`, ...) to do: the fields every verb's options set
+// (verbs/option_table.cpp says which option sets which field) and its operands. One struct for every
+// verb, so that an option shared by several verbs is written once; each verb reads the fields it takes.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "eval/evaluator.hpp"
+#include "report/render.hpp"
+#include "session/session.hpp"
+#include "session/sweep.hpp"  // kDefaultMaxSweepPoints
+
+namespace mlsi {
+
+struct VerbRequest {
+  std::string command;
+  std::vector<std::string> positional;  // the operands; `mlsi eval`: the entries, with those of -e, in order
+  std::string scenario, config, inputs_file, sort, where;
+  std::vector<std::string> sets, catalogues, varies;
+  std::string shard;
+  // -j/--jobs N: the threads of `mlsi sweep` and `mlsi solve --vary` (0: not given, the cores available).
+  unsigned jobs = 0;
+  // `mlsi solve`: the input made largest (--max) or smallest (--min), the conditions, --tol.
+  std::string solve_max, solve_min, tolerance, solve_domain;
+  std::vector<std::string> such_that;
+  // `mlsi solve --vary ...`: the objective made smallest or largest over the grid, and how many of the
+  // best points to show (--top; 0: not given).
+  std::string minimize, maximize;
+  std::size_t top = 0;
+  std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)
+  // --workload FILE.json (run, sweep, solve, plot) and the entry's key, --name KEY (also `catalogue from-hf`).
+  std::string workload_config, entry_name;
+  // `mlsi plot` and `mlsi sweep --plot`: the SVG file, the axes (--y may name several outputs, comma
+  // separated), a second varied input drawn as one line per value.
+  std::string plot_file, plot_x, plot_y, plot_series;
+  bool log_x = false, log_y = false;
+  Format format = Format::table;
+  bool format_given = false;
+  bool report = false;     // mlsi test --report
+  bool published = false;  // mlsi test --published
+  bool show_source = false;  // mlsi show --source
+  bool fmt_write = false;  // `mlsi fmt --write`
+  bool fmt_check = false;  // `mlsi fmt --check`
+  bool explain = false;  // run --explain: each output's derivation
+  bool help = false;     // COMMAND --help (-h): the command's usage and options
+
+  std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
+
+  Limits limits;
+  std::uint64_t max_points = kDefaultMaxSweepPoints;  // --max-points: points of one sweep or plot
+  // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
+  // catalogue_files(); session_options() puts both together).
+  SessionOptions files;
+
+  // The options given, as the table names them (`--jobs` for `-j` too), in the order given: the verb's
+  // table refuses those it does not take once the whole line is read.
+  std::vector<std::string> given;
+};
+
+}  // namespace mlsi
