@@ -3,6 +3,7 @@
 #include <deque>
 #include <string_view>
 
+#include "model/catalogue_derived.hpp"
 #include "model/program.hpp"
 
 namespace mlsi {
@@ -96,8 +97,5 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view toml_text);
 // The enumeration a catalogue field is (docs/catalogue.md §1.3): a Text field whose allowed values are all
 // `.mls` names; null for any other field.
 std::shared_ptr<const EnumType> catalogue_enumeration(const FieldSpec& f);
-
-// The text of a Text field's value, or the case name of an enumerated field's: what the file wrote.
-const std::string& category_text(const Value& v);
 
 }  // namespace mlsi
