@@ -5,6 +5,8 @@
 // fills the derived fields (model/catalogue_derived.hpp).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "check/cexpr_nodes.hpp"
 #include "check/compiler.hpp"
 #include "model/catalogue.hpp"
@@ -37,7 +39,11 @@ CExpr Compiler::catalogue_literal(const ast::Expr& e, Scope& sc, const Type& exp
     int at = kind.find(e.names[i]);
     if (at < 0) {
       auto& d = diags_.error(e.name_spans[i], fmt::format("{} has no field `{}`", kind.name, e.names[i]));
-      if (auto s = closest_name(e.names[i], kind.fields); !s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
+      // Among the fields not given: `nodez` beside `node` meant `nodes`.
+      std::vector<std::string> open;
+      for (const auto& f : kind.fields)
+        if (std::find(e.names.begin(), e.names.end(), f) == e.names.end()) open.push_back(f);
+      if (auto s = closest_name(e.names[i], open); !s.empty()) d.notes.push_back(fmt::format("did you mean `{}`?", s));
       expr(*e.operands[i], sc);
       ok = false;
       continue;
