@@ -286,6 +286,22 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
   e.done = true;
 }
 
+void CatalogueLoader::restore(const CatalogueLoader& earlier) {
+  toml_line_offset_ = earlier.toml_line_offset_;
+  pending_ = earlier.pending_;
+  pending_names_ = earlier.pending_names_;
+  deferred_files_ = earlier.deferred_files_;
+  deferred_ = earlier.deferred_;
+  deferred_names_ = earlier.deferred_names_;
+}
+
+std::vector<std::pair<std::string, std::string>> CatalogueLoader::entries_of(FileId file) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& e : pending_)
+    if (e.span.file == file) out.emplace_back(e.kind, e.key);
+  return out;
+}
+
 void CatalogueLoader::finish() {
   for (std::size_t i = 0; i < pending_.size(); ++i) resolve(pending_[i], 0);
 }

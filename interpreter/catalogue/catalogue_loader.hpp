@@ -30,6 +30,11 @@ class CatalogueLoader {
   // Where the entry that defines `name` (a key or an alias) of the files loaded so far starts, if one does.
   // Deferred entries are not looked at: a caller that must see every name loads without deferring.
   std::optional<Span> defined_at(const std::string& name) const;
+  // Back to what `earlier` (a copy of this loader, of the same program) held: a file loaded after the
+  // copy was made is taken back (the REPL's `:load x.toml` of a file with errors).
+  void restore(const CatalogueLoader& earlier);
+  // The kind and key of each entry read from `file`, in order.
+  std::vector<std::pair<std::string, std::string>> entries_of(FileId file) const;
 
  private:
   struct Reference {
