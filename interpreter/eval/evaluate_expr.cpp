@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "base/activity.hpp"
+#include "model/catalogue.hpp"
 #include "model/catalogue_derived.hpp"
 #include "model/display.hpp"
 #include "base/stack_guard.hpp"
@@ -345,7 +346,17 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       // An entry written inline (language.md §7.6): the fields given, in the slots `map` says, then the
       // derived ones and the calibration defaults, as the loader fills them for an entry of a file.
       r.fields.resize(r.type->fields.size());
-      for (std::size_t i = 0; i < e.kids.size(); ++i) r.fields[static_cast<std::size_t>(e.map[i])].emplace(eval(e.kids[i], f));
+      const KindSpec* kind = find_kind_spec(r.type->name);
+      for (std::size_t i = 0; i < e.kids.size(); ++i) {
+        auto slot = static_cast<std::size_t>(e.map[i]);
+        Value v = eval(e.kids[i], f);
+        // A Count the schema wants whole (nodes, layers), as the loader checks a file's.
+        const FieldSpec* spec = kind ? find_field_spec(*kind, r.type->fields[slot]) : nullptr;
+        if (spec && spec->whole && v.is_number() && v.number() != std::floor(v.number()))
+          fail(e.kids[i].span, fmt::format("field `{}` of {} must be a whole number, given {}", r.type->fields[slot], r.type->name,
+                                           format_number(v.number())));
+        r.fields[slot].emplace(std::move(v));
+      }
       r.inline_name = e.constant.text();
       std::vector<DisplayUnitText> units(r.fields.size());
       r.defaulted = fill_derived_fields(r.inline_name, r.type->name, *r.type, r.fields, units);
