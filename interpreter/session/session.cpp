@@ -104,7 +104,7 @@ void Session::load_catalogues() {
   auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
   CatalogueLoader& loader = *shared_loader;
   catalogue_loader_ = shared_loader;
-  bool lazy = options_.read_on_demand && options_.catalogues.empty() && options_.workload_config.empty();
+  bool lazy = options_.read_on_demand && options_.catalogues.empty() && options_.catalogue_texts.empty() && options_.workload_config.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
     std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
@@ -132,6 +132,11 @@ void Session::load_catalogues() {
       continue;
     }
     FileId id = program_->sources.add(path, std::move(read.text), path);
+    program_->sources.set_syntax(id, SourceSyntax::data);
+    loader.load(id, false);
+  }
+  for (const auto& [name, text] : options_.catalogue_texts) {
+    FileId id = program_->sources.add(name, text);
     program_->sources.set_syntax(id, SourceSyntax::data);
     loader.load(id, false);
   }

@@ -18,6 +18,9 @@ class CatalogueLoader;
 
 struct SessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
+  // Catalogue TOML given as text (the API's SessionOptions::catalogue_texts): a name for messages and the
+  // text, read after `catalogues`.
+  std::vector<std::pair<std::string, std::string>> catalogue_texts;
   int max_import_depth = 32;
   int max_files = 1000;  // files read from disk: .mls files and catalogue files together
   std::size_t max_file_size = 16 * 1024 * 1024;
