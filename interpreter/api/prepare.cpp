@@ -40,6 +40,7 @@ namespace detail {
 mlsi::SessionOptions session_options(const SessionOptions& options) {
   mlsi::SessionOptions s;
   s.catalogues = options.catalogues;
+  s.catalogue_texts = options.catalogue_texts;
   s.max_import_depth = options.limits.max_import_depth;
   s.max_files = options.limits.max_files;
   s.max_file_size = options.limits.max_file_size;

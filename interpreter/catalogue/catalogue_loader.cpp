@@ -8,7 +8,6 @@
 #include <toml++/toml.h>
 
 #include "grammar/reserved_words.hpp"
-#include "catalogue/calibration_defaults.hpp"
 #include "catalogue/catalogue_text.hpp"
 #include "check/compiler.hpp"
 #include "eval/evaluator.hpp"
@@ -44,11 +43,6 @@ std::shared_ptr<const EnumType> catalogue_enumeration(const FieldSpec& f) {
   auto e = std::make_shared<EnumType>();
   for (auto c : f.allowed) e->cases.emplace_back(c);
   return e;
-}
-
-const std::string& category_text(const Value& v) {
-  if (std::holds_alternative<EnumValue>(v.v)) return v.enumeration().type->cases.at(static_cast<std::size_t>(v.enumeration().index));
-  return v.text();
 }
 
 CatalogueLoader::CatalogueLoader(Program& program, Diagnostics& diags) : p_(program), diags_(diags) {
@@ -271,73 +265,8 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
     const auto* entry = p_.catalogue.find(target.key);
     if (entry) e.fields[static_cast<std::size_t>(r.field)] = entry->value;
   }
-  // Derived fields (docs/catalogue.md §1.5), filled only when the file omits them.
-  auto get = [&](const char* f) -> std::optional<Value>& { return e.fields[static_cast<std::size_t>(rt.find(f))]; };
-  auto has = [&](const char* f) { return rt.find(f) >= 0 && get(f).has_value(); };
-  if (e.kind == "Workload") {
-    if (!has("active_parameters") && has("parameters")) get("active_parameters") = get("parameters");
-    if (!has("head_dim") && has("hidden_dim") && has("heads") && get("heads")->number() > 0)
-      get("head_dim") = Value(get("hidden_dim")->number() / get("heads")->number());
-    // The shape of a transformer's FFN and of its embeddings: a built-in entry writes them (validate()
-    // says so when one does not); a user entry gets the common case, and a note.
-    std::string family = has("family") ? category_text(*get("family")) : "";
-    bool transformer = family == "transformer" || family == "moe";
-    if (transformer && !has("mlp") && (has("ffn_dim") || has("expert_ffn_dim"))) {
-      const auto& cases = rt.types[static_cast<std::size_t>(rt.find("mlp"))].enumeration;
-      get("mlp") = Value(EnumValue{cases->find("gated"), cases});
-    }
-    if (transformer && !has("tied_embeddings") && has("vocab_size")) get("tied_embeddings") = Value(false);
-    if (family == "moe" && !has("moe_layers") && has("layers"))
-      get("moe_layers") = Value(std::max(0.0, get("layers")->number() - (has("dense_layers") ? get("dense_layers")->number() : 0)));
-  } else if (e.kind == "Hardware") {
-    if (!has("accelerators")) get("accelerators") = Value(1.0);
-    if (!has("dispatch_overhead")) get("dispatch_overhead") = Value(1e-5);
-    if (!has("device_link_bidirectional") && has("device_link_bandwidth")) get("device_link_bidirectional") = Value(false);
-    if (has("peak_flops")) {
-      std::string precision = has("peak_precision") ? category_text(*get("peak_precision")) : "fp16";
-      auto rates_type = rt.types[static_cast<std::size_t>(rt.find("flops"))].record;
-      RecordValue rv;
-      if (has("flops")) {
-        rv = get("flops")->record();
-      } else {
-        rv.type = rates_type;
-        rv.fields.resize(rates_type->fields.size());
-        rv.owner = e.key;
-        rv.owner_kind = e.kind;
-        rv.owner_field = "flops";
-      }
-      int pi = rates_type->find(precision);
-      if (pi >= 0 && !rv.fields[static_cast<std::size_t>(pi)]) rv.fields[static_cast<std::size_t>(pi)] = get("peak_flops");
-      get("flops") = Value(std::move(rv));
-    }
-  } else if (e.kind == "Fleet") {
-    if (has("node")) {
-      const auto& node = get("node")->record();
-      const auto& nt = *node.type;
-      auto per = node.fields[static_cast<std::size_t>(nt.find("accelerators_per_node"))];
-      if (!has("accelerators") && per && has("nodes")) get("accelerators") = Value(per->number() * get("nodes")->number());
-      if (!has("accelerator")) get("accelerator") = node.fields[static_cast<std::size_t>(nt.find("accelerator"))];
-    }
-  } else if (e.kind == "Pod") {
-    if (!has("memory") && has("accelerator") && has("accelerators")) {
-      const auto& acc = get("accelerator")->record();
-      auto mem = acc.fields[static_cast<std::size_t>(acc.type->find("memory"))];
-      if (mem) get("memory") = Value(mem->number() * get("accelerators")->number());
-    }
-  } else if (e.kind == "Datacenter") {
-    if (has("grid")) {
-      const auto& grid = get("grid")->record();
-      for (const char* f : {"pue", "wue"})
-        if (!has(f)) get(f) = grid.fields[static_cast<std::size_t>(grid.type->find(f))];
-    }
-  } else if (e.kind == "Fabric") {
-    if (!has("topology")) get("topology") = Value(std::string("fat-tree"));
-    if (!has("oversubscription")) get("oversubscription") = Value(1.0);
-  } else if (e.kind == "Precision") {
-    if (!has("bits") && has("bytes")) get("bits") = Value(get("bytes")->number() * 8);
-  }
-  if (!has("name")) get("name") = Value(e.key);
-  std::vector<bool> defaulted = fill_calibration_defaults(e.key, e.kind, rt, e.fields, e.units);
+  if (auto& name = e.fields[static_cast<std::size_t>(rt.find("name"))]; !name) name = Value(e.key);
+  std::vector<bool> defaulted = fill_derived_fields(e.key, e.kind, rt, e.fields, e.units);
   RecordValue rv;
   rv.type = p_.catalogue.kinds.at(e.kind);
   rv.fields = e.fields;
@@ -355,6 +284,22 @@ void CatalogueLoader::resolve(Pending& e, int depth) {
   p_.catalogue.names[e.key] = index;
   for (const auto& a : e.aliases) p_.catalogue.names[a] = index;
   e.done = true;
+}
+
+void CatalogueLoader::restore(const CatalogueLoader& earlier) {
+  toml_line_offset_ = earlier.toml_line_offset_;
+  pending_ = earlier.pending_;
+  pending_names_ = earlier.pending_names_;
+  deferred_files_ = earlier.deferred_files_;
+  deferred_ = earlier.deferred_;
+  deferred_names_ = earlier.deferred_names_;
+}
+
+std::vector<std::pair<std::string, std::string>> CatalogueLoader::entries_of(FileId file) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& e : pending_)
+    if (e.span.file == file) out.emplace_back(e.kind, e.key);
+  return out;
 }
 
 void CatalogueLoader::finish() {

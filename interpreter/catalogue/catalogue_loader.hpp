@@ -3,6 +3,7 @@
 #include <deque>
 #include <string_view>
 
+#include "model/catalogue_derived.hpp"
 #include "model/program.hpp"
 #include "source/embedded.hpp"
 
@@ -31,6 +32,11 @@ class CatalogueLoader {
   // Where the entry that defines `name` (a key or an alias) of the files loaded so far starts, if one does.
   // Deferred entries are not looked at: a caller that must see every name loads without deferring.
   std::optional<Span> defined_at(const std::string& name) const;
+  // Back to what `earlier` (a copy of this loader, of the same program) held: a file loaded after the
+  // copy was made is taken back (the REPL's `:load x.toml` of a file with errors).
+  void restore(const CatalogueLoader& earlier);
+  // The kind and key of each entry read from `file`, in order.
+  std::vector<std::pair<std::string, std::string>> entries_of(FileId file) const;
 
  private:
   struct Reference {
@@ -104,8 +110,5 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view toml_text);
 // The enumeration a catalogue field is (docs/catalogue.md §1.3): a Text field whose allowed values are all
 // `.mls` names; null for any other field.
 std::shared_ptr<const EnumType> catalogue_enumeration(const FieldSpec& f);
-
-// The text of a Text field's value, or the case name of an enumerated field's: what the file wrote.
-const std::string& category_text(const Value& v);
 
 }  // namespace mlsi

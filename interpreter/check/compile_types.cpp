@@ -1,6 +1,6 @@
 // Types as written: dimensions, units, Bool, Text, catalogue kinds, lists, enumerations, record types, and
 // the names `type` declarations give them (language.md §4.6, §7); record literals checked against the
-// record type their context expects.
+// record type their context expects (against a catalogue kind: compile_catalogue_literal.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -80,6 +80,7 @@ Type Compiler::record_type(const ast::TypeExpr& t) {
 }
 
 CExpr Compiler::record_literal(const ast::Expr& e, Scope& sc, const Type* expected) {
+  if (expected && expected->kind == Type::Kind::record && expected->record->catalogue) return catalogue_literal(e, sc, *expected);
   CExpr c = make(Op::record, e, Type::error());
   const RecordType* want = expected && expected->kind == Type::Kind::record && !expected->record->catalogue ? expected->record.get() : nullptr;
   if (!want) {

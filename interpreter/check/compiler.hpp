@@ -112,6 +112,9 @@ class Compiler {
   std::optional<DisplayUnit> unit_display_of(const ast::TypeExpr& t) const;
   // `{ a: 1, ... }`: checked field by field against an expected named record type, else its own type.
   CExpr record_literal(const ast::Expr& e, Scope& sc, const Type* expected);
+  // `{ node: DGX_H100, nodes: 64, ... }` where an entry of a catalogue kind is expected: checked against
+  // the kind's schema (model/catalogue.hpp); the evaluator fills its derived fields (language.md §7.6).
+  CExpr catalogue_literal(const ast::Expr& e, Scope& sc, const Type& expected);
   CExpr match(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr comprehension(const ast::Expr& e, Scope& sc, const Type* expected);
   CExpr field(const ast::Expr& e, Scope& sc);

@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "base/activity.hpp"
+#include "model/catalogue.hpp"
+#include "model/catalogue_derived.hpp"
 #include "model/display.hpp"
 #include "base/stack_guard.hpp"
 
@@ -288,14 +290,14 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
       if (!field) {
         const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
         if (!r.owner_field.empty())
-          fail(e.op_span, fmt::format("{} {} has no field {}.{} (its source does not give one)", r.owner_kind, r.owner, r.owner_field, fname));
+          fail(e.op_span, fmt::format("{} has no field {}.{} (its source does not give one)", entry_subject(r.owner_kind, r.owner), r.owner_field, fname));
         fail(e.op_span, fmt::format("{} no field {} (its source does not give one)", record_subject(r), fname));
       }
       // A calibration default (docs/catalogue.md §2.14): the run's document says it read one.
       if (!r.defaulted.empty() && r.defaulted[static_cast<std::size_t>(e.index)]) {
         ++defaults_read_;
         const std::string& fname = r.type->fields[static_cast<std::size_t>(e.index)];
-        if (r.owner_field.empty()) note_calibration_default(calibration_notes_, r.key, r.type->name, {}, fname);
+        if (r.owner_field.empty()) note_calibration_default(calibration_notes_, r.key.empty() ? r.inline_name : r.key, r.type->name, {}, fname);
         else note_calibration_default(calibration_notes_, r.owner, r.owner_kind, r.owner_field, fname);
       }
       return *field;
@@ -337,7 +339,27 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
     case Op::record: {
       RecordValue r;
       r.type = e.type.record;
-      for (const auto& k : e.kids) r.fields.emplace_back(eval(k, f));
+      if (!r.type->catalogue) {
+        for (const auto& k : e.kids) r.fields.emplace_back(eval(k, f));
+        return Value(std::move(r));
+      }
+      // An entry written inline (language.md §7.6): the fields given, in the slots `map` says, then the
+      // derived ones and the calibration defaults, as the loader fills them for an entry of a file.
+      r.fields.resize(r.type->fields.size());
+      const KindSpec* kind = find_kind_spec(r.type->name);
+      for (std::size_t i = 0; i < e.kids.size(); ++i) {
+        auto slot = static_cast<std::size_t>(e.map[i]);
+        Value v = eval(e.kids[i], f);
+        // A Count the schema wants whole (nodes, layers), as the loader checks a file's.
+        const FieldSpec* spec = kind ? find_field_spec(*kind, r.type->fields[slot]) : nullptr;
+        if (spec && spec->whole && v.is_number() && v.number() != std::floor(v.number()))
+          fail(e.kids[i].span, fmt::format("field `{}` of {} must be a whole number, given {}", r.type->fields[slot], r.type->name,
+                                           format_number(v.number())));
+        r.fields[slot].emplace(std::move(v));
+      }
+      r.inline_name = e.constant.text();
+      std::vector<DisplayUnitText> units(r.fields.size());
+      r.defaulted = fill_derived_fields(r.inline_name, r.type->name, *r.type, r.fields, units);
       return Value(std::move(r));
     }
     case Op::match: {

@@ -177,8 +177,14 @@ std::string bare(const Value& v, const Type& t, const DisplayUnit& u, const Prog
       const auto& r = v.record();
       if (!r.key.empty()) return r.key;
       std::string s = "{";
+      // An entry written inline (language.md §7.6) shows the fields it holds: the ones given and the ones
+      // derived from them, not its absent fields or calibration defaults.
+      const bool entry = r.type->catalogue;
+      bool first = true;
       for (std::size_t i = 0; i < r.fields.size(); ++i) {
-        s += (i ? ", " : "") + r.type->fields[i] + ": ";
+        if (entry && (!r.fields[i] || (i < r.defaulted.size() && r.defaulted[i]))) continue;
+        s += (first ? "" : ", ") + r.type->fields[i] + ": ";
+        first = false;
         if (!r.fields[i]) {
           s += "(absent)";
           continue;

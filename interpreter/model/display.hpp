@@ -49,6 +49,9 @@ std::optional<Diagnostic> display_overflow(const std::string& subject, const Val
 // A record as the subject of a message about its fields, with its verb: `Hardware A100 has`, `A100's
 // rates have` (a record inside the entry `A100`), `this record has`. `owner` and `key` may be empty.
 std::string record_subject(const std::string& type_name, const std::string& key, const std::string& owner);
-inline std::string record_subject(const RecordValue& r) { return record_subject(r.type ? r.type->name : "", r.key, r.owner); }
+inline std::string record_subject(const RecordValue& r) {
+  if (!r.inline_name.empty()) return r.inline_name + " has";
+  return record_subject(r.type ? r.type->name : "", r.key, r.owner);
+}
 
 }  // namespace mlsi

@@ -18,6 +18,9 @@ struct RecordValue {
   std::shared_ptr<const RecordType> type;
   std::vector<std::optional<Value>> fields;  // an absent catalogue field is nullopt
   std::string key;                           // catalogue key (`GPT3`), empty otherwise
+  // An entry written inline as a record literal of its kind (language.md §7.6): its name in messages,
+  // "the Fleet written at run.mls:3:9" (inline_entry_name); empty otherwise.
+  std::string inline_name;
   // A record inside a catalogue entry (the `flops` rates of `A100`): that entry's key, for messages.
   std::string owner;
   // For a sub-record of rates: the entry's kind and the field that holds it (`Hardware`, `flops`), so that an

@@ -25,6 +25,7 @@ const char* kind_word(Declared::Kind k) {
     case Declared::Kind::config: return "config";
     case Declared::Kind::unit: return "unit";
     case Declared::Kind::dimension: return "dimension";
+    case Declared::Kind::entry: return "entry";
   }
   return "";
 }
@@ -66,6 +67,7 @@ std::string declared_line(const Program& p, const Declared& d) {
     case Declared::Kind::unit:
       if (const Unit* u = p.units.find(d.name)) return unit_summary(p, *u);
       return "unit " + d.name;
+    case Declared::Kind::entry: return fmt::format("{} {}", d.type.kind == Type::Kind::record ? d.type.record->name : "entry", d.name);
     case Declared::Kind::dimension: {
       const Dim* dim = p.dims.find(d.name);
       std::string bases = dim ? p.dims.format_bases(*dim) : d.name;
@@ -80,7 +82,8 @@ std::string entry_text(const Program& p, const EntryResult& r) {
   if (r.loaded) {
     // A loaded file's names, by kind: `loaded kv_cache.mls: scenario KvCache, config long_context`.
     std::string list;
-    for (const auto& d : r.declared) list += fmt::format("{}{} {}", list.empty() ? ": " : ", ", kind_word(d.kind), d.name);
+    for (const auto& d : r.declared)
+      list += fmt::format("{}{}", list.empty() ? ": " : ", ", d.kind == Declared::Kind::entry ? declared_line(p, d) : fmt::format("{} {}", kind_word(d.kind), d.name));
     return fmt::format("loaded {}{}\n", *r.loaded, list);
   }
   std::string out;

@@ -103,7 +103,8 @@ void Session::declare_prelude_mentioned() {
 void Session::load_catalogues() {
   auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
   CatalogueLoader& loader = *shared_loader;
-  bool lazy = options_.read_on_demand && options_.catalogues.empty() && options_.workload_config.empty();
+  catalogue_loader_ = shared_loader;
+  bool lazy = options_.read_on_demand && options_.catalogues.empty() && options_.catalogue_texts.empty() && options_.workload_config.empty();
   for (const auto& f : embedded_files()) {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
     std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
@@ -134,8 +135,44 @@ void Session::load_catalogues() {
     program_->sources.set_syntax(id, SourceSyntax::data);
     loader.load(id, false);
   }
+  for (const auto& [name, text] : options_.catalogue_texts) {
+    FileId id = program_->sources.add(name, text);
+    program_->sources.set_syntax(id, SourceSyntax::data);
+    loader.load(id, false);
+  }
   if (!options_.workload_config.empty()) load_workload_config(loader);
   loader.finish();
+}
+
+std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_catalogue_file(const std::string& path) {
+  read_everything();  // every built-in entry read, so that a name the file takes is seen as taken
+  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
+    diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
+    return std::nullopt;
+  }
+  auto read = read_regular_file(path, options_.max_file_size);
+  if (!read) {
+    diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
+    return std::nullopt;
+  }
+  ++catalogue_files_read_;
+  CatalogueLoader before = *catalogue_loader_;
+  std::deque<CatalogueEntry> entries = program_->catalogue.entries;
+  std::map<std::string, int> names = program_->catalogue.names;
+  std::size_t first = diags_.size();
+  FileId id = program_->sources.add(path, std::move(read.text), path);
+  program_->sources.set_syntax(id, SourceSyntax::data);
+  catalogue_loader_->load(id, false);
+  catalogue_loader_->finish();
+  bool failed = diags_.not_kept() > 0;
+  for (std::size_t i = first; i < diags_.size(); ++i) failed = failed || diags_.list()[i].severity == Severity::error;
+  if (failed) {
+    catalogue_loader_->restore(before);
+    program_->catalogue.entries = std::move(entries);
+    program_->catalogue.names = std::move(names);
+    return std::nullopt;
+  }
+  return catalogue_loader_->entries_of(id);
 }
 
 void Session::load_workload_config(CatalogueLoader& loader) {

@@ -18,6 +18,9 @@ class CatalogueLoader;
 
 struct SessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
+  // Catalogue TOML given as text (the API's SessionOptions::catalogue_texts): a name for messages and the
+  // text, read after `catalogues`.
+  std::vector<std::pair<std::string, std::string>> catalogue_texts;
   int max_import_depth = 32;
   int max_files = 1000;  // files read from disk: .mls files and catalogue files together
   std::size_t max_file_size = 16 * 1024 * 1024;
@@ -94,6 +97,10 @@ class Session {
   const std::vector<std::string>& parsed_files() const { return parsed_files_; }
   // Compiles everything declared so far; false when there are errors.
   bool check();
+  // Reads a catalogue file after the session started (the REPL's `:load x.toml`): its entries join the
+  // catalogue, their references resolved against every entry loaded before. Returns the kind and key of
+  // each entry it adds; nothing when it has errors (diagnostics() says which), the catalogue then as before.
+  std::optional<std::vector<std::pair<std::string, std::string>>> load_catalogue_file(const std::string& path);
   // Scenarios a file itself declares (not those it imports).
   std::vector<int> scenarios_of(FileId file) const;
   // Declares a source text (REPL line, test) as a module.
@@ -155,6 +162,7 @@ class Session {
   std::size_t sources_scanned_ = 0;
   std::size_t builtin_scanned_ = 0;  // sources looked at by load_builtin_scenarios_called
   std::size_t catalogue_files_read_ = 0;
+  std::shared_ptr<CatalogueLoader> catalogue_loader_;  // kept for load_catalogue_file
   std::optional<HfWorkload> converted_workload_;
   bool import_stack_reported_ = false;  // an import chain ran out of stack (stack_guard.hpp); said once
 };

@@ -345,8 +345,25 @@ std::vector<Declared> Workspace::declared_by(const ast::Module& module) {
   return out;
 }
 
+EntryResult Workspace::load_catalogue(const std::string& path) {
+  auto added = session_->load_catalogue_file(path);
+  if (!added) return source_error();
+  EntryResult r;
+  r.loaded = path;
+  Program& p = session_->program();
+  for (const auto& [kind, key] : *added) {
+    Declared d;
+    d.kind = Declared::Kind::entry;
+    d.name = key;
+    if (auto it = p.catalogue.kinds.find(kind); it != p.catalogue.kinds.end()) d.type = Type::of_record(it->second);
+    r.declared.push_back(std::move(d));
+  }
+  return r;
+}
+
 EntryResult Workspace::load(const std::string& path) {
   namespace fs = std::filesystem;
+  if (path.ends_with(".toml")) return load_catalogue(path);
   read_everything();  // the file's text is not known here; what it names must outlive a failed load
   Program& p = session_->program();
   Snapshot s = snapshot();

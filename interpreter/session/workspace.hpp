@@ -31,7 +31,7 @@ enum class EntryStatus {
 
 // One thing an entry declared (or a file loaded), in the order written.
 struct Declared {
-  enum class Kind { let, function, scenario, config, unit, dimension };
+  enum class Kind { let, function, scenario, config, unit, dimension, entry };  // entry: of a catalogue file (`type` its kind)
   Kind kind = Kind::let;
   std::string name;
   std::string scenario;  // a config's scenario
@@ -85,6 +85,8 @@ class Workspace {
   EntryResult declaration(const std::string& text, std::uint32_t line);
   // A file and its imports; loading a file again reloads it, its new definitions replacing the old ones.
   EntryResult load(const std::string& path);
+  // A catalogue file (`:load x.toml`): its entries join the catalogue, for the entries after it.
+  EntryResult load_catalogue(const std::string& path);
 
   // A global's value, as a declared let (evaluated now); throws EvalError when it fails or its display
   // unit cannot show it.

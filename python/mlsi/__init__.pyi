@@ -176,7 +176,8 @@ class Session:
     catalogues: List[str]
     limits: Dict[str, int]
     def __init__(self, files: Iterable[PathLike] = ..., catalogues: Iterable[PathLike] = ...,
-                 limits: Optional[Mapping[str, int]] = ...) -> None: ...
+                 limits: Optional[Mapping[str, int]] = ...,
+                 catalog_text: Optional[Union[str, Mapping[str, Mapping[str, Mapping[str, Any]]]]] = ...) -> None: ...
     @property
     def warnings(self) -> List[Diagnostic]: ...
     def run(self, target: PathLike, inputs: Optional[Mapping[str, InputValue]] = ..., *, scenario: Optional[str] = ...,

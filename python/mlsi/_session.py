@@ -9,6 +9,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from . import _errors, _mlsi
 from ._catalogue import Catalogue
+from ._catalogue_text import CatalogText, catalog_toml
 from ._quantity import Quantity
 from ._result import Explanation, Result, SolveResult
 from ._sweep import SweepResult
@@ -131,7 +132,9 @@ def _target(target: str) -> Tuple[str, str]:
 
 class Session:
     """mlsi's library with ``files`` (.mls files, with their imports, whose scenarios then run by name
-    as the built-in ones do) and ``catalogues`` (TOML files added to the built-in catalogue); ``limits``
+    as the built-in ones do), ``catalogues`` (TOML files added to the built-in catalogue) and ``catalog_text``
+    (entries given here: TOML text, or a dict ``{"Node": {"Four_H100": {"accelerator": "H100", ...}}}``,
+    named ``<catalog_text>`` in messages); ``limits``
     sets any bound of the command line by name (``max_steps``, ``max_sweep_points``, ``max_list_length``,
     ...). Files that do not parse or check raise the error at once.
 
@@ -139,11 +142,12 @@ class Session:
     time it is run; later runs of it evaluate only (a file changed on disk is read again)."""
 
     def __init__(self, files: Iterable[Union[str, os.PathLike]] = (), catalogues: Iterable[Union[str, os.PathLike]] = (),
-                 limits: Optional[Mapping[str, int]] = None):
+                 limits: Optional[Mapping[str, int]] = None, catalog_text: Optional[CatalogText] = None):
         self.files = [os.fspath(f) for f in files]
         self.catalogues = [os.fspath(c) for c in catalogues]
         self.limits = dict(limits or {})
-        self._native = _mlsi.Session(self.catalogues, self.files, self.limits)
+        texts = [] if catalog_text is None else [catalog_toml(catalog_text)]
+        self._native = _mlsi.Session(self.catalogues, self.files, self.limits, texts)
         if not self._native.ok:
             raise _errors.error_of(self._native.diagnostics)
         self._runners: Dict[Any, Any] = {}

@@ -45,9 +45,11 @@ api::RunRequest request_of(const std::string& file, const std::string& scenario,
   return r;
 }
 
-api::SessionOptions options_of(const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits) {
+api::SessionOptions options_of(const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits,
+                               const std::vector<std::string>& catalogue_texts = {}) {
   api::SessionOptions o;
   o.catalogues = catalogues;
+  for (const auto& text : catalogue_texts) o.catalogue_texts.emplace_back("<catalog_text>", text);
   o.files = files;
   const auto& names = api::limit_names();
   for (const auto& [key, value] : limits) {
@@ -212,12 +214,13 @@ PYBIND11_MODULE(_mlsi, m) {
       });
 
   py::class_<api::Session>(m, "Session")
-      .def(py::init([](const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits) {
-             api::SessionOptions options = options_of(catalogues, files, limits);
+      .def(py::init([](const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits,
+                       const std::vector<std::string>& catalogue_texts) {
+             api::SessionOptions options = options_of(catalogues, files, limits, catalogue_texts);
              py::gil_scoped_release release;
              return api::Session(std::move(options));
            }),
-           py::arg("catalogues"), py::arg("files"), py::arg("limits"))
+           py::arg("catalogues"), py::arg("files"), py::arg("limits"), py::arg("catalogue_texts") = std::vector<std::string>{})
       .def_property_readonly("ok", &api::Session::ok)
       .def_property_readonly("diagnostics", [](const api::Session& s) { return python::diagnostics_dict(s.diagnostics()); })
       .def("scenarios", [](const api::Session& s) {

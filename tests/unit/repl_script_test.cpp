@@ -56,6 +56,32 @@ TEST(ReplScript, Session) {
   EXPECT_EQ(s.out.find("= 2  [Count]"), std::string::npos);  // `1 + 1` after `:quit` is not run
 }
 
+TEST(ReplScript, LoadsACatalogueFile) {
+  // `:load x.toml` reads a catalogue file: its entries serve the entries after it, references to the
+  // built-in catalogue resolved. A file with errors adds nothing. Four_H100 writes 4 accelerators per
+  // node (tests/repl/four_h100_node.toml): a fleet of 3 such nodes has 3 * 4 = 12.
+  auto s = run_repl(R"(:load tests/repl/unknown_accelerator.toml
+Bad_Node
+:load tests/repl/four_h100_node.toml
+Four_H100.accelerators_per_node
+let f: Fleet = {node: Four_H100, nodes: 3, fabric: InfiniBand_NDR}
+f.accelerators
+)");
+  EXPECT_EQ(s.out, R"(tests/repl/unknown_accelerator.toml:4:15: error: Node `Bad_Node`: `accelerator` names `H1000`, which is not in the catalogue
+ 4 | accelerator = "H1000"
+   |               ^~~~~~~
+   = note: did you mean `H100`?
+<repl>:2:1: error: unknown name `Bad_Node`
+ 2 | Bad_Node
+   | ^~~~~~~~
+loaded tests/repl/four_h100_node.toml: Node Four_H100
+= 4  [Count]
+f = {node: Four_H100, nodes: 3, accelerators: 12, accelerator: H100, fabric: InfiniBand_NDR}  [Fleet]
+= 12  [Count]
+)");
+  EXPECT_EQ(s.status, 1);
+}
+
 TEST(ReplScript, PipedLikeEcho) {
   // `echo '1 GiB -> MB' | mlsi repl`: no prompt, no escape codes, status 0.
   auto s = run_repl("1 GiB -> MB\n");

@@ -54,6 +54,9 @@ struct SessionOptions {
   // Catalogue files (TOML) added to the built-in catalogue, in order; a later entry of the same name
   // overrides with `override = true`, as `--catalog FILE` does.
   std::vector<std::string> catalogues;
+  // Catalogue entries given as TOML text, not files (Python's `catalog_text=`): each a name for messages
+  // (`<catalog_text>`) and its text, read after `catalogues`, under the same rules.
+  std::vector<std::pair<std::string, std::string>> catalogue_texts;
   // .mls files loaded (with their imports) into every run, after the built-in prelude: their scenarios
   // run by name as the built-in ones do.
   std::vector<std::string> files;

@@ -1,4 +1,4 @@
-#include "catalogue/calibration_defaults.hpp"
+#include "model/calibration_defaults.hpp"
 
 #include "model/calibration.hpp"
 
