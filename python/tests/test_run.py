@@ -225,19 +225,20 @@ def test_numpy_values_as_inputs():
 
 
 def test_a_run_that_reads_calibration_defaults_says_so():
-    # tests/golden/commands/calibration/: PlainGPU gives datasheet figures only, MeasuredGPU its calibration
+    # tests/golden/commands/show/calibration/: PlainGPU gives datasheet figures only, MeasuredGPU its calibration
     # (gemm_efficiency.bf16 = 0.8). The default share is 0.7 (docs/catalogue.md section 2.14); the note is
     # the one `mlsi run` prints, and str(result) ends with it as the command's table does.
     golden = ROOT / "tests" / "golden" / "commands"
-    session = mlsi.Session(catalogues=[golden / "calibration" / "uncalibrated.toml", golden / "calibration" / "calibrated.toml"],
-                           files=[golden / "calibration_partial_map_note.mls"])
+    calibration = golden / "show" / "calibration"
+    session = mlsi.Session(catalogues=[calibration / "uncalibrated.toml", calibration / "calibrated.toml"],
+                           files=[golden / "run" / "calibration_partial_map_note.mls"])
     plain = session.run("PartialShares", hw="PlainGPU")
     assert plain["bf16_share"].si == 0.7
     assert plain.notes == ["PlainGPU has no calibration of gemm_efficiency; using defaults derived from its datasheet "
                            "(docs/catalogue.md §2.14)"]
-    cli = mlsi_cli("run", "tests/golden/commands/calibration_partial_map_note.mls", "--set", "hw=PlainGPU",
-                   "--catalog", "tests/golden/commands/calibration/uncalibrated.toml",
-                   "--catalog", "tests/golden/commands/calibration/calibrated.toml")
+    cli = mlsi_cli("run", "tests/golden/commands/run/calibration_partial_map_note.mls", "--set", "hw=PlainGPU",
+                   "--catalog", "tests/golden/commands/show/calibration/uncalibrated.toml",
+                   "--catalog", "tests/golden/commands/show/calibration/calibrated.toml")
     assert str(plain) == cli.stdout
     measured = session.run("PartialShares", hw="MeasuredGPU")
     assert measured["bf16_share"].si == 0.8

@@ -6,7 +6,8 @@
 #   OUT/set        one file per line of set_seeds.txt, plus every `--set` of the golden cases
 #   OUT/servers    every .txt file of server_seeds/: what the protocol tests of tests/lsp and tests/mcp send
 #   OUT/cli        every case of cli_seeds/, plus one case (cli_case.hpp) per golden case of
-#                  tests/golden/STAGE/ (tests/golden/README.md): its command over the file as a.mls
+#                  tests/golden/STAGE/ and tests/golden/commands/COMMAND/ (tests/golden/README.md): its
+#                  command over the file as a.mls
 #                  (a.toml), the files its command names (.mls, .toml, .json) and the files it imports, so every regression
 #                  input added there joins the corpus
 # Build folders (build*/) and hidden folders are skipped. Files are named after their path.
@@ -37,7 +38,7 @@ gather("tests/fuzz/server_seeds/*.txt" servers)
 
 # --set arguments: the seed list, then those the golden cases pass (`--set NAME=EXPR` or quoted).
 file(STRINGS ${ROOT}/tests/fuzz/set_seeds.txt seeds)
-file(GLOB golden ${ROOT}/tests/golden/*/*.mls)
+file(GLOB golden ${ROOT}/tests/golden/*/*.mls ${ROOT}/tests/golden/commands/*/*.mls)
 foreach(g IN LISTS golden)
   file(STRINGS ${g} first LIMIT_COUNT 1)
   string(REGEX MATCHALL "--set (\"[^\"]*\"|[^ ]+)" sets "${first}")
@@ -62,14 +63,15 @@ foreach(h IN LISTS hand)
 endforeach()
 list(LENGTH hand hand_count)
 
-# The cases are the files at the top of each stage folder (.toml in catalogue/, .mls elsewhere), as in
-# tests/unit/golden_test.cpp; subfolders hold the files they import or name. Each runs from its folder.
+# The cases are the files at the top of each stage folder (.toml in catalogue/, .mls elsewhere), and in
+# commands/ those at the top of each command folder (commands/sweep/), as in tests/unit/golden_test.cpp;
+# deeper subfolders hold the files they import or name. Each runs from its own folder.
 set(golden_root ${ROOT}/tests/golden)
 set(pieces ${OUT}/cli-pieces)
 file(MAKE_DIRECTORY ${pieces})
 file(GLOB golden_cases RELATIVE ${golden_root} ${golden_root}/catalogue/*.toml)
-foreach(stage parse check runtime usage commands imports)
-  file(GLOB stage_cases RELATIVE ${golden_root} ${golden_root}/${stage}/*.mls)
+foreach(folder parse check runtime usage commands/* imports)
+  file(GLOB stage_cases RELATIVE ${golden_root} ${golden_root}/${folder}/*.mls)
   list(APPEND golden_cases ${stage_cases})
 endforeach()
 set(golden_count 0)
@@ -88,7 +90,7 @@ foreach(rel IN LISTS golden_cases)
     set(command "${CMAKE_MATCH_1}")
   endif()
   string(REPLACE "{}" "${main}" command "${command}")
-  # Files the command names (run from the stage folder): each becomes a file of the case under its name,
+  # Files the command names (run from the case's folder): each becomes a file of the case under its name,
   # or its base name when the name climbs out with `..` (which fuzz_cli refuses).
   set(sections ${main})
   set(sources ${golden_root}/${rel})

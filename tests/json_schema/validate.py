@@ -188,7 +188,7 @@ def every_command():
     # Sweeps: numbers, Bools, lists, a row whose point fails (batch = 0), and categorical axes (catalogue
     # entries, enumeration cases, Bools) crossed with a numeric one.
     for args in (["ActivationMemory", "--vary", "bytes_per_value=1 byte..4 byte step 1 byte"],
-                 ["tests/golden/commands/categorical/decode_step.mls", "--vary", "hardware=H100,A100", "--vary", "precision=fp16,fp8",
+                 ["tests/golden/commands/sweep/categorical/decode_step.mls", "--vary", "hardware=H100,A100", "--vary", "precision=fp16,fp8",
                   "--vary", "batched=true,false", "--vary", "parameters=7e9,14e9"],
                  ["tests/examples/kv_cache.mls", "--vary", "batch=0,1,64", "--vary", "bytes_per_value=1 byte,2 byte"],
                  ["ZeroSharding", "--vary", "n_devices=1,8,1024"]):
@@ -234,8 +234,8 @@ def every_command():
     check(["test", "--report", "--published", "--format", "json"], [root, of["test_report"]])
     # The validation report: the toy folder of the golden tests (a domain that misses its targets, a row
     # that does not evaluate) and its domain that meets them.
-    check(["validate", "tests/golden/commands/validation_toy", "--format", "json"], [root, of["validation_report"]], status=1)
-    check(["validate", "tests/golden/commands/validation_toy/alpha", "--format", "json"], [root, of["validation_report"]])
+    check(["validate", "tests/golden/commands/validate/validation_toy", "--format", "json"], [root, of["validation_report"]], status=1)
+    check(["validate", "tests/golden/commands/validate/validation_toy/alpha", "--format", "json"], [root, of["validation_report"]])
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "report.mls")
         with open(path, "w") as f:

@@ -12,69 +12,17 @@ expects. Exit status 0 when everything agrees, 1 otherwise.
 
     python3 tests/scenarios/inference_expected.py [ROOT]
 """
-import importlib.util
-import math
 import pathlib
-import re
 import sys
 
-CONFIG = re.compile(r"^\s*config\s+(\w+)\s+for\s+(\w+)\s*\{")
-EXPECT = re.compile(r"^\s*expect\s+(\w+)\s*==\s*(.*?)(?:\s+within\s+([0-9.eE+-]+)\s*%)?(?:\s+source\s+\".*\")?\s*$")
-NUMBER = re.compile(r"^([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?)")
-
-
-def expects_of(path):
-    """{config: {output: [(literal text, tolerance as a fraction or None, line number), ...]}} of one file: an
-    output may have several expects (the formula's value and a published anchor's rounding)."""
-    out, config = {}, None
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        m = CONFIG.match(line)
-        if m:
-            config = m.group(1)
-            out.setdefault(config, {})
-            continue
-        m = EXPECT.match(line)
-        if m and config is not None:
-            tolerance = float(m.group(3)) / 100 if m.group(3) else None
-            out[config].setdefault(m.group(1), []).append((m.group(2).strip(), tolerance, n))
-        if line.startswith("}"):
-            config = None
-    return {c: e for c, e in out.items() if e}
-
-
-def agrees(literal, tolerance, value):
-    """Whether an expect's literal (`1.5 GiB`, `true`, `"text"`, `12 %`, `[1, 2] ms`) states `value`."""
-    if isinstance(value, (list, tuple)):
-        m = re.match(r"^\[(.*)\]\s*(%?)", literal)
-        if not m:
-            return False
-        items = [i.strip() for i in m.group(1).split(",")] if m.group(1).strip() else []
-        percent = m.group(2)
-        return len(items) == len(value) and all(agrees(i + percent, tolerance, v) for i, v in zip(items, value))
-    if isinstance(value, bool):
-        return literal == ("true" if value else "false")
-    if isinstance(value, str):
-        return literal in (f'"{value}"', value)
-    m = NUMBER.match(literal)
-    if not m:
-        return False
-    stated = float(m.group(1)) / (100 if m.group(2) else 1)
-    if tolerance is None:
-        return stated == value or math.isclose(stated, value, rel_tol=1e-12, abs_tol=0)
-    return abs(stated - value) <= tolerance * abs(value) + 1e-300
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from expected import agrees, expects_of, load  # noqa: E402
 
 
 # The packs whose every scenario file has an expected-value module: the inference pack and the planner.
 PACKS = ("inference", "plan")
 # Other scenario files checked the same way, each with its module: the prelude's formula functions.
 OTHERS = (("tests/examples/prelude_formulas.mls", "tests/scenarios/prelude/prelude_formulas.py"),)
-
-
-def module_of(path):
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def main(root):
@@ -91,7 +39,7 @@ def main(root):
         if not script.exists():
             problems.append(f"{mls.name}: no expected-value module {script.relative_to(root)}")
             continue
-        expected = module_of(script).EXPECTED
+        expected = load(script).EXPECTED
         stated = expects_of(mls)
         for config in sorted(set(stated) | set(expected)):
             if config not in expected:

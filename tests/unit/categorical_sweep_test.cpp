@@ -32,7 +32,7 @@ CategoricalCliResult run_from_root(const std::vector<std::string>& args) {
   return {status, out.str(), err.str()};
 }
 
-const char* const kDecodeStep = "tests/golden/commands/categorical/decode_step.mls";
+const char* const kDecodeStep = "tests/golden/commands/sweep/categorical/decode_step.mls";
 
 // The rows of a CSV without quoted cells (these have none), split at commas.
 std::vector<std::vector<std::string>> csv_rows(const std::string& text) {

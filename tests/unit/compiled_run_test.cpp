@@ -285,7 +285,7 @@ struct DefaultRunners {
   mlsi::api::Session session{options}, tree_session{tree_only_options(options)};
   static mlsi::api::SessionOptions with_uncalibrated() {
     mlsi::api::SessionOptions o;
-    o.catalogues = {std::string(MLSI_SOURCE_DIR) + "/tests/golden/commands/calibration/uncalibrated.toml"};
+    o.catalogues = {std::string(MLSI_SOURCE_DIR) + "/tests/golden/commands/show/calibration/uncalibrated.toml"};
     return o;
   }
   // The scenario's runner on both sessions, with `settings` its own.

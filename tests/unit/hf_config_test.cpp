@@ -2,7 +2,7 @@
 // tests/hf against the independent counts of tests/hf/parameters.py (tests/hf/expected.toml) and against
 // the published figures, the entry's key, and the entry in use: `--catalog` takes what
 // `mlsi catalogue from-hf` prints, and `--workload` runs scenarios with it. The messages are goldens
-// (tests/golden/commands/hf_*).
+// (tests/golden/commands/catalogue/hf_*, and commands/*/hf_workload_*).
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>

@@ -48,7 +48,7 @@ TEST(PrivateScopes, EvalAfterEveryBuiltInFileKeepsThePreludeTok) {
 
 TEST(PrivateScopes, AnEntryThatCallsServingFleetSeesItsTokens) {
   // 2 ktok of prompt: ServingFleet's defaults give 7 replicas (the arithmetic is in
-  // tests/golden/commands/serving_fleet_tokens_in_a_call.mls); the next entry's `tok` is the prelude's again.
+  // tests/golden/commands/run/serving_fleet_tokens_in_a_call.mls); the next entry's `tok` is the prelude's again.
   auto r = mlsi({"eval", "ServingFleet(prompt_tokens = 2 ktok).replicas", "2 ktok + 1"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "= 7  [Count]\n= 2.001 ktok  [Count]\n");

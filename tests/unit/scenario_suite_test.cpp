@@ -1,6 +1,6 @@
-// The built-in training scenarios: every validation rule of the specs (tests/scenarios/validation-*.txt)
-// rejects a bad value with an error naming the input, and every scenario runs with --format json with
-// its outputs as keys.
+// The built-in scenarios: every validation rule of the specs (tests/scenarios/PACK.rules, README.md there)
+// rejects a bad value with an error naming the input, each rule file holds rules of its pack's scenarios
+// only, and every scenario runs with --format json with its outputs as keys.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -16,6 +16,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Rule {
+  std::string pack;   // the rule file's stem: the pack whose scenario it checks
   std::string where;  // file:line, for failure messages
   std::vector<std::string> args;
   std::string expected;  // text the error must contain
@@ -47,7 +48,7 @@ std::vector<Rule> rules() {
   const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "tests" / "scenarios";
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().filename().string().rfind("validation", 0) == 0 && e.path().extension() == ".txt") files.push_back(e.path());
+    if (e.path().extension() == ".rules") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
     std::ifstream in(f);
@@ -59,6 +60,7 @@ std::vector<Rule> rules() {
       auto arrow = line.find(" => ");
       if (arrow == std::string::npos) continue;
       Rule r;
+      r.pack = f.stem().string();
       r.where = f.filename().string() + ":" + std::to_string(n);
       r.args = split_words(line.substr(0, arrow));
       r.args.insert(r.args.begin(), "run");
@@ -82,6 +84,29 @@ TEST(ScenarioValidation, EveryRuleRejectsABadValueNamingTheInput) {
     EXPECT_NE(err.str().find(r.expected), std::string::npos)
         << r.where << ": the error does not contain `" << r.expected << "`:\n" << err.str();
   }
+}
+
+// Whether a file of scenarios/PACK/ declares the scenario.
+bool pack_declares(const std::string& pack, const std::string& scenario) {
+  const fs::path dir = fs::path(MLSI_SOURCE_DIR) / "scenarios" / pack;
+  if (!fs::is_directory(dir)) return false;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".mls") continue;
+    std::ifstream in(e.path());
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("scenario " + scenario + " ", 0) == 0) return true;
+  }
+  return false;
+}
+
+// A rule file is named after its pack (README.md there): a rule of another pack's scenario is in the wrong file.
+TEST(ScenarioValidation, EachRuleFileHoldsRulesOfItsPack) {
+  auto all = rules();
+  ASSERT_FALSE(all.empty());
+  for (const auto& r : all)
+    EXPECT_TRUE(pack_declares(r.pack, r.args.at(1))) << r.where << ": " << r.args.at(1) << " is not a scenario of scenarios/"
+                                                     << r.pack << "/";
 }
 
 TEST(ScenarioJson, EveryBuiltInScenarioRunsWithItsOutputsAsKeys) {

@@ -6,11 +6,12 @@ Python standard library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
+import pathlib
+import sys
 
-TB = 1e12
-GB = 1e9
-MINUTE = 60.0
-HOUR = 3600.0
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GB, HOUR, MINUTE, TB, close, displayed, print_table  # noqa: E402
+
 GBPS = 1e9 / 8  # byte/s
 
 # --- Catalogue values and prelude constants (spec, "Catalogue values these scenarios rely on") -----------
@@ -55,10 +56,6 @@ DISPLAY = {"size": TB, "client_bandwidth": GB, "write_bandwidth": GB, "bottlenec
            "optimal_waste": 1.0}
 
 
-def displayed(si):
-    return {k: (v if DISPLAY[k] is None else v / DISPLAY[k]) for k, v in si.items()}
-
-
 CONFIGS = {
     # The defaults: Llama-3.1-405B from 2048 nodes of 200 Gbps, the filesystem caps the write.
     "llama3_405b_2048_nodes_defaults": {},
@@ -77,7 +74,7 @@ CONFIGS = {
                                              nodes=20, interval=30 * MINUTE),
 }
 
-EXPECTED = {name: displayed(checkpoint_write(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(checkpoint_write(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {"size": 0.11242, "client_bandwidth": 800, "write_bandwidth": 500, "bottleneck": "filesystem",
@@ -91,7 +88,7 @@ def check_worked_example():
         if isinstance(v, str):
             assert got[k] == v, (k, got[k], v)
         else:
-            assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+            assert close(got[k], v), (k, got[k], v)
 
 
 check_worked_example()
@@ -107,12 +104,5 @@ assert EXPECTED["llama3_70b_tie_counts_as_clients"]["bottleneck"] == "clients"
 assert EXPECTED["llama3_70b_tie_counts_as_clients"]["client_bandwidth"] == 500
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:18} {v if isinstance(v, str) else format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 18)

@@ -6,13 +6,14 @@ no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes (lists
 entry by entry).
 """
-import os
+import pathlib
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import HOUR, close, print_table  # noqa: E402
 from decode_roofline import HARDWARE, MS, decode_roofline  # noqa: E402
 
-HOUR = 3600.0
 # The default price of an option is its device's catalogue hour_price (issue #38: one source of device-hour
 # prices): H100 4 USD/h (the spec's Cloud2024.gpu_hour estimate), MI300X 3.5 USD/h (the spec's literal).
 HOUR_PRICE = {"H100": 4.0, "MI300X": 3.5}  # USD/h
@@ -70,19 +71,11 @@ def check_worked_example():
         if isinstance(v, str):
             assert got[k] == v, (k, got[k], v)
         else:
-            assert all(abs(g - e) <= 5e-6 * abs(e) for g, e in zip(got[k], v)), (k, got[k], v)
+            assert close(got[k], v), (k, got[k], v)
 
 
 check_worked_example()
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            shown = v if isinstance(v, str) else "[" + ", ".join(format(x, ".6g") for x in v) + "]"
-            print(f"  {k:20} {shown}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 20)

@@ -6,14 +6,13 @@ EXPECTED maps config name -> output name -> value in the display unit its `expec
 `decode_roofline(...)` returns the outputs in SI units (byte, FLOP, s); CostPerToken and ServingFleet
 import it.
 """
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GB, GiB, KiB, MS, PFLOP, TFLOP, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values (spec, "Catalogue values these scenarios rely on"; SI units) ---------------------
-GiB = 2.0**30
-KiB = 2.0**10
-GB = 1e9
-TFLOP = 1e12
-PFLOP = 1e15
-MS = 1e-3
 
 # Hardware: memory (byte), memory_bandwidth (byte/s), flops per precision (FLOP/s); None = absent field.
 HARDWARE = {
@@ -151,10 +150,6 @@ DISPLAY = {
 }
 
 
-def displayed(si):
-    return {k: (v if DISPLAY[k] is None else v / DISPLAY[k]) for k, v in si.items()}
-
-
 CONFIGS = {
     # The defaults: Llama-3.1-8B on one H100 in BF16; decode memory-bound, prefill compute-bound.
     "llama3_8b_h100_defaults": {},
@@ -181,7 +176,7 @@ CONFIGS = {
                                    batch=32, prompt=1024, context=2048),
 }
 
-EXPECTED = {name: displayed(decode_roofline(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(decode_roofline(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {
@@ -199,7 +194,7 @@ def check_worked_example():
         if isinstance(v, str):
             assert got[k] == v, (k, got[k], v)
         else:
-            assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+            assert close(got[k], v), (k, got[k], v)
 
 
 check_worked_example()
@@ -212,12 +207,5 @@ assert abs(EXPECTED["mixtral_h100x2_batch1"]["weights_read"] - 25.8) < 1e-9
 assert abs(EXPECTED["kipply_a100_40gb"]["ridge"] - KIPPLY_RIDGE) / KIPPLY_RIDGE < 0.04
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:24} {v if isinstance(v, (str, bool)) else format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 24, python_bools=True)

@@ -6,8 +6,11 @@ library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes (the
 automatic unit of `per_param`, `per_param_all` and `per_param_zero1` is the byte).
 """
+import pathlib
+import sys
 
-GiB = 2.0**30
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GiB, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values (spec, "Catalogue values these scenarios rely on") ---------------------------------
 WORKLOADS = {
@@ -64,18 +67,6 @@ DISPLAY = {"per_param": 1.0, "per_param_all": 1.0, "per_param_zero1": 1.0, "stat
            "act_per_layer": GiB, "activations": GiB, "total": GiB, "fits": None}
 
 
-def displayed(si):
-    out = {}
-    for k, v in si.items():
-        if DISPLAY[k] is None:
-            out[k] = v
-        elif isinstance(v, list):
-            out[k] = [float(x) / DISPLAY[k] for x in v]
-        else:
-            out[k] = float(v) / DISPLAY[k]
-    return out
-
-
 CONFIGS = {
     # The defaults: Llama-3.1-70B, FP8 GEMMs, H100, dp 64, tp 8, pp 4, in_flight = pp.
     "llama3_70b_fp8_gemm_defaults": {},
@@ -91,7 +82,7 @@ CONFIGS = {
                                           tp=1, pp=1, microbatch=4, seq_len=4096, in_flight=1.5),
 }
 
-EXPECTED = {name: displayed(fp8_training_memory(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(fp8_training_memory(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits; 0.6328125 exact).
 WORKED_EXAMPLE = {"per_param": 17, "per_param_all": [16, 17, 7], "per_param_zero1": 5.375, "state": 31.6777,
@@ -107,7 +98,7 @@ def check_worked_example():
         elif isinstance(v, list):
             assert got[k] == [float(x) for x in v], (k, got[k], v)
         else:
-            assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+            assert close(got[k], v), (k, got[k], v)
 
 
 check_worked_example()
@@ -122,18 +113,5 @@ r = RECIPES["fp8_lm"]
 assert r["grads"] + r["master"] + r["moments"] == 6 and per_param_of("fp8_lm") == 7
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            if isinstance(v, bool):
-                shown = "true" if v else "false"
-            elif isinstance(v, list):
-                shown = "[" + ", ".join(format(x, ".6g") for x in v) + "]"
-            else:
-                shown = format(v, ".6g")
-            print(f"  {k:16} {shown}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 16)

@@ -6,12 +6,11 @@ table. Python standard library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
+import pathlib
+import sys
 
-KiB = 2.0**10
-MiB = 2.0**20
-GiB = 2.0**30
-TiB = 2.0**40
-PFLOP = 1e15
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GiB, KiB, MiB, PFLOP, TiB, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values ---------------------------------------------------------------------------------
 WORKLOADS = {
@@ -55,10 +54,6 @@ DISPLAY = {"naive_scores_per_layer": GiB, "naive_scores_all_layers": TiB, "flash
            "linear_flops": PFLOP, "attention_share": 1.0}
 
 
-def displayed(si):
-    return {k: v / DISPLAY[k] for k, v in si.items()}
-
-
 CONFIGS = {
     # The defaults: Llama-3.1-8B at its 128K context (131072 tokens), causal, BF16, on an H100.
     "llama3_8b_128k_defaults": {},
@@ -76,7 +71,7 @@ CONFIGS = {
                                          hardware="B200"),
 }
 
-EXPECTED = {name: displayed(long_context_attention(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(long_context_attention(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {"naive_scores_per_layer": 576, "naive_scores_all_layers": 70.875, "flash_stats_per_layer": 24,
@@ -87,7 +82,7 @@ WORKED_EXAMPLE = {"naive_scores_per_layer": 576, "naive_scores_all_layers": 70.8
 def check_worked_example():
     got = EXPECTED["llama3_405b_b200_worked_example"]
     for k, v in WORKED_EXAMPLE.items():
-        assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+        assert close(got[k], v), (k, got[k], v)
     # The spec's lines: naive = 618475290624 B, flash = 25165824 B.
     si = long_context_attention(**CONFIGS["llama3_405b_b200_worked_example"])
     assert si["naive_scores_per_layer"] == 618475290624 and si["flash_stats_per_layer"] == 25165824
@@ -106,12 +101,5 @@ assert long_context_attention.__defaults__[1] == LLAMA31_MAX_SEQ_LEN
 assert EXPECTED["llama3_405b_max_seq_len_fp32"]["reduction"] == LLAMA31_MAX_SEQ_LEN
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:24} {format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 24)

@@ -5,11 +5,11 @@ library only; no mlsi.
 
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
+import pathlib
+import sys
 
-GB = 1e9
-MB = 1e6
-TFLOP = 1e12
-MS = 1e-3
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GB, MB, MS, TFLOP, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values (spec, "Catalogue values these scenarios rely on") ---------------------------------
 # None: the field is absent on purpose (Mixtral has no expert_ffn_dim and no shared_experts).
@@ -68,10 +68,6 @@ DISPLAY = {"expert_params": 1.0, "shared_params": 1.0, "dense_params": 1.0, "exp
            "step_bytes": GB, "step_comm_time": MS, "step_flops": TFLOP}
 
 
-def displayed(si):
-    return {k: v / DISPLAY[k] for k, v in si.items()}
-
-
 CONFIGS = {
     # The defaults: Mixtral 8x7B training, one expert per device over 8 devices, BF16, InfiniBand NDR.
     "mixtral_ep8_defaults": {},
@@ -87,7 +83,7 @@ CONFIGS = {
                                  tokens_per_device=4096, capacity_factor=1.0, pass_="training"),
 }
 
-EXPECTED = {name: displayed(moe_expert_parallel(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(moe_expert_parallel(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {"total_weights": 46.7, "weights_per_device": 24.1514, "all_to_all_bytes": 12.5829,
@@ -97,7 +93,7 @@ WORKED_EXAMPLE = {"total_weights": 46.7, "weights_per_device": 24.1514, "all_to_
 def check_worked_example():
     got = EXPECTED["mixtral_ep2_worked_example"]
     for k, v in WORKED_EXAMPLE.items():
-        assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+        assert close(got[k], v), (k, got[k], v)
     # The spec's intermediate figure: 2048 · 2 · 1.5 · 4096 · 1 byte · 1/2 = 12582912 B.
     assert got["all_to_all_bytes"] * MB == 12582912
 
@@ -109,12 +105,5 @@ assert EXPECTED["mixtral_single_device_forward"]["total_weights"] == 46.7
 assert EXPECTED["deepseek_v3_ep64_fp8"]["total_weights"] == 671
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:20} {format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 20)

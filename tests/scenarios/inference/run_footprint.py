@@ -6,9 +6,12 @@ library only; no mlsi.
 
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
+import pathlib
+import sys
 
-HOUR = 3600.0
-DAY = 24 * HOUR
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import DAY, HOUR, close, displayed, print_table  # noqa: E402
+
 KWH = 1000 * HOUR  # J
 MWH = 1000 * KWH
 TONNE = 1000.0  # kg
@@ -78,10 +81,6 @@ DISPLAY = {"per_gpu_power": 1.0, "it_power": 1e6, "it_energy": MWH, "facility_en
            "per_gpu_hour": 1.0 / HOUR}
 
 
-def displayed(si):
-    return {k: v / DISPLAY[k] for k, v in si.items()}
-
-
 # Patterson et al. 2021 (Table 4): GPT-3 ran on V100s drawing 330 W per processor, hosts included; here
 # 10000 V100s at full utilization (300 W) with 10 % host overhead, for the time at which US_Hyperscale's
 # facility energy is the published 1287 MWh.
@@ -108,7 +107,7 @@ CONFIGS = {
                                   host_overhead=0.25, site="Poland_Coal"),
 }
 
-EXPECTED = {name: displayed(run_footprint(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(run_footprint(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {"per_gpu_power": 479.5, "it_power": 0.319155, "it_energy": 76.5972,
@@ -120,7 +119,7 @@ WORKED_EXAMPLE = {"per_gpu_power": 479.5, "it_power": 0.319155, "it_energy": 76.
 def check_worked_example():
     got = EXPECTED["h200_france_worked_example"]
     for k, v in WORKED_EXAMPLE.items():
-        assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+        assert close(got[k], v), (k, got[k], v)
 
 
 check_worked_example()
@@ -134,12 +133,5 @@ assert EXPECTED["b200_norway_idle"]["water"] == 0.0
 assert EXPECTED["b200_norway_idle"]["per_gpu_power"] == 300.0
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:22} {format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 22)

@@ -6,7 +6,11 @@ scenarios rely on" table. Python standard library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes (lists
 entry by entry).
 """
-GiB = 2.0**30
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GiB, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values (spec, "Catalogue values these scenarios rely on") --------------------------------
 WORKLOADS = {
@@ -51,10 +55,6 @@ def sequence_parallel(workload="GPT3", seq_len=None, microbatch=1, tp=8, strateg
 DISPLAY = {"per_sbh": 1.0, "per_sbh_all": 1.0, "per_layer": GiB, "per_device": GiB, "saving_vs_tp": 1.0}
 
 
-def displayed(si):
-    return {k: ([x / DISPLAY[k] for x in v] if isinstance(v, list) else v / DISPLAY[k]) for k, v in si.items()}
-
-
 CONFIGS = {
     # The defaults: GPT-3 at its 2048-token context, tp 8, sequence parallel (5as/h = 80).
     "gpt3_tp8_defaults": {},
@@ -73,17 +73,11 @@ CONFIGS = {
     "gpt3_full": dict(microbatch=4, tp=3, strategy="full"),
 }
 
-EXPECTED = {name: displayed(sequence_parallel(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(sequence_parallel(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {"per_sbh": 137, "per_sbh_all": [274, 142, 137, 22, 17, 2], "per_layer": 6.42188,
                   "per_device": 513.75, "saving_vs_tp": 0.0352113}
-
-
-def close(got, want):
-    if isinstance(want, list):
-        return len(got) == len(want) and all(close(g, w) for g, w in zip(got, want))
-    return abs(got - want) <= 5e-6 * abs(want)
 
 
 def check_worked_example():
@@ -100,13 +94,5 @@ assert coefficient("none", 96, 2048, 12288, 1) == 114
 assert abs(EXPECTED["korthikanti_gpt3_selective"]["saving_vs_tp"] - 0.70) <= 0.005
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            shown = "[" + ", ".join(format(x, ".6g") for x in v) + "]" if isinstance(v, list) else format(v, ".6g")
-            print(f"  {k:14} {shown}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 14)

@@ -6,9 +6,11 @@ table 3). Python standard library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
+import pathlib
+import sys
 
-GiB = 2.0**30
-KiB = 2.0**10
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GiB, KiB, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values (spec tables; SI units) -------------------------------------------------------
 # Hardware memory (byte).
@@ -72,10 +74,6 @@ DISPLAY = {"weights": GiB, "kv_per_token": KiB, "kv_total": GiB, "usable": GiB, 
            "fits": None, "max_batch": 1.0, "headroom": GiB, "per_device": GiB}
 
 
-def displayed(si):
-    return {k: (v if DISPLAY[k] is None else v / DISPLAY[k]) for k, v in si.items()}
-
-
 CONFIGS = {
     # The defaults: Llama-3.1-70B with FP8 weights and a BF16 cache on four H100s.
     "llama3_70b_h100x4_defaults": {},
@@ -95,7 +93,7 @@ CONFIGS = {
                                     weight_precision="fp16", kv_precision="bf16", batch=1, context=2048),
 }
 
-EXPECTED = {name: displayed(serving_fit(**kw)) for name, kw in CONFIGS.items()}
+EXPECTED = {name: displayed(serving_fit(**kw), DISPLAY) for name, kw in CONFIGS.items()}
 
 # The worked example's table (spec, 6 significant digits).
 WORKED_EXAMPLE = {"weights": 43.4928, "kv_per_token": 64, "kv_total": 24, "usable": 353.28,
@@ -109,7 +107,7 @@ def check_worked_example():
         if isinstance(v, bool):
             assert got[k] is v, (k, got[k], v)
         else:
-            assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+            assert close(got[k], v), (k, got[k], v)
     # The spec's line: max_batch = floor((353.28 GiB - 46.7e9 B) / (65536 B * 16384)) = floor(309.787)
     ratio = (353.28 * GiB - 46.7e9) / (65536 * 16384)
     assert abs(ratio - 309.787) < 5e-4, ratio
@@ -126,12 +124,5 @@ assert WORKLOADS["DeepSeek_V3"]["layers"] * (512 + 64) == 35136
 assert EXPECTED["deepseek_v3_mla_h200x8"]["kv_per_token"] == 35136 / 1024
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:16} {v if isinstance(v, (str, bool)) else format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 16, python_bools=True)

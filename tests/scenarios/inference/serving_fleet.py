@@ -5,13 +5,14 @@ decode_roofline.py beside this file (BF16 and its other defaults). Python standa
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
-import os
+import pathlib
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import HOUR, close, print_table  # noqa: E402
 from decode_roofline import decode_roofline  # noqa: E402
 
-HOUR = 3600.0
 MONTH = 30 * 24 * HOUR  # prelude: month = 30 days
 # The default price is the device's catalogue hour_price (issue #38: one source of device-hour prices, the
 # one CostPerToken reads): H100 4 USD/h.
@@ -71,7 +72,7 @@ WORKED_EXAMPLE = {"request_latency": 1.34689, "replica_rate": 47.5167, "replicas
 def check_worked_example():
     got = EXPECTED["llama3_8b_b200_worked_example"]
     for k, v in WORKED_EXAMPLE.items():
-        assert abs(got[k] - v) <= 5e-6 * abs(v), (k, got[k], v)
+        assert close(got[k], v), (k, got[k], v)
     r = decode_roofline(workload="Llama3_8B", hardware="B200", batch=64, prompt=800, context=900)
     assert abs(r["decode_step"] / 1e-3 - 3.68902) < 5e-6 * 3.68902 and r["decode_bound"] == "memory_bound"
     assert abs(r["prefill_time"] - 0.60909) < 5e-6 and r["prefill_bound"] == "compute_bound"
@@ -85,12 +86,5 @@ for _name, _kw in CONFIGS.items():
     assert EXPECTED[_name]["in_flight"] == _rate * EXPECTED[_name]["request_latency"]
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:24} {format(v, '.6g')}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 24)

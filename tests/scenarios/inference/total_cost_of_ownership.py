@@ -6,7 +6,12 @@ standard library only; no mlsi.
 
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
-HOUR = 3600.0
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import HOUR  # noqa: E402
+
 YEAR = 365 * 24 * HOUR  # mlsi's `year` is 365 days (pint's, which mlsysim uses, is 365.25)
 KWH = 3.6e6  # J
 MW, MWH = 1e6, 1e6 * HOUR

@@ -7,12 +7,11 @@ EXPECTED maps config name -> output name -> value in the display unit its `expec
 entry by entry). Both scenarios' configs are in the one file, so their names are distinct.
 """
 import math
+import pathlib
+import sys
 
-GiB = 2.0**30
-KiB = 2.0**10
-GB = 1e9
-MS = 1e-3
-US = 1e-6
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GB, GiB, KiB, MS, US, close, displayed, print_table  # noqa: E402
 
 # --- Catalogue values (SI units) ----------------------------------------------------------------------
 # Hardware: memory (byte), memory_bandwidth (byte/s).
@@ -112,10 +111,6 @@ DISPLAY = {"memory_per_device": GB, "hbm_bytes_per_device": GB, "message": KiB, 
            "tokens_per_second": 1.0, "degrees": 1.0, "latency_by_tp": MS, "best_tp": 1.0, "best_latency": MS}
 
 
-def displayed(si):
-    return {k: ([x / DISPLAY[k] for x in v] if isinstance(v, list) else v / DISPLAY[k]) for k, v in si.items()}
-
-
 STEP_CONFIGS = {
     # The defaults: Llama-3.1-70B over the eight H100s of a DGX H100, one sequence of 4096 tokens.
     "llama3_70b_dgx_h100_defaults": {},
@@ -150,20 +145,14 @@ SWEEP_CONFIGS = {
     "sweep_gpt2_small_tp1_wins": dict(workload="GPT2_Small", batch=1, context=1024),
 }
 
-EXPECTED = {name: displayed(tp_decode_step(**kw)) for name, kw in STEP_CONFIGS.items()}
-EXPECTED.update({name: displayed(tp_decode_sweep(**kw)) for name, kw in SWEEP_CONFIGS.items()})
+EXPECTED = {name: displayed(tp_decode_step(**kw), DISPLAY) for name, kw in STEP_CONFIGS.items()}
+EXPECTED.update({name: displayed(tp_decode_sweep(**kw), DISPLAY) for name, kw in SWEEP_CONFIGS.items()})
 
 # The worked examples' tables (spec, 6 significant digits).
 STEP_WORKED_EXAMPLE = {"hbm_bytes_per_device": 71.3422, "message": 64, "memory_time": 26.6202,
                        "comm_time": 1.7833, "latency": 28.4035, "tokens_per_second": 140.828}
 SWEEP_WORKED_EXAMPLE = {"degrees": [2, 4, 8], "latency_by_tp": [29.6559, 15.9611, 9.59377], "best_tp": 8,
                         "best_latency": 9.59377}
-
-
-def close(got, want):
-    if isinstance(want, list):
-        return len(got) == len(want) and all(close(g, w) for g, w in zip(got, want))
-    return abs(got - want) <= 5e-6 * abs(want)
 
 
 def check_worked_examples():
@@ -189,13 +178,5 @@ except ValueError:
     pass
 
 
-def print_table(expected):
-    for config, outputs in expected.items():
-        print(config)
-        for k, v in outputs.items():
-            shown = "[" + ", ".join(format(x, ".6g") for x in v) + "]" if isinstance(v, list) else format(v, ".6g")
-            print(f"  {k:22} {shown}")
-
-
 if __name__ == "__main__":
-    print_table(EXPECTED)
+    print_table(EXPECTED, 22)

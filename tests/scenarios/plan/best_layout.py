@@ -3,13 +3,14 @@ step time over the candidate space docs/planner.md §2 defines, among the candid
 the space's order on a tie. TrainingStep is the independent model of training_step.py beside this file.
 Python standard library only; no mlsi.
 """
-import importlib.util
 import math
 import pathlib
+import sys
 
-_spec = importlib.util.spec_from_file_location("plan_training_step", pathlib.Path(__file__).with_name("training_step.py"))
-ts = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ts)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import load  # noqa: E402
+
+ts = load(pathlib.Path(__file__).with_name("training_step.py"), "plan_training_step")
 
 ts.WORKLOADS.setdefault("Llama3_8B", dict(h=4096, L=32, V=128256, a=32, kv=8, d=128, f=14336, mats=3, s=8192,
                                           tokens=15e12))

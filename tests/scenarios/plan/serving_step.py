@@ -6,9 +6,11 @@ library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
+import pathlib
+import sys
 
-GiB = 2.0**30
-MiB = 2.0**20
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import GiB, MiB, ceil, print_expect  # noqa: E402
 
 # --- Catalogue values -------------------------------------------------------------------------------------
 # stdlib/catalogue/workloads/language.toml: P parameters (A active), h, L, V, heads a, KV heads, head width d,
@@ -37,10 +39,6 @@ PRECISIONS = {"bf16": (2, "float"), "fp16": (2, "float"), "fp8": (1, "float"), "
 BLOCK = 16       # vLLM's KV block size, tokens
 RESERVE = 0.10   # vLLM's gpu_memory_utilization 0.9
 ACT = 2          # bytes of an activation and of a 16-bit weight
-
-
-def ceil(x):
-    return math.ceil(x - 1e-9)
 
 
 class Serving:
@@ -349,14 +347,7 @@ if __name__ == "__main__":
             print(f"  {line}")
         for k in outputs:
             v = EXPECTED[name][k]
-            if isinstance(v, bool):
-                print(f"  expect {k} == {'true' if v else 'false'}")
-            elif isinstance(v, str):
-                print(f"  expect {k} == {v}")
-            else:
-                u = units.get(k, (1, ""))[1]
-                tolerance = "" if v == 0 or isinstance(v, int) else " within 0.001%"
-                print(f"  expect {k} == {v:.6g}{' ' + u if u else ''}{tolerance}")
+            print_expect(k, v, units.get(k, (1, ""))[1], exact=isinstance(v, int))
         print("}\n")
 
     for name, c in CONFIGS.items():

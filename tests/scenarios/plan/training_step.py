@@ -6,10 +6,11 @@ standard library only; no mlsi.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
+import pathlib
+import sys
 
-GiB = 2.0**30
-DAY = 86400.0
-HOUR = 3600.0
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import DAY, GiB, HOUR, print_expect  # noqa: E402
 
 # --- Catalogue values -------------------------------------------------------------------------------------
 WORKLOADS = {
@@ -321,10 +322,5 @@ if __name__ == "__main__":
         for k, v in c.items():
             print(f"  {k} = {str(v).lower() if isinstance(v, bool) else v}")
         for k, v in EXPECTED[name].items():
-            if isinstance(v, bool):
-                print(f"  expect {k} == {'true' if v else 'false'}")
-            else:
-                u = unit_of.get(k)
-                tolerance = "" if v == 0 else " within 0.001%"
-                print(f"  expect {k} == {v:.6g}{' ' + u if u else ''}{tolerance}")
+            print_expect(k, v, unit_of.get(k, ""))
         print("}\n")

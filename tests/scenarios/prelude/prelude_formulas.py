@@ -6,9 +6,11 @@ that this computation reproduces it.
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.
 """
 import math
+import pathlib
+import sys
 
-MS, HOUR, DAY = 1e-3, 3600.0, 86400.0
-GB, KIB, MB = 1e9, 1024.0, 1e6
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from expected import DAY, GB, HOUR, KiB, MB, MS, print_table  # noqa: E402
 
 # Catalogue values the scenario reads (stdlib/catalogue): H100 peak and memory bandwidth, Llama 3 8B's
 # shape, the prelude's gpu_mttf.
@@ -77,7 +79,7 @@ EXPECTED = {
         "all_to_all": all_gather(GB, 8, 50e9, 500e-9) / MS,
         "hierarchical": hierarchical(GB, 4, 8, 450e9, 500e-9, 50e9, 5e-6) / MS,
         "in_system": 8 * 1.5,
-        "kv_token": kv_cache(LLAMA3_8B["layers"], LLAMA3_8B["kv_heads"], LLAMA3_8B["head_dim"], 1, 2) / KIB,
+        "kv_token": kv_cache(LLAMA3_8B["layers"], LLAMA3_8B["kv_heads"], LLAMA3_8B["head_dim"], 1, 2) / KiB,
         "kv_cache": kv_cache(32, 8, 128, 4096, 2) / MB,
         "young": math.sqrt(2 * 24.5 * 4 * HOUR),
         "cluster_mtbf": GPU_MTTF / 1000 / HOUR,
@@ -106,7 +108,4 @@ def check_worked_examples():
 check_worked_examples()
 
 if __name__ == "__main__":
-    for config, outputs in EXPECTED.items():
-        print(config)
-        for k, v in outputs.items():
-            print(f"  {k:20} {v:.6g}")
+    print_table(EXPECTED, 20)
