@@ -84,12 +84,8 @@ std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::s
   // A replaceable unit gives way: the prelude's `tok` to a file's own `unit tok: Tokens` (the unit is
   // replaced), and its prefixed form `ktok` to a file's own `unit ktok` (found first from now on).
   // Within one file a name still means one unit.
-  auto replaceable = [&](const Unit* existing) {
-    const Unit& owner = existing->base.empty() ? *existing : units_.at(existing->base);
-    return owner.replaceable && owner.span.file != unit.span.file;
-  };
   if (const Unit* existing = find(unit.name)) {
-    if (!replaceable(existing)) return unit.name;
+    if (!replaceable_by(unit.name, unit.span.file)) return unit.name;
     if (existing->base.empty()) remove(unit.name);
     else prefixed_.erase(unit.name);
   }
@@ -101,7 +97,7 @@ std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::s
         std::string name = prefix.first + unit.name;
         const Unit* existing = find(name);
         if (!existing) continue;
-        if (!replaceable(existing)) return name;
+        if (!replaceable_by(name, unit.span.file)) return name;
         remove(existing->base.empty() ? name : existing->base);
       }
     }
@@ -109,6 +105,13 @@ std::optional<std::string> UnitRegistry::add(Unit unit, const std::vector<std::s
   declared_.push_back(unit.name);
   units_.emplace(unit.name, std::move(unit));
   return std::nullopt;
+}
+
+bool UnitRegistry::replaceable_by(const std::string& name, FileId file) const {
+  const Unit* existing = find_public(name);
+  if (!existing) return false;
+  const Unit& owner = existing->base.empty() ? *existing : units_.at(existing->base);
+  return owner.replaceable && owner.span.file != file;
 }
 
 void UnitRegistry::remove(const std::string& name) {

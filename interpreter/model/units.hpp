@@ -81,6 +81,9 @@ class UnitRegistry {
   std::vector<const Unit*> display_units(const Dim& d) const;
   // The unit that shows values of this dimension when no `-> unit` is given, if there is one.
   const Unit* display_base(const Dim& d) const;
+  // Whether a file's own unit named `name` would replace a public one: `name` is a `@replaceable` unit or a
+  // prefixed form of one (`tok`, `ktok`), declared in another file than `file`.
+  bool replaceable_by(const std::string& name, FileId file) const;
   // The unprefixed label unit that `name` is or is a prefixed form of (`ktok` -> `tok`), or null.
   const Unit* label_unit(const std::string& name, const NameScope* scope = nullptr) const;
 

@@ -100,120 +100,6 @@ void Session::declare_prelude_mentioned() {
   }
 }
 
-void Session::load_catalogues() {
-  auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
-  CatalogueLoader& loader = *shared_loader;
-  catalogue_loader_ = shared_loader;
-  bool lazy = options_.read_on_demand && options_.catalogues.empty() && options_.catalogue_texts.empty() && options_.workload_config.empty();
-  for (const auto& f : embedded_files()) {
-    if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
-    std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
-    if (lazy) {
-      loader.defer(std::move(shown), f.text, f.catalogue_entries);
-      continue;
-    }
-    FileId id = program_->sources.add(std::move(shown), std::string(f.text));
-    loader.load(id, true);
-  }
-  if (lazy) {
-    program_->catalogue.load_on_demand = [shared_loader](const std::string& name) { shared_loader->demand(name); };
-    return;
-  }
-  for (const auto& path : options_.catalogues) {
-    // Catalogue files count with the .mls files towards --max-files: MLSI_PATH may name a folder of any size.
-    if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
-      continue;
-    }
-    ++catalogue_files_read_;
-    auto read = read_regular_file(path, options_.max_file_size);
-    if (!read) {
-      diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
-      continue;
-    }
-    FileId id = program_->sources.add(path, std::move(read.text), path);
-    program_->sources.set_syntax(id, SourceSyntax::data);
-    loader.load(id, false);
-  }
-  for (const auto& [name, text] : options_.catalogue_texts) {
-    FileId id = program_->sources.add(name, text);
-    program_->sources.set_syntax(id, SourceSyntax::data);
-    loader.load(id, false);
-  }
-  if (!options_.workload_config.empty()) load_workload_config(loader);
-  loader.finish();
-}
-
-std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_catalogue_file(const std::string& path) {
-  read_everything();  // every built-in entry read, so that a name the file takes is seen as taken
-  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-    diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
-    return std::nullopt;
-  }
-  auto read = read_regular_file(path, options_.max_file_size);
-  if (!read) {
-    diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
-    return std::nullopt;
-  }
-  ++catalogue_files_read_;
-  CatalogueLoader before = *catalogue_loader_;
-  std::deque<CatalogueEntry> entries = program_->catalogue.entries;
-  std::map<std::string, int> names = program_->catalogue.names;
-  std::size_t first = diags_.size();
-  FileId id = program_->sources.add(path, std::move(read.text), path);
-  program_->sources.set_syntax(id, SourceSyntax::data);
-  catalogue_loader_->load(id, false);
-  catalogue_loader_->finish();
-  bool failed = diags_.not_kept() > 0;
-  for (std::size_t i = first; i < diags_.size(); ++i) failed = failed || diags_.list()[i].severity == Severity::error;
-  if (failed) {
-    catalogue_loader_->restore(before);
-    program_->catalogue.entries = std::move(entries);
-    program_->catalogue.names = std::move(names);
-    return std::nullopt;
-  }
-  return catalogue_loader_->entries_of(id);
-}
-
-void Session::load_workload_config(CatalogueLoader& loader) {
-  const std::string& path = options_.workload_config;
-  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-    diags_.error(Span{}, fmt::format("more than {} files loaded: config file `{}` is not read", options_.max_files, path));
-    return;
-  }
-  ++catalogue_files_read_;
-  auto read = read_regular_file(path, options_.max_file_size);
-  if (!read) {
-    diags_.error(Span{}, describe(*read.error, path, "config file"));
-    return;
-  }
-  FileId json = program_->sources.add(path, std::move(read.text), path);
-  program_->sources.set_syntax(json, SourceSyntax::data);
-  auto workload = workload_from_hf_config(program_->sources, json, options_.workload_key, diags_, options_.max_nesting);
-  if (!workload) return;
-  // The key must be free: an entry it would clash with is named, and how to choose another.
-  std::string problem = loader.name_problem(workload->key, "entry name");
-  if (problem.empty())
-    if (auto taken = loader.defined_at(workload->key)) {
-      auto lc = program_->sources.line_col(taken->file, taken->begin);
-      problem = fmt::format("entry name `{}` is already taken by the entry at {}:{}:{}", workload->key,
-                            program_->sources.file(taken->file).name, lc.line, lc.col);
-    }
-  if (!problem.empty()) {
-    if (workload->key_field.empty()) {
-      diags_.error(Span{}, "--name: " + problem);
-    } else {
-      auto& d = diags_.error(workload->key_origin, problem);
-      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with --name KEY", workload->key_field));
-    }
-    return;
-  }
-  FileId entry = program_->sources.add(fmt::format("{} (as [Workload.{}])", path, workload->key), workload->toml);
-  program_->sources.set_syntax(entry, SourceSyntax::data);
-  loader.load(entry, false);
-  converted_workload_ = std::move(workload);
-}
-
 std::optional<FileId> Session::load_text(const std::string& name, std::string text) {
   Activity activity("reading");
   FileId id = program_->sources.add(name, std::move(text));
@@ -223,7 +109,7 @@ std::optional<FileId> Session::load_text(const std::string& name, std::string te
 bool Session::replaces_prelude_unit(const ast::Module& module) const {
   for (const auto& d : module.decls)
     if (const auto* unit = std::get_if<ast::UnitDecl>(&d))
-      if (const Unit* existing = program_->units.find(unit->name); existing && existing->replaceable) return true;
+      if (program_->units.replaceable_by(unit->name, unit->name_span.file)) return true;
   return false;
 }
 
