@@ -8,42 +8,15 @@
 #include "check/cexpr_nodes.hpp"
 #include "check/compiler.hpp"
 #include "base/stack_guard.hpp"
+#include "model/builtin_functions.hpp"
 #include "model/display.hpp"
 #include "base/work_counters.hpp"
 #include "model/unknown_input.hpp"
 
 namespace mlsi {
-namespace {
-
-struct BuiltinInfo {
-  const char* name;
-  Builtin builtin;
-};
-const BuiltinInfo kBuiltins[] = {
-    {"len", Builtin::len},     {"sum", Builtin::sum},     {"mean", Builtin::mean},   {"min", Builtin::min_list},
-    {"max", Builtin::max_list}, {"range", Builtin::range}, {"sqrt", Builtin::sqrt},   {"exp", Builtin::exp},
-    {"log", Builtin::log},     {"ln", Builtin::log},      {"log2", Builtin::log2},   {"log10", Builtin::log10},
-    {"ceil", Builtin::ceil},   {"floor", Builtin::floor}, {"round", Builtin::round}, {"abs", Builtin::abs},
-    {"is_whole", Builtin::is_whole}, {"argmax", Builtin::argmax}, {"argmin", Builtin::argmin},
-    {"index_of", Builtin::index_of}, {"zip", Builtin::zip},    {"mod", Builtin::mod},     {"max_by", Builtin::max_by},
-    {"min_by", Builtin::min_by},
-    {"erlang_c", Builtin::erlang_c}, {"normal_quantile", Builtin::normal_quantile},
-    {"exponential_quantile", Builtin::exponential_quantile},
-};
-
-}  // namespace
-
 
 using check_nodes::constant;
 using check_nodes::make;
-
-std::vector<std::string> builtin_function_names() {
-  std::vector<std::string> out;
-  for (const auto& b : kBuiltins) out.emplace_back(b.name);
-  out.emplace_back("has");
-  return out;
-}
-
 
 CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   const ast::Expr& callee = *e.operands[0];
@@ -53,7 +26,8 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
     return make(Op::constant, e, Type::error());
   }
   const std::string& n = callee.text;
-  bool builtin = std::any_of(std::begin(kBuiltins), std::end(kBuiltins), [&](const BuiltinInfo& b) { return n == b.name; });
+  const BuiltinFunction* builtin_function = find_builtin_function(n);
+  bool builtin = builtin_function && builtin_function->builtin;
   int own = sc.scenario ? sc.scenario->find_function(n) : -1;
   if (builtin || own >= 0 || n == "has" || p_.function_index.count(n) || p_.scenario_index.count(n)) reject_bare_comprehensions(e);
   if (p_.uses) note_callee(callee, sc, own, builtin);
@@ -62,8 +36,7 @@ CExpr Compiler::call(const ast::Expr& e, Scope& sc, const Type* expected) {
   if (auto it = p_.function_index.find(n); it != p_.function_index.end()) return call_function(e, sc, it->second);
   if (n == "has") return has_field(e, sc);
   if (auto it = p_.scenario_index.find(n); it != p_.scenario_index.end()) return call_scenario(e, sc, it->second);
-  for (const auto& b : kBuiltins)
-    if (n == b.name) return call_builtin(e, sc, b.builtin, n);
+  if (builtin) return call_builtin(e, sc, *builtin_function->builtin, n);
   (void)expected;
   auto& d = diags_.error(callee.span, fmt::format("unknown function `{}`", n));
   // `n (n - 1)`: a value before `(` is a call of it, where a product was meant.

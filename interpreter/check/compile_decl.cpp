@@ -10,8 +10,6 @@
 
 namespace mlsi {
 
-std::vector<std::string> builtin_function_names();
-
 int Scenario::find_slot(const std::string& n) const {
   auto it = slot_index.find(n);
   return it == slot_index.end() ? -1 : it->second;

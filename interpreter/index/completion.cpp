@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "index/hover.hpp"
+#include "model/builtin_functions.hpp"
 #include "source/embedded.hpp"
 
 namespace mlsi::index {
@@ -137,10 +138,7 @@ void add_names(Items& items, const Program& p, const UnknownName* at) {
   for (const auto& g : p.deferred_globals) items.add(g, CompletionKind::value, "constant (prelude)");
   for (const auto& f : p.functions) items.add(f.name, CompletionKind::function, "fn", f.doc);
   for (const auto& f : p.deferred_functions) items.add(f, CompletionKind::function, "fn (prelude)");
-  for (const char* b : {"len", "sum", "mean", "min", "max", "range", "sqrt", "abs", "exp", "log", "ln", "log2", "log10", "ceil", "floor",
-                        "round", "is_whole", "has", "argmax", "argmin", "index_of", "zip", "max_by", "min_by", "mod",
-                        "erlang_c", "normal_quantile", "exponential_quantile"})
-    items.add(b, CompletionKind::function, builtin_function_summary(b));
+  for (const auto& b : builtin_functions()) items.add(std::string(b.name), CompletionKind::function, builtin_function_summary(b.name));
   for (const auto& s : p.scenarios) items.add(s.name, CompletionKind::scenario, "scenario", s.doc);
   for (const auto& f : embedded_files())
     if (is_pack_file(f))

@@ -2,49 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "model/builtin_functions.hpp"
 #include "model/display.hpp"
 #include "report/catalogue_listing.hpp"
 
 namespace mlsi::index {
 
 namespace {
-
-struct BuiltinDoc {
-  const char* name;
-  const char* signature;
-  const char* summary;
-};
-// language.md §9.
-const BuiltinDoc kBuiltinDocs[] = {
-    {"len", "len(xs)", "the length of a list, a Count"},
-    {"sum", "sum(xs)", "the sum of a list of quantities (0 for an empty list)"},
-    {"mean", "mean(xs)", "the mean of a non-empty list of quantities"},
-    {"min", "min(xs) | min(a, b, ...)", "the smallest entry of a list, or the smallest of two or more quantities of one dimension"},
-    {"max", "max(xs) | max(a, b, ...)", "the largest entry of a list, or the largest of two or more quantities of one dimension"},
-    {"range", "range(n) | range(a, b)", "the whole Counts [0, ..., n-1] or [a, ..., b-1]"},
-    {"sqrt", "sqrt(x)", "the square root; the dimension's exponents are halved"},
-    {"abs", "abs(x)", "the absolute value, same dimension"},
-    {"exp", "exp(x)", "e^x of a Count"},
-    {"log", "log(x)", "the natural logarithm of a Count > 0"},
-    {"ln", "ln(x)", "the natural logarithm of a Count > 0"},
-    {"log2", "log2(x)", "the base-2 logarithm of a Count > 0"},
-    {"log10", "log10(x)", "the base-10 logarithm of a Count > 0"},
-    {"ceil", "ceil(x)", "a Count rounded up"},
-    {"floor", "floor(x)", "a Count rounded down"},
-    {"round", "round(x)", "a Count rounded to the nearest, halves away from zero"},
-    {"is_whole", "is_whole(x)", "Bool: whether a Count is a whole number"},
-    {"has", "has(r.field)", "Bool: whether the record gives the field"},
-    {"argmax", "argmax(xs)", "the index of the largest entry; ties give the first"},
-    {"argmin", "argmin(xs)", "the index of the smallest entry; ties give the first"},
-    {"index_of", "index_of(xs, v)", "the index of the first entry equal to v"},
-    {"zip", "zip(xs, ys)", "a list of records {first: x, second: y}, one per index"},
-    {"max_by", "max_by(k for x in xs)", "the entry x with the largest key k; ties give the first"},
-    {"min_by", "min_by(k for x in xs)", "the entry x with the smallest key k; ties give the first"},
-    {"mod", "mod(a, b)", "the floored remainder, a's dimension"},
-    {"erlang_c", "erlang_c(servers, offered_load)", "the probability that an arrival waits in an M/M/c queue (Erlang's C formula); the load in Erlangs is below the servers"},
-    {"normal_quantile", "normal_quantile(p)", "the p-quantile of the standard normal distribution, 0 < p < 1 (Wichura 1988, AS241)"},
-    {"exponential_quantile", "exponential_quantile(mean, p)", "the p-quantile of an exponential distribution of that mean, -mean ln(1 - p); the mean's dimension"},
-};
 
 // "Information / Time (SI: byte/s)" for a quantity type, else the type's name.
 std::string type_text(const Program& p, const Type& t) {
@@ -120,12 +84,6 @@ std::string unit_hover(const Program& p, const std::string& name, Span at) {
 }
 
 }  // namespace
-
-std::string builtin_function_summary(const std::string& name) {
-  for (const auto& b : kBuiltinDocs)
-    if (name == b.name) return fmt::format("{}: {}", b.signature, b.summary);
-  return "";
-}
 
 std::string declaration_line(const Program& p, Span definition) {
   if (!definition.valid()) return "";

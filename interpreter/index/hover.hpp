@@ -23,7 +23,5 @@ std::optional<HoverText> hover_at(Analysis& analysis, FileId file, std::uint32_t
 
 // The declaration's line as written (first line of a declaration, trimmed), for hovers and completions.
 std::string declaration_line(const Program& p, Span definition);
-// One line of what a built-in function does, or empty.
-std::string builtin_function_summary(const std::string& name);
 
 }  // namespace mlsi::index

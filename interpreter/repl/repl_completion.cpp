@@ -5,11 +5,11 @@
 #include <optional>
 #include <set>
 
+#include "model/builtin_functions.hpp"
 #include "repl/repl_input.hpp"
 
 namespace mlsi {
 
-std::vector<std::string> builtin_function_names();  // compile_expr.cpp
 
 namespace {
 
