@@ -10,8 +10,8 @@
 #include "session/inputs.hpp"
 #include "session/session.hpp"
 #include "eval/sweep_program.hpp"
-#include "session/grid_solve.hpp"
-#include "session/solve.hpp"
+#include "solve/grid_solve.hpp"
+#include "solve/solve.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "report/entry_text.hpp"
 #include "report/render.hpp"
 #include "session/scenario_source.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 namespace mlsi::api {
 

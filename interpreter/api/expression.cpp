@@ -4,7 +4,7 @@
 #include "base/call_budget.hpp"
 #include "mlsi/session.hpp"
 #include "model/display.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 namespace mlsi::api {
 

@@ -1,8 +1,8 @@
-// Grid solves of the public API: session/grid_solve.hpp's GridSolve (what `mlsi solve --vary` runs), its
+// Grid solves of the public API: solve/grid_solve.hpp's GridSolve (what `mlsi solve --vary` runs), its
 // best points and the scenario's results at the best one as public values.
 #include "api/detail.hpp"
 #include "mlsi/session.hpp"
-#include "session/grid_solve.hpp"
+#include "solve/grid_solve.hpp"
 
 namespace mlsi::api {
 

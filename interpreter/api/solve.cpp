@@ -1,4 +1,4 @@
-// Solves of the public API: session/solve.hpp's Solve (what `mlsi solve` runs), its answer and the
+// Solves of the public API: solve/solve.hpp's Solve (what `mlsi solve` runs), its answer and the
 // scenario's results there as public values.
 #include "mlsi/session.hpp"
 
@@ -6,7 +6,7 @@
 
 #include "api/detail.hpp"
 #include "base/call_budget.hpp"
-#include "session/solve.hpp"
+#include "solve/solve.hpp"
 
 namespace mlsi::api {
 

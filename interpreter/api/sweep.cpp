@@ -1,4 +1,4 @@
-// Sweeps of the public API: session/sweep.hpp's Sweep (what `mlsi sweep` runs), its points passed to the
+// Sweeps of the public API: sweep/sweep.hpp's Sweep (what `mlsi sweep` runs), its points passed to the
 // caller's callback as public cells until the callback says stop, or gathered into columns.
 #include "mlsi/session.hpp"
 
@@ -10,7 +10,7 @@
 #include "api/detail.hpp"
 #include "base/call_budget.hpp"
 #include "report/sweep_rows.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace mlsi::api {
 

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include "report/entry_text.hpp"
-#include "session/entry_kind.hpp"
+#include "workspace/entry_kind.hpp"
 #include "session/run_request.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 namespace mlsi {
 

@@ -1,6 +1,6 @@
 #pragma once
 // `mlsi eval EXPR...` and `mlsi -e EXPR`: entries of one session, evaluated as the REPL evaluates them
-// (session/workspace.hpp), printed as the REPL's lines or as one JSON array.
+// (workspace/workspace.hpp), printed as the REPL's lines or as one JSON array.
 #include "cli/cli_options.hpp"
 
 namespace mlsi {

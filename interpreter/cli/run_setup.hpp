@@ -1,11 +1,11 @@
 #pragma once
-// The command line's side of `run`, `sweep` and `plot` (session/run_request.hpp and session/sweep.hpp
+// The command line's side of `run`, `sweep` and `plot` (session/run_request.hpp and sweep/sweep.hpp
 // do the work): the options as a request, and a failure printed as its exit status.
 #include <optional>
 
 #include "cli/cli_options.hpp"
 #include "session/run_request.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace mlsi {
 

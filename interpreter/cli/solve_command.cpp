@@ -9,8 +9,8 @@
 #include "report/grid_solve_text.hpp"
 #include "report/render.hpp"
 #include "report/solve_text.hpp"
-#include "session/grid_solve.hpp"
-#include "session/solve.hpp"
+#include "solve/grid_solve.hpp"
+#include "solve/solve.hpp"
 
 namespace mlsi {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "plot/svg_plot.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace mlsi {
 

@@ -1,12 +1,12 @@
 #pragma once
 // What the REPL reads, before it is checked: whether an entry needs more lines (what kind it is is the
-// library's, session/entry_kind.hpp), and the `name=value` arguments of `:run`. Pure text functions, so they are tested without a terminal.
+// library's, workspace/entry_kind.hpp), and the `name=value` arguments of `:run`. Pure text functions, so they are tested without a terminal.
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "session/entry_kind.hpp"  // EntryKind, classify_entry, is_identifier_char
+#include "workspace/entry_kind.hpp"  // EntryKind, classify_entry, is_identifier_char
 
 namespace mlsi {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The state of a REPL: a Workspace (session/workspace.hpp) whose program grows with every declaration and
+// The state of a REPL: a Workspace (workspace/workspace.hpp) whose program grows with every declaration and
 // `:load`, the last result `ans`, and the commands. It prints to the streams it is given, so tests drive
 // it entry by entry. What an entry declares, replaces and takes back on failure is the Workspace's.
 #include <cstdint>
@@ -12,9 +12,9 @@
 #include "report/catalogue_listing.hpp"
 #include "report/entry_text.hpp"  // describe_value, signature, scenario_summary, unit_summary
 #include "repl/repl_options.hpp"
-#include "session/grid_solve.hpp"
+#include "solve/grid_solve.hpp"
 #include "session/inputs.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 namespace mlsi {
 

@@ -11,9 +11,9 @@
 #include "report/solve_text.hpp"
 #include "repl/repl_session.hpp"
 #include "repl/repl_text.hpp"
-#include "session/grid_solve.hpp"
-#include "session/solve.hpp"
-#include "session/sweep_spec.hpp"
+#include "solve/grid_solve.hpp"
+#include "solve/solve.hpp"
+#include "sweep/sweep_spec.hpp"
 
 namespace mlsi {
 

@@ -1,5 +1,5 @@
 #pragma once
-// What an entry of a Workspace (session/workspace.hpp) gave, as the REPL and `mlsi eval` show it: the
+// What an entry of a Workspace (workspace/workspace.hpp) gave, as the REPL and `mlsi eval` show it: the
 // REPL's lines (`= 1025.4 EFLOP  [Compute]`, `hbm = 80 GiB  [Information]`) or a JSON object whose
 // values are written by the value JSON writer (model/value_json.hpp). Also the one-line summaries of a
 // function, scenario and unit that the REPL's commands share.
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/program.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 namespace mlsi {
 

@@ -5,7 +5,7 @@
 // excludes; no feasible point as an error's text; the `solve` object of `--format json`.
 #include <string>
 
-#include "session/grid_solve.hpp"
+#include "solve/grid_solve.hpp"
 
 namespace mlsi {
 

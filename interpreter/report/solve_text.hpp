@@ -4,7 +4,7 @@
 // no answer (infeasible, unbounded) as an error's text; the `solve` object of `--format json`.
 #include <string>
 
-#include "session/solve.hpp"
+#include "solve/solve.hpp"
 
 namespace mlsi {
 

@@ -8,7 +8,7 @@
 
 #include "report/render.hpp"
 #include "report/row_buffer.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace mlsi {
 

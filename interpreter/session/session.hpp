@@ -86,7 +86,7 @@ class Session {
   void load_builtin_scenarios_called();
   // Before a text is added, what adding it would read: the prelude files it mentions, and the built-in
   // scenarios it calls with those they call (true when a built-in file was loaded). So that a REPL entry
-  // that fails takes back its own declarations, not these (session/workspace.cpp).
+  // that fails takes back its own declarations, not these (workspace/workspace.cpp).
   void declare_prelude_named(std::string_view text) { declare_prelude_mentioned_in(text); }
   bool load_builtin_scenarios_named(std::string_view text);
   // Reads what SessionOptions::read_on_demand left unread: every prelude file and catalogue entry (for a

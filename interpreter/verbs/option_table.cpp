@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "session/sweep.hpp"  // kMaxSweepPointsCap
+#include "sweep/sweep.hpp"  // kMaxSweepPointsCap
 
 namespace mlsi {
 

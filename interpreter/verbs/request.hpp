@@ -9,7 +9,7 @@
 #include "eval/evaluator.hpp"
 #include "report/render.hpp"
 #include "session/session.hpp"
-#include "session/sweep.hpp"  // kDefaultMaxSweepPoints
+#include "sweep/sweep.hpp"  // kDefaultMaxSweepPoints
 
 namespace mlsi {
 

@@ -22,7 +22,7 @@
 #include "cli/cli_options.hpp"
 #include "source/file_reader.hpp"
 #include "cli/run_setup.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 #include "tests/unit/cli_harness.hpp"
 #include "tests/unit/test_support.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "session/grid_solve.hpp"
+#include "solve/grid_solve.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "session/solve.hpp"
+#include "solve/solve.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 
 #include "session/run_request.hpp"
 #include "session/session.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 #include "source/embedded.hpp"
 #include "tests/unit/test_support.hpp"
 

@@ -12,7 +12,7 @@
 #include <streambuf>
 
 #include "cli_harness.hpp"
-#include "session/grid_solve.hpp"
+#include "solve/grid_solve.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// session/sweep.hpp and plot/sweep_plot.hpp as a library: a Sweep made from a SweepRequest streams its
+// sweep/sweep.hpp and plot/sweep_plot.hpp as a library: a Sweep made from a SweepRequest streams its
 // points in order through a callback, and a SweepPlot turns them into a LineChart; problems come back as
 // values (Outcome, the session's diagnostics), nothing is printed.
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "plot/sweep_plot.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 #include "tests/unit/test_support.hpp"
 
 #include <gtest/gtest.h>  // after the interpreter headers: <signal.h> defines a macro `si_value`
@@ -115,7 +115,7 @@ TEST(SweepRequest, ProblemsAreReturned) {
   EXPECT_EQ(o.message, "scenario `ActivationMemory` has no config `nope`");
 }
 
-// `a..b step s` is kept as its first value, step and count (session/axis_values.hpp): value i is
+// `a..b step s` is kept as its first value, step and count (sweep/axis_values.hpp): value i is
 // a + i * s, for i up to floor((b - a) / s + 1e-9), and a range longer than the limit is refused before
 // any point is computed.
 TEST(SweepRequest, SteppedRangeGivesEachValueFromItsIndex) {

@@ -1,4 +1,4 @@
-// The entries of a Workspace (session/workspace.hpp), the library call that both the REPL and `mlsi eval`
+// The entries of a Workspace (workspace/workspace.hpp), the library call that both the REPL and `mlsi eval`
 // make, and their text and JSON (report/entry_text.hpp). Every expected number is derived by hand in the
 // comment beside it.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 
 #include "model/value_json.hpp"
 #include "report/entry_text.hpp"
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 namespace {
 

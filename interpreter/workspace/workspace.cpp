@@ -1,5 +1,5 @@
 // The entries of a Workspace: expressions, declarations, loads, and taking back an entry that failed.
-#include "session/workspace.hpp"
+#include "workspace/workspace.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "model/display.hpp"
-#include "session/entry_kind.hpp"
+#include "workspace/entry_kind.hpp"
 #include "source/file_reader.hpp"
 #include "syntax/parser.hpp"
 

@@ -75,7 +75,7 @@ class Workspace {
   const Program& program() const { return session_->program(); }
   const Limits& limits() const { return limits_; }
 
-  // One entry, whose first line is line `line` of the session, by its kind (session/entry_kind.hpp):
+  // One entry, whose first line is line `line` of the session, by its kind (workspace/entry_kind.hpp):
   // nothing for an empty one, a load for `import "FILE"`. A `:` command is the REPL's: a source_error.
   EntryResult enter(const std::string& text, std::uint32_t line);
   // An expression whose first line is line `line` of the session: its value, shown in the unit the

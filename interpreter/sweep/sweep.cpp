@@ -1,4 +1,4 @@
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 #include <fmt/format.h>
 

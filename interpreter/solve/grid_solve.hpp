@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace mlsi {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "eval/evaluator.hpp"
-#include "session/axis_values.hpp"
+#include "sweep/axis_values.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {

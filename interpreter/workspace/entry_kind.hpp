@@ -1,5 +1,5 @@
 #pragma once
-// What kind of entry a text is, before it is parsed, for the REPL and `mlsi eval` (session/workspace.hpp).
+// What kind of entry a text is, before it is parsed, for the REPL and `mlsi eval` (workspace/workspace.hpp).
 // Pure text functions.
 #include <string>
 #include <string_view>

@@ -12,7 +12,7 @@
 #include "eval/sweep_program.hpp"
 #include "session/inputs.hpp"
 #include "session/run_request.hpp"
-#include "session/sweep_spec.hpp"
+#include "sweep/sweep_spec.hpp"
 
 namespace mlsi {
 

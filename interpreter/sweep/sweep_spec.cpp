@@ -1,4 +1,4 @@
-#include "session/sweep_spec.hpp"
+#include "sweep/sweep_spec.hpp"
 
 #include <fmt/format.h>
 

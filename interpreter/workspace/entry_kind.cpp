@@ -1,4 +1,4 @@
-#include "session/entry_kind.hpp"
+#include "workspace/entry_kind.hpp"
 
 #include <algorithm>
 #include <array>

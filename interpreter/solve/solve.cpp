@@ -1,4 +1,4 @@
-#include "session/solve.hpp"
+#include "solve/solve.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 
 #include "model/display.hpp"
 #include "session/scenario_conditions.hpp"
-#include "session/sweep_spec.hpp"
+#include "sweep/sweep_spec.hpp"
 
 namespace mlsi {
 

@@ -9,7 +9,7 @@
 #include "base/activity.hpp"
 #include "base/in_order.hpp"
 #include "model/display.hpp"
-#include "session/sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace mlsi {
 

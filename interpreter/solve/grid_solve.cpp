@@ -1,4 +1,4 @@
-#include "session/grid_solve.hpp"
+#include "solve/grid_solve.hpp"
 
 #include <fmt/format.h>
 
