@@ -254,14 +254,14 @@ try:
     check(len(driver.find_elements(By.CSS_SELECTOR, ".cm-lintRange-error")) >= 1, "microbatch=0: its `where` is marked in the editor")
     no_flag_in_messages("microbatch=0")
     notes = driver.execute_script("return window.mlsiPlayground.mlsi.run({scenario: 'ActivationMemory', inputs: {microbatch: '0'}}).diagnostics[0].notes.map(n => n.message)")
-    check(notes == ["`microbatch` was given by inputs.microbatch"], f"microbatch=0: the note names the page's input, not --set: {notes}")
+    check(notes == ["`microbatch` was given by microbatch="], f"microbatch=0: the note names the page's input, not --set: {notes}")
     # An input that does not parse: the message places it in the input's text, named as the page names it.
     set_field("microbatch", "4 +")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#errors pre"))
     cli = mlsi("run", "ActivationMemory", "--set", "microbatch=4 +")
     panel = driver.find_element(By.ID, "errors").text
-    check(cli.returncode != 0 and panel == cli.stderr.rstrip("\n").replace("--set:", "inputs.microbatch:"),
-          f"microbatch=4 +: mlsi run's message, at inputs.microbatch instead of --set:\n{panel}")
+    check(cli.returncode != 0 and panel == cli.stderr.rstrip("\n").replace("--set:", "microbatch=:"),
+          f"microbatch=4 +: mlsi run's message, at microbatch= instead of --set:\n{panel}")
     no_flag_in_messages("microbatch=4 +")
     set_field("microbatch", "4")
     wait_for_value("none", str(expected["outputs"]["none"]["value"]))

@@ -9,8 +9,8 @@
 // entries as TOML text (a page's pasted entries), read after the built-in catalogue as a `--catalog`
 // file is, under the name `catalogueName` (`catalogue.toml` when not given).
 //
-// Messages name what the page passed, not the command line's options: an input's text is
-// `inputs.NAME`, a varied input's `vary` and a sweep's condition `where`.
+// Messages name what the page passed, not the command line's options: an input's text is `NAME=` (as
+// the Python module names a keyword's), a varied input's `vary` and a sweep's condition `where`.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -154,7 +154,7 @@ mlsi::api::RunRequest run_request_of(const val& request) {
         throw BadRequest{"`inputs[" + std::to_string(i) + "]` must be a pair of strings [name, value]"};
       std::string name = pair[0].as<std::string>();
       run.set(name, pair[1].as<std::string>());
-      run.inputs.back().origin = "inputs." + name;
+      run.inputs.back().origin = name + "=";
     }
   }
   return run;
