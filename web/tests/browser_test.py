@@ -130,7 +130,8 @@ def compare_outputs(expected, label):
 def set_field(name, value):
     field = driver.find_element(By.ID, f"input-{name}")
     field.clear()
-    field.send_keys(value)
+    # clear() fires no input event: an emptied field is emptied by keys.
+    field.send_keys(value if value else "x" + Keys.BACKSPACE)
 
 
 def wait_for_value(name, value):
@@ -157,7 +158,7 @@ FLAG = re.compile(r"(?<![\w-])--[a-z]")
 
 def shown_messages():
     """Every message the page shows: the problems panel, beside the fields, under the plot, the expression's."""
-    return driver.execute_script("""return [...document.querySelectorAll('#errors pre, .field .problem, #sweep-plot pre, #expression-result')]
+    return driver.execute_script("""return [...document.querySelectorAll('#errors pre, .field .problem, #sweep-plot pre, #expression-result.failed')]
         .map(e => e.textContent).join('\\n')""")
 
 
@@ -257,7 +258,7 @@ try:
     check(notes == ["`microbatch` was given by microbatch="], f"microbatch=0: the note names the page's input, not --set: {notes}")
     # An input that does not parse: the message places it in the input's text, named as the page names it.
     set_field("microbatch", "4 +")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#errors pre"))
+    wait.until(lambda d: "syntax error" in d.find_element(By.ID, "errors").text)
     cli = mlsi("run", "ActivationMemory", "--set", "microbatch=4 +")
     panel = driver.find_element(By.ID, "errors").text
     check(cli.returncode != 0 and panel == cli.stderr.rstrip("\n").replace("--set:", "microbatch=:"),
