@@ -220,6 +220,8 @@ try:
         bottom = driver.execute_script("return document.querySelector('table.values.outputs').getBoundingClientRect().bottom")
         check(bottom < 900, f"{width}x900: the results end at {bottom:.0f} px, above the fold")
         no_horizontal_scroll(f"{width}x900")
+        marks = driver.execute_script("return performance.getEntriesByType('mark').map(m => m.name)")
+        check(marks.index("mlsi:first-result") < marks.index("mlsi:editor"), f"{width}x900: the first result comes before the editor: {marks}")
         driver.save_screenshot(os.path.join(OUT, f"playground-{width}.png"))
         print(f"screenshot: {os.path.join(OUT, f'playground-{width}.png')}")
         driver.find_element(By.ID, "sweep-run").click()
