@@ -232,6 +232,10 @@ try:
             panel = driver.find_element(By.ID, tab.get_attribute("aria-controls"))
             check(panel.is_displayed(), f"{width}x900: the tab {tab.text!r} shows its panel")
             no_horizontal_scroll(f"{width}x900, tab {tab.text!r}")
+            # Nor is anything in the panel read by scrolling sideways: the text wraps.
+            boxes = driver.execute_script("""return [...arguments[0].querySelectorAll('.cm-scroller, pre, textarea')]
+                .map(e => [e.id || e.className, e.scrollWidth, e.clientWidth])""", panel)
+            check(all(sw <= cw for _, sw, cw in boxes), f"{width}x900, tab {tab.text!r}: no sideways scrolling inside: {boxes}")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     wait_ready(BASE + "index.html#scenario=ActivationMemory")
 
