@@ -87,7 +87,7 @@ Document Session::explain_document(const RunRequest& request, DocumentFormat for
   });
 }
 
-Document Session::eval_document(const std::vector<std::string>& entries) const {
+Document Session::eval_document(const std::vector<std::string>& entries, DocumentFormat format) const {
   CallBudget budget(options_.limits.max_total_steps);
   auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_.limits), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.
@@ -98,11 +98,15 @@ Document Session::eval_document(const std::vector<std::string>& entries) const {
   for (const auto& file : options_.files)
     if (workspace->load(file).status != EntryStatus::ok) return failed(detail::take_diagnostics(session));
   std::vector<std::string> objects;
+  std::string table;
   std::vector<mlsi::Diagnostic> problem;
   bool ok = true;
   enter_in_order(*workspace, entries, [&](std::size_t i, const EntryResult& r) {
     switch (r.status) {
-      case EntryStatus::ok: objects.push_back(entry_json(workspace->program(), entries[i], r)); return true;
+      case EntryStatus::ok:
+        if (format == DocumentFormat::json) objects.push_back(entry_json(workspace->program(), entries[i], r));
+        else table += entry_text(workspace->program(), r);
+        return true;
       case EntryStatus::source_error:
         if (!r.message.empty()) problem.push_back(detail::plain_error(r.message));
         break;
@@ -117,7 +121,7 @@ Document Session::eval_document(const std::vector<std::string>& entries) const {
   d.diagnostics = detail::take_diagnostics(session, std::move(problem));
   if (!ok) return d;
   d.ok = true;
-  d.text = entries_json(objects);
+  d.text = format == DocumentFormat::json ? entries_json(objects) : std::move(table);
   return d;
 }
 

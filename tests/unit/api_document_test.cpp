@@ -36,6 +36,9 @@ TEST(ApiDocument, EachIsItsCommandsOutput) {
   sweep.where = "fits[3]";
   expect_document(session.sweep_document(sweep), {"sweep", "ZeroSharding", "--vary", "n_devices=8,64", "--where", "fits[3]", "--format", "json"});
   expect_document(session.eval_document({"let hbm = 80 GiB", "hbm / 2 -> GB"}), {"eval", "let hbm = 80 GiB", "hbm / 2 -> GB", "--format", "json"});
+  // The table, `mlsi -e`'s text (`mlsi -e EXPR` is `mlsi eval -e EXPR`), for the playground's expression box.
+  expect_document(session.eval_document({"let hbm = 80 GiB", "hbm / 2 -> GB"}, mlsi::api::DocumentFormat::table), {"-e", "let hbm = 80 GiB", "hbm / 2 -> GB"});
+  expect_document(session.eval_document({"1 GiB -> MB"}, mlsi::api::DocumentFormat::table), {"-e", "1 GiB -> MB"});
   // A built-in scenario an entry calls is loaded when it is entered (the others never are), as by `mlsi eval`.
   expect_document(session.eval_document({"ActivationMemory().full"}), {"eval", "ActivationMemory().full", "--format", "json"});
   expect_document(session.list_document("scenarios"), {"list", "scenarios", "--format", "json"});

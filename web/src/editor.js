@@ -22,6 +22,8 @@ export function createEditor(parent, text, edited) {
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), editHistory(), drawSelection(), highlightActiveLine(), bracketMatching(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]), mlsLanguage, mlsHighlighting, lintGutter(),
+        // Long lines wrap: the text is read without scrolling sideways, on a narrow page too.
+        EditorView.lineWrapping,
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !u.transactions.some((t) => t.isUserEvent(PAGE_REPLACE))) edited();
         }),

@@ -46,8 +46,8 @@ export class Mlsi {
   }
 
   // `mlsi check`: the diagnostics of a .mls text (none: it parses and checks), and its scenarios.
-  check(source, { sourceName } = {}) {
-    const r = this.module.check({ source, sourceName, limits: PAGE_LIMITS });
+  check(source, { sourceName, catalogue, catalogueName } = {}) {
+    const r = this.module.check({ source, sourceName, catalogue, catalogueName, limits: PAGE_LIMITS });
     return { ok: r.ok, diagnostics: JSON.parse(r.diagnostics), scenarios: r.scenarios };
   }
 
@@ -68,9 +68,10 @@ export class Mlsi {
     return this.#document("sweep", { ...request, vary: [...(request.vary ?? [])], where: request.where ?? "" });
   }
 
-  // `mlsi eval ENTRY... --format json`: expressions and declarations, in order.
+  // `mlsi eval ENTRY... --format json`: expressions and declarations, in order; with format: "table",
+  // the text `mlsi -e ENTRY...` prints (`= 1073.74 MB`).
   eval(entries, request = {}) {
-    return this.#document("evaluate", { ...request, entries: Array.isArray(entries) ? entries : [entries] }, "json");
+    return this.#document("evaluate", { ...request, entries: Array.isArray(entries) ? entries : [entries] });
   }
 
   // `mlsi list KIND --format json` and `mlsi show NAME --format json` (format: "table" for the text).

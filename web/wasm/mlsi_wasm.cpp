@@ -5,7 +5,12 @@
 //
 // A request may carry `source`, the .mls text of the editor, with `sourceName`: it is written to the
 // module's in-memory file system under that name, in the working directory /playground, and loaded as
-// the command line loads a file (so diagnostics name it `sourceName`).
+// the command line loads a file (so diagnostics name it `sourceName`). It may carry `catalogue`, catalogue
+// entries as TOML text (a page's pasted entries), read after the built-in catalogue as a `--catalog`
+// file is, under the name `catalogueName` (`catalogue.toml` when not given).
+//
+// Messages name what the page passed, not the command line's options: an input's text is `NAME=` (as
+// the Python module names a keyword's), a varied input's `vary` and a sweep's condition `where`.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -116,9 +121,15 @@ const mlsi::api::Session& session_of(const val& request) {
   bool has_source = !request["source"].isUndefined() && !request["source"].isNull();
   std::string source = text(request, "source");
   if (has_source && source_name.empty()) source_name = "playground.mls";
+  std::string catalogue = text(request, "catalogue");
+  std::string catalogue_name = text(request, "catalogueName");
+  if (catalogue_name.empty()) catalogue_name = "catalogue.toml";
   std::string key = std::to_string(options.limits.max_steps) + ' ' + std::to_string(options.limits.max_total_steps) + ' ' +
-                    std::to_string(options.limits.max_sweep_points) + ' ' + std::to_string(options.limits.max_list_length) + (has_source ? " source " + source_name + '\n' + source : "");
+                    std::to_string(options.limits.max_sweep_points) + ' ' + std::to_string(options.limits.max_list_length) +
+                    (catalogue.empty() ? "" : " catalogue " + catalogue_name + '\n' + std::to_string(catalogue.size()) + '\n' + catalogue) +
+                    (has_source ? " source " + source_name + '\n' + source : "");
   if (last && key == last_key) return *last;
+  if (!catalogue.empty()) options.catalogue_texts.emplace_back(catalogue_name, std::move(catalogue));
   if (has_source) {
     std::ofstream(source_name, std::ios::binary | std::ios::trunc) << source;
     options.files.push_back(source_name);
@@ -141,7 +152,9 @@ mlsi::api::RunRequest run_request_of(const val& request) {
       val pair = inputs[i];
       if (!pair.isArray() || pair["length"].as<unsigned>() != 2 || !pair[0].isString() || !pair[1].isString())
         throw BadRequest{"`inputs[" + std::to_string(i) + "]` must be a pair of strings [name, value]"};
-      run.set(pair[0].as<std::string>(), pair[1].as<std::string>());
+      std::string name = pair[0].as<std::string>();
+      run.set(name, pair[1].as<std::string>());
+      run.inputs.back().origin = name + "=";
     }
   }
   return run;
@@ -204,12 +217,14 @@ val sweep(const val& request) {
     sweep.run = run_request_of(request);
     sweep.vary = texts(request, "vary");
     sweep.where = text(request, "where");
+    sweep.vary_origin = "vary";
+    sweep.where_origin = "where";
     return result(session_of(request).sweep_document(sweep));
   });
 }
 
 val evaluate(const val& request) {
-  return answer([&] { return result(session_of(request).eval_document(texts(request, "entries"))); });
+  return answer([&] { return result(session_of(request).eval_document(texts(request, "entries"), format_of(request))); });
 }
 
 val list(const val& request) {

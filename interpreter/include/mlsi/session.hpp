@@ -55,12 +55,12 @@ class Session {
 
   // The command line's documents (mlsi/document.hpp), each what the command prints for the request:
   // `mlsi run` (json or table), `mlsi run --explain`, `mlsi sweep --format json` (the points that pass
-  // `where`, at most limits.max_sweep_points of them), `mlsi eval --format json` of the entries in order
-  // (each entry on the line after the last one ends), `mlsi list KIND` and `mlsi show NAME`.
+  // `where`, at most limits.max_sweep_points of them), `mlsi eval` (json or table: `mlsi -e EXPR`) of the
+  // entries in order (each entry on the line after the last one ends), `mlsi list KIND` and `mlsi show NAME`.
   Document run_document(const RunRequest& request, DocumentFormat format = DocumentFormat::json) const;
   Document explain_document(const RunRequest& request, DocumentFormat format = DocumentFormat::json) const;
   Document sweep_document(const SweepRequest& request) const;
-  Document eval_document(const std::vector<std::string>& entries) const;
+  Document eval_document(const std::vector<std::string>& entries, DocumentFormat format = DocumentFormat::json) const;
   Document list_document(const std::string& kind, DocumentFormat format = DocumentFormat::json) const;
   Document show_document(const std::string& name, DocumentFormat format = DocumentFormat::json) const;
   // The text of the .mls file that declares `scenario` (a built-in one or one of the session's files)
