@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <new>
 #include <optional>
@@ -17,6 +18,8 @@
 #include "cli/cli_options.hpp"
 #include "cli/command_help.hpp"
 #include "verbs/command_line.hpp"
+#include "verbs/man_page.hpp"
+#include "verbs/option_regions.hpp"
 #include "verbs/table_text.hpp"
 #include "cli/eval_command.hpp"
 #include "eval/explain.hpp"
@@ -168,6 +171,15 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
   // The verb and option tables as lines, for the build's generators (the shell completions); not listed.
   if (args[0] == "__verbs" && args.size() == 1) {
     io.out << verb_table_text();
+    return kExitOk;
+  }
+  // The manual page from its template, and docs/language.md with its option regions filled, each read
+  // from standard input (docs/reference/update.sh; the tests `man_page_fresh`, `language_options`).
+  if ((args[0] == "__man-page" || args[0] == "__option-regions") && args.size() == 1 && io.in) {
+    std::string text{std::istreambuf_iterator<char>(*io.in), std::istreambuf_iterator<char>()};
+    GeneratedPage page = args[0] == "__man-page" ? man_page(text, MLSI_VERSION) : fill_option_regions(text);
+    if (!page.error.empty()) return usage(io, page.error);
+    io.out << page.text;
     return kExitOk;
   }
   if (args[0] == "--version") {
