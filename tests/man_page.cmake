@@ -1,7 +1,17 @@
-# docs/mlsi.1 renders without a warning (groff -ww), carries mlsi's version, and names every command and
-# every option of `mlsi --help` and of the verb table (`mlsi __verbs`: also the options a command takes
-# that its help does not list, such as --output beside -o).
-#   cmake -DMLSI=build/mlsi -DPAGE=docs/mlsi.1 -DGROFF=/usr/bin/groff -P man_page.cmake
+# docs/mlsi.1 is what `mlsi __man-page` writes from its template (docs/mlsi.1.in) and the verb tables,
+# renders without a warning (groff -ww), carries mlsi's version, and names every command and every option
+# of `mlsi --help` and of the verb table (`mlsi __verbs`: also the options a command takes that its help
+# does not list, such as --output beside -o).
+#   cmake -DMLSI=build/mlsi -DPAGE=docs/mlsi.1 -DTEMPLATE=docs/mlsi.1.in -DOUT=build/mlsi.1 -DGROFF=/usr/bin/groff -P man_page.cmake
+execute_process(COMMAND ${MLSI} __man-page INPUT_FILE ${TEMPLATE} OUTPUT_FILE ${OUT} RESULT_VARIABLE status ERROR_VARIABLE problem)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "mlsi __man-page < ${TEMPLATE}: status ${status}\n${problem}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT} ${PAGE} RESULT_VARIABLE differs)
+if(NOT differs EQUAL 0)
+  message(FATAL_ERROR "${PAGE} is not what its template and the verb tables write (compare with ${OUT}): edit "
+                      "docs/mlsi.1.in or interpreter/verbs/, then run docs/update.sh and commit docs/mlsi.1")
+endif()
 execute_process(COMMAND ${GROFF} -ww -man -z ${PAGE} RESULT_VARIABLE status ERROR_VARIABLE warnings)
 if(NOT status EQUAL 0 OR NOT warnings STREQUAL "")
   message(FATAL_ERROR "groff -ww -man -z ${PAGE}: status ${status}\n${warnings}")
@@ -27,6 +37,9 @@ list(REMOVE_DUPLICATES options)
 
 file(READ ${PAGE} page)
 string(REPLACE "\\-" "-" page "${page}")
+# Font changes and unbreakable spaces are not part of a name: `\fB\-j\fR\~\fIN\fR` names -j.
+string(REGEX REPLACE "\\\\f[BIRP]" "" page "${page}")
+string(REPLACE "\\~" " " page "${page}")
 set(failures "")
 if(NOT page MATCHES "\n\\.TH MLSI 1 [^\n]* \"${version}\"")
   string(APPEND failures "the .TH line does not say \"${version}\" (mlsi --version)\n")

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <new>
 #include <optional>
@@ -17,6 +18,8 @@
 #include "cli/cli_options.hpp"
 #include "cli/command_help.hpp"
 #include "verbs/command_line.hpp"
+#include "verbs/man_page.hpp"
+#include "verbs/option_regions.hpp"
 #include "verbs/table_text.hpp"
 #include "cli/eval_command.hpp"
 #include "eval/explain.hpp"
@@ -107,13 +110,15 @@ int cmd_test(Options& o, CliStreams& io) {
 }
 
 int run_command(const std::vector<std::string>& args, CliStreams& io);
+int run_verb(Options& o, CliStreams& io);
 
-}  // namespace
-
-int run_cli(const std::vector<std::string>& args, CliStreams io) {
+// Runs `command`, then reports memory running out, the whole command's bound, and output that did not
+// arrive.
+template <typename Command>
+int guarded(CliStreams& io, Command command) {
   int status;
   try {
-    status = run_command(args, io);
+    status = command();
   } catch (const std::bad_alloc&) {
     // What ran out of memory has been freed by the unwinding: there is room for the message.
     io.err << "error: " << out_of_memory_message() << "\n";
@@ -135,6 +140,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams io) {
     return kExitUsage;
   }
   return status;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, CliStreams io) {
+  return guarded(io, [&] { return run_command(args, io); });
+}
+
+int run_request(VerbRequest request, CliStreams io) {
+  return guarded(io, [&] { return run_verb(request, io); });
 }
 
 namespace {
@@ -170,12 +185,28 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
     io.out << verb_table_text();
     return kExitOk;
   }
+  // The manual page from its template, and docs/language.md with its option regions filled, each read
+  // from standard input (docs/update.sh; the tests `man_page` and `language_options`).
+  if ((args[0] == "__man-page" || args[0] == "__option-regions") && args.size() == 1 && io.in) {
+    std::string text{std::istreambuf_iterator<char>(*io.in), std::istreambuf_iterator<char>()};
+    GeneratedPage page = args[0] == "__man-page" ? man_page(text, MLSI_VERSION) : fill_option_regions(text);
+    if (!page.error.empty()) return usage(io, page.error);
+    io.out << page.text;
+    return kExitOk;
+  }
   if (args[0] == "--version") {
     io.out << "mlsi " << MLSI_VERSION << "\n";
     return kExitOk;
   }
   Options o;
   if (auto status = parse_options(args, o, io)) return *status;
+  return run_verb(o, io);
+}
+
+int run_verb(Options& o, CliStreams& io) {
+  auto unknown_command = [&](const std::string& name) {
+    return usage(io, fmt::format("unknown command `{}`{}", name, did_you_mean(name, command_names())));
+  };
   io.max_errors = o.max_errors;
   // The bound on the whole command; the servers and the REPL bound each of their requests instead.
   std::optional<CallBudget> budget;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "source/diagnostics.hpp"
+#include "verbs/request.hpp"
 
 namespace mlsi {
 
@@ -29,5 +30,9 @@ struct CliStreams {
 // Runs one command line and returns its exit status. Memory running out (std::bad_alloc) is an error
 // like any other: "error: out of memory while evaluating", status 1.
 int run_cli(const std::vector<std::string>& args, CliStreams io);
+
+// Runs one verb on a request already read, as run_cli runs it once its command line is read: the MCP
+// tools build theirs from their arguments through the option table (verbs/command_line.hpp, set_option).
+int run_request(VerbRequest request, CliStreams io);
 
 }  // namespace mlsi

@@ -19,14 +19,6 @@ std::unique_ptr<jsonrpc::ByteSource> input_of(CliStreams& io) {
   return std::make_unique<jsonrpc::StreamSource>(*io.in);
 }
 
-// The limits given on the command line, as options for the commands the MCP server runs.
-std::vector<std::string> limit_args(const Options& o) {
-  return {"--max-steps", std::to_string(o.limits.max_steps), "--max-total-steps", std::to_string(o.limits.max_total_steps), "--max-depth", std::to_string(o.limits.max_call_depth),
-          "--max-list", std::to_string(o.limits.max_list_length), "--max-files", std::to_string(o.files.max_files),
-          "--max-file-size", std::to_string(o.files.max_file_size), "--max-nesting", std::to_string(o.files.max_nesting),
-          "--max-import-depth", std::to_string(o.files.max_import_depth)};
-}
-
 // The catalogues (and, for `mlsi mcp`, the FILEs) are read once before serving: a file that cannot be read
 // or does not check is said on standard error, and the server does not start. The exit status then (2 for
 // a file that cannot be read, 3 for errors in one), or none when they check.
@@ -66,13 +58,14 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   options.files = o.positional;
   options.session = session_options(o);
   if (auto status = session_checks(options.session, options.files, io)) return *status;
-  for (const auto& c : o.catalogues) options.common_args.insert(options.common_args.end(), {"--catalog", c});
-  auto limits = limit_args(o);
-  options.common_args.insert(options.common_args.end(), limits.begin(), limits.end());
+  // Every tool's request: the session's catalogues and limits (not its --max-errors or --max-points).
+  options.common.catalogues = o.catalogues;
+  options.common.limits = o.limits;
+  options.common.files = o.files;
   if (o.max_points != kDefaultMaxSweepPoints) options.max_sweep_points = o.max_points;
-  options.command = [](const std::vector<std::string>& args, std::string& out, std::string& err) {
+  options.command = [](const VerbRequest& request, std::string& out, std::string& err) {
     std::ostringstream o_out, o_err;
-    int status = run_cli(args, CliStreams{o_out, o_err, false, nullptr, false});
+    int status = run_request(request, CliStreams{o_out, o_err, false, nullptr, false});
     out = o_out.str();
     err = o_err.str();
     return status;

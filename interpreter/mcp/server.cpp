@@ -7,6 +7,8 @@
 #include <new>
 
 #include "mcp/tools.hpp"
+#include "verbs/command_line.hpp"
+#include "verbs/option_table.hpp"
 #include "report/catalogue_listing.hpp"
 #include "source/embedded.hpp"
 #include "model/doc_tags.hpp"
@@ -97,9 +99,19 @@ void Server::load_names() {
     if (s.span.valid() && builtin.program().sources.file(s.span.file).name.starts_with("<builtin>/")) builtin_scenarios_.emplace(s.name, first_sentence(s.doc));
 }
 
-std::vector<std::string> Server::target(const std::string& scenario) {
+VerbRequest Server::request(const std::string& verb) const {
+  VerbRequest r = options_.common;
+  r.command = verb;
+  return r;
+}
+
+void Server::target(const std::string& scenario, VerbRequest& r) {
   load_names();
-  if (auto it = file_scenarios_.find(scenario); it != file_scenarios_.end()) return {it->second, "--scenario", scenario};
+  if (auto it = file_scenarios_.find(scenario); it != file_scenarios_.end()) {
+    r.positional.push_back(it->second);
+    set_option(r, *find_option("--scenario"), "--scenario", scenario);
+    return;
+  }
   if (!builtin_scenarios_.count(scenario)) {
     std::vector<std::string> names;
     for (const auto& [n, _] : file_scenarios_) names.push_back(n);
@@ -111,14 +123,12 @@ std::vector<std::string> Server::target(const std::string& scenario) {
   std::error_code ec;
   if (std::filesystem::exists(scenario, ec))
     throw Error{jsonrpc::kInvalidParams, fmt::format("a file named `{}` in the working folder hides the built-in scenario", scenario), nullptr};
-  return {scenario};
+  r.positional.push_back(scenario);
 }
 
-Json Server::command_result(const std::vector<std::string>& args, bool json_output) {
-  std::vector<std::string> full = args;
-  full.insert(full.end(), options_.common_args.begin(), options_.common_args.end());
+Json Server::command_result(VerbRequest r, bool json_output) {
   std::string out, err;
-  int status = options_.command(full, out, err);
+  int status = options_.command(r, out, err);
   Json result;
   std::string text = out;
   if (status != 0) text = err + (out.empty() ? "" : "\n" + out);
@@ -141,36 +151,47 @@ Json Server::tools_call(const Json& params) {
     for (const auto& [input, _] : args["set"].items())
       if (!is_name(input)) throw Error{jsonrpc::kInvalidParams, "invalid arguments of `" + name + "`: `" + input + "` in set is not an input's name", nullptr};
   if (name == "check") return check(args);
+  // The verb's request, its options set through the option table as the command line sets them; a value
+  // an option refuses is the command line's usage error.
+  std::optional<std::string> refused;
+  auto set = [&refused](VerbRequest& r, std::string_view flag, const std::string& value) {
+    if (!refused) refused = set_option(r, *find_option(flag), flag, value);
+  };
+  auto usage_error = [](const std::string& message) {
+    return Json{{"content", Json::array({{{"type", "text"}, {"text", "error: " + message + "\nrun `mlsi --help` for usage\n"}}})}, {"isError", true}};
+  };
   if (name == "list") {
-    std::vector<std::string> a = {"list"};
-    if (args.contains("kind")) a.push_back(args["kind"]);
-    auto options = option_arguments(args, {"where", "sort"});
-    a.insert(a.end(), options.begin(), options.end());
-    a.insert(a.end(), {"--format", "json"});
-    return command_result(a, true);
+    VerbRequest r = request("list");
+    if (args.contains("kind")) r.positional.push_back(args["kind"]);
+    refused = set_arguments(args, {"where", "sort"}, r);
+    set(r, "--format", "json");
+    return refused ? usage_error(*refused) : command_result(std::move(r), true);
   }
   if (name == "show" && args.value("source", false)) return source(args["name"]);
-  if (name == "show") return command_result({"show", args["name"], "--format", "json"}, true);
-  std::vector<std::string> a = {name == "explain" ? "run" : name};
-  auto t = target(args["scenario"]);
-  a.insert(a.end(), t.begin(), t.end());
-  auto run = run_options(args);
-  a.insert(a.end(), run.begin(), run.end());
-  if (name == "explain") a.push_back("--explain");
+  if (name == "show") {
+    VerbRequest r = request("show");
+    r.positional.push_back(args["name"]);
+    set(r, "--format", "json");
+    return refused ? usage_error(*refused) : command_result(std::move(r), true);
+  }
+  VerbRequest r = request(name == "explain" ? "run" : name);
+  target(args["scenario"], r);
+  refused = set_run_arguments(args, r);
+  if (name == "explain") set(r, "--explain", "");
+  const std::string max_points = std::to_string(options_.max_sweep_points);
   if (name == "sweep") {
-    auto options = option_arguments(args, {"vary", "where"});
-    a.insert(a.end(), options.begin(), options.end());
-    a.insert(a.end(), {"--max-points", std::to_string(options_.max_sweep_points)});
+    if (!refused) refused = set_arguments(args, {"vary", "where"}, r);
+    set(r, "--max-points", max_points);
   }
   if (name == "solve") {
     if (args.contains("max") == args.contains("min") && !args.contains("vary"))
       throw Error{jsonrpc::kInvalidParams, "invalid arguments of `solve`: give `max` or `min` (one input), or `vary` with `minimize` or `maximize`", nullptr};
-    auto options = option_arguments(args, {"max", "min", "minimize", "maximize", "vary", "such_that"});
-    a.insert(a.end(), options.begin(), options.end());
-    a.insert(a.end(), {"--max-points", std::to_string(options_.max_sweep_points)});
+    if (!refused) refused = set_arguments(args, {"max", "min", "minimize", "maximize", "vary", "such_that"}, r);
+    set(r, "--max-points", max_points);
   }
-  a.insert(a.end(), {"--format", "json"});
-  Json result = command_result(a, name != "sweep");
+  set(r, "--format", "json");
+  if (refused) return usage_error(*refused);
+  Json result = command_result(std::move(r), name != "sweep");
   if (name == "sweep" && !result["isError"].get<bool>()) {
     // A sweep writes one JSON object per point: the structured result is their list.
     Json rows = Json::array();
@@ -244,20 +265,22 @@ Json Server::resources_list() {
 
 Json Server::resources_read(const Json& params) {
   const std::string& uri = jsonrpc::member(params, "uri", Json::value_t::string, "params").get_ref<const std::string&>();
-  std::vector<std::string> args;
+  // The page as `mlsi doc` writes it of the built-in library alone (no --catalog of the session).
+  VerbRequest doc;
+  doc.command = "doc";
   if (uri == "mlsi://catalogue") {
-    args = {"doc", "catalogue"};
+    doc.positional = {"catalogue"};
   } else if (uri.rfind("mlsi://scenario/", 0) == 0) {
     load_names();
     std::string name = uri.substr(16);
     std::error_code ec;
     if (!builtin_scenarios_.count(name) || std::filesystem::exists(name, ec)) throw Error{-32002, "no resource `" + uri + "`", Json{{"uri", uri}}};
-    args = {"doc", name};
+    doc.positional = {name};
   } else {
     throw Error{-32002, "no resource `" + uri + "`", Json{{"uri", uri}}};
   }
   std::string out, err;
-  if (options_.command(args, out, err) != 0) throw Error{jsonrpc::kInternalError, err, nullptr};
+  if (options_.command(doc, out, err) != 0) throw Error{jsonrpc::kInternalError, err, nullptr};
   return Json{{"contents", Json::array({{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", out}}})}};
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // `mlsi mcp`: a Model Context Protocol server (revision 2025-06-18) over standard input and output, one
 // JSON-RPC message per line. Its tools are mlsi's commands (run, check, explain, list, show, sweep,
-// solve), each with a JSON Schema of its arguments; a tool's result is the JSON the command line writes
-// for the same command. Its resources are the built-in scenarios' reference pages and the catalogue's.
+// solve), each with a JSON Schema of its arguments, which set the verb's request through the option
+// table; a tool's result is the JSON the command line writes for the same command. Its resources are the built-in scenarios' reference pages and the catalogue's.
 //
 // The agent names scenarios, inputs and catalogue entries, never paths: the only files read are the
 // session's (`mlsi mcp FILE... --catalog FILE`), and a `check` of a text the agent writes, which may not
@@ -16,19 +16,20 @@
 #include "jsonrpc/message_stream.hpp"
 #include "jsonrpc/rpc.hpp"
 #include "session/session.hpp"
+#include "verbs/request.hpp"
 
 namespace mlsi::mcp {
 
 using jsonrpc::Json;
 
-// Runs one command line of `mlsi` in the same process (cli/ passes run_cli): its exit status, standard
-// output and standard error. mcp/ does not include cli/: the command line is given to it.
-using CommandRunner = std::function<int(const std::vector<std::string>& args, std::string& out, std::string& err)>;
+// Runs one verb of `mlsi` on a request in the same process (cli/ passes run_request): its exit status,
+// standard output and standard error. mcp/ does not include cli/: the verbs are given to it.
+using CommandRunner = std::function<int(const VerbRequest& request, std::string& out, std::string& err)>;
 
 struct McpOptions {
   std::vector<std::string> files;       // the session's .mls files
   SessionOptions session;               // catalogues and limits on files, for `check` and the resources
-  std::vector<std::string> common_args; // given to every command: --catalog FILE, --max-steps N, ...
+  VerbRequest common;                   // every request starts from it: the --catalog FILEs, the limits
   std::uint64_t max_sweep_points = 10000;  // a sweep is bounded (--max-points)
   CommandRunner command;
 };
@@ -47,10 +48,12 @@ class Server {
   Json resources_list();
   Json resources_read(const Json& params);
   void send(const Json& message);
-  // The command line's first arguments for running `scenario`: its file (--scenario) or its name.
-  std::vector<std::string> target(const std::string& scenario);
-  // The result of a tool that ran a command: its JSON output, or its error.
-  Json command_result(const std::vector<std::string>& args, bool json_output);
+  // The request of `verb` for the session: `common` with that command.
+  VerbRequest request(const std::string& verb) const;
+  // Sets what runs `scenario`: its file (and --scenario) or its name.
+  void target(const std::string& scenario, VerbRequest& r);
+  // The result of a tool that ran a verb: its JSON output, or its error.
+  Json command_result(VerbRequest r, bool json_output);
   Json check(const Json& args);
   // `show` with `source`: the file that declares the scenario, the session's files read.
   Json source(const std::string& scenario);

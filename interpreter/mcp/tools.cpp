@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "verbs/command_line.hpp"
 #include "verbs/option_table.hpp"
 
 namespace mlsi::mcp {
@@ -195,28 +196,30 @@ std::optional<std::string> schema_violation(const Json& schema, const Json& valu
   return std::nullopt;
 }
 
-std::vector<std::string> option_arguments(const Json& args, std::initializer_list<std::string_view> names) {
-  std::vector<std::string> out;
+std::optional<std::string> set_arguments(const Json& args, std::initializer_list<std::string_view> names, VerbRequest& request) {
   for (std::string_view name : names) {
     const std::string key(name);
     if (!args.contains(key)) continue;
     const OptionSpec* option = find_api_option(name);
     if (!option) throw std::logic_error("no option of the verb table is called `" + key + "`");
-    const std::string flag(option->flag);
+    std::vector<std::string> values;
     const Json& value = args[key];
     if (value.is_boolean()) {
-      if (value.get<bool>()) out.push_back(flag);
+      if (!value.get<bool>()) continue;
+      values.emplace_back();
     } else if (value.is_array()) {
-      for (const auto& item : value) out.insert(out.end(), {flag, item.get<std::string>()});
+      for (const auto& item : value) values.push_back(item.get<std::string>());
     } else if (value.is_object()) {
-      for (const auto& [input, v] : value.items()) out.insert(out.end(), {flag, input + "=" + (v.is_string() ? v.get<std::string>() : v.dump())});
+      for (const auto& [input, v] : value.items()) values.push_back(input + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
     } else {
-      out.insert(out.end(), {flag, value.is_string() ? value.get<std::string>() : value.dump()});
+      values.push_back(value.is_string() ? value.get<std::string>() : value.dump());
     }
+    for (const auto& v : values)
+      if (auto refused = set_option(request, *option, option->flag, v)) return refused;
   }
-  return out;
+  return std::nullopt;
 }
 
-std::vector<std::string> run_options(const Json& args) { return option_arguments(args, {"config", "set"}); }
+std::optional<std::string> set_run_arguments(const Json& args, VerbRequest& request) { return set_arguments(args, {"config", "set"}, request); }
 
 }  // namespace mlsi::mcp

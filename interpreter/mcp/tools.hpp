@@ -1,6 +1,6 @@
 #pragma once
 // The tools of `mlsi mcp`: their JSON Schemas, the check of a call's arguments against them, and the
-// command line each call becomes.
+// request of its verb each call becomes.
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "jsonrpc/rpc.hpp"
+#include "verbs/request.hpp"
 
 namespace mlsi::mcp {
 
@@ -29,11 +30,12 @@ std::optional<std::string> schema_violation(const Json& schema, const Json& valu
 // Whether `s` matches a pattern of the schemas (`^[A-Za-z_][A-Za-z0-9_]*$`, `^-?[...][...]*$`).
 bool matches_pattern(const std::string& pattern, const std::string& s);
 
-// The command-line options of the arguments named `names` (in that order, those given), each the option
-// the verb table calls by that name (verbs/option_table.hpp): a text is `--flag TEXT`, a list one
-// `--flag ITEM` per item, an object (`set`) one `--flag NAME=VALUE` per member, `true` the switch alone.
-std::vector<std::string> option_arguments(const Json& args, std::initializer_list<std::string_view> names);
+// Sets the request's options from the arguments named `names` (in that order, those given), each the
+// option the verb table calls by that name (verbs/option_table.hpp), as the command line sets it
+// (verbs/command_line.hpp): a text is one value, a list one value per item, an object (`set`) one
+// `NAME=VALUE` per member, `true` the switch. The message of a value the option refuses, or nothing.
+std::optional<std::string> set_arguments(const Json& args, std::initializer_list<std::string_view> names, VerbRequest& request);
 // The options of a run that the tools `run`, `explain`, `sweep` and `solve` share: config, set.
-std::vector<std::string> run_options(const Json& args);
+std::optional<std::string> set_run_arguments(const Json& args, VerbRequest& request);
 
 }  // namespace mlsi::mcp

@@ -53,26 +53,36 @@ std::optional<std::string> read_command_line(const std::vector<std::string>& arg
       continue;
     }
     if (!read_by(verb, *spec) && !spec->refusal) return fmt::format("unknown option `{}`", a);
-    r.given.emplace_back(spec->flag);
     if (spec->kind == ValueKind::none) {
-      if (has_value) return spec->says_takes_no_value ? fmt::format("{} takes no value", a) : fmt::format("unknown option `{}`", a);
-      spec->set_switch(r);
-      continue;
-    }
-    if (!has_value) {
-      if (i + 1 >= args.size()) return fmt::format("{} needs {}", a, spec->value_name.empty() ? "a value" : spec->value_name);
+      if (has_value) {
+        r.given.emplace_back(spec->flag);
+        return spec->says_takes_no_value ? fmt::format("{} takes no value", a) : fmt::format("unknown option `{}`", a);
+      }
+    } else if (!has_value) {
+      if (i + 1 >= args.size()) {
+        r.given.emplace_back(spec->flag);
+        return fmt::format("{} needs {}", a, spec->value_name.empty() ? "a value" : spec->value_name);
+      }
       value = args[++i];
     }
-    if (spec->kind == ValueKind::format) {
-      r.format_given = true;
-      if (auto refused = read_format(r.command, value, r.format)) return refused;
-    } else if (spec->kind == ValueKind::number) {
-      WholeNumber parsed = parse_whole(value, spec->max, a);
-      if (!parsed.error.empty()) return parsed.error;
-      spec->set_number(r, parsed.value);
-    } else {
-      spec->set_text(r, value);
-    }
+    if (auto refused = set_option(r, *spec, a, value)) return refused;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> set_option(VerbRequest& r, const OptionSpec& spec, std::string_view typed, const std::string& value) {
+  r.given.emplace_back(spec.flag);
+  if (spec.kind == ValueKind::none) {
+    spec.set_switch(r);
+  } else if (spec.kind == ValueKind::format) {
+    r.format_given = true;
+    if (auto refused = read_format(r.command, value, r.format)) return refused;
+  } else if (spec.kind == ValueKind::number) {
+    WholeNumber parsed = parse_whole(value, spec.max, typed);
+    if (!parsed.error.empty()) return parsed.error;
+    spec.set_number(r, parsed.value);
+  } else {
+    spec.set_text(r, value);
   }
   return std::nullopt;
 }

@@ -57,6 +57,12 @@ OptionSpec with_alias(OptionSpec o, std::string_view alias) {
   return o;
 }
 
+// An option that adds a value each time it is given.
+OptionSpec repeatable(OptionSpec o) {
+  o.repeatable = true;
+  return o;
+}
+
 std::string of_test(const R&, std::string_view flag) { return fmt::format("{} is an option of `mlsi test`", flag); }
 
 std::vector<OptionSpec> make_options() {
@@ -67,7 +73,7 @@ std::vector<OptionSpec> make_options() {
   std::vector<OptionSpec> all = {
       text("--scenario", K::text, "scenario", [](R& r, const std::string& v) { r.scenario = v; }),
       text("--config", K::text, "config", [](R& r, const std::string& v) { r.config = v; }),
-      text("--set", K::text, "set", [](R& r, const std::string& v) { r.sets.push_back(v); }),
+      repeatable(text("--set", K::text, "set", [](R& r, const std::string& v) { r.sets.push_back(v); })),
       text("--inputs", K::file, "inputs", [](R& r, const std::string& v) { r.inputs_file = v; }, not_an_option, "toml"),
       text("--workload", K::file, "workload", [](R& r, const std::string& v) { r.workload_config = v; },
            [](const R& r, std::string_view) { return fmt::format("--workload applies to `mlsi run`, `sweep`, `solve` and `plot`, not `mlsi {}`", r.command); },
@@ -75,17 +81,17 @@ std::vector<OptionSpec> make_options() {
       text("--name", K::text, "name", [](R& r, const std::string& v) { r.entry_name = v; },
            [](const R&, std::string_view) { return std::string("--name gives the key of the entry of `mlsi catalogue from-hf` or of --workload FILE.json"); }),
       text("--format", K::format, "format", nullptr),
-      text("--catalog", K::file, "catalogues", [](R& r, const std::string& v) { r.catalogues.push_back(v); }, not_an_option, "toml"),
+      repeatable(text("--catalog", K::file, "catalogues", [](R& r, const std::string& v) { r.catalogues.push_back(v); }, not_an_option, "toml")),
       text("--sort", K::text, "sort", [](R& r, const std::string& v) { r.sort = v; }),
       text("--where", K::text, "where", [](R& r, const std::string& v) { r.where = v; }),
-      text("--vary", K::input_values, "vary", [](R& r, const std::string& v) { r.varies.push_back(v); }),
+      repeatable(text("--vary", K::input_values, "vary", [](R& r, const std::string& v) { r.varies.push_back(v); })),
       text("--shard", K::text, "shard", [](R& r, const std::string& v) { r.shard = v; }),
       with_alias(number("--jobs", "jobs", 4096, [](R& r, std::uint64_t n) { r.jobs = static_cast<unsigned>(n); },
                         [](const R&, std::string_view) { return std::string("-j/--jobs N sets the threads of `mlsi sweep` and `mlsi solve --vary`"); }),
                  "-j"),
       text("--plot", K::file, "plot", [](R& r, const std::string& v) { r.plot_file = v; }, not_an_option, "svg"),
       text("--x", K::input_values, "x", [](R& r, const std::string& v) { r.plot_x = v; }),
-      text("--y", K::text, "y", [](R& r, const std::string& v) { r.plot_y += (r.plot_y.empty() ? "" : ",") + v; }),
+      repeatable(text("--y", K::text, "y", [](R& r, const std::string& v) { r.plot_y += (r.plot_y.empty() ? "" : ",") + v; })),
       text("--series", K::input_values, "series", [](R& r, const std::string& v) { r.plot_series = v; }),
       switch_("--log-x", "log_x", [](R& r) { r.log_x = true; }),
       switch_("--log-y", "log_y", [](R& r) { r.log_y = true; }),
@@ -93,7 +99,7 @@ std::vector<OptionSpec> make_options() {
       with_alias(text("--output", K::file, "output", [](R& r, const std::string& v) { r.output = v; }, nullptr), "-o"),
       text("--max", K::text, "max", [](R& r, const std::string& v) { r.solve_max = v; }),
       text("--min", K::text, "min", [](R& r, const std::string& v) { r.solve_min = v; }),
-      text("--such-that", K::text, "such_that", [](R& r, const std::string& v) { r.such_that.push_back(v); }),
+      repeatable(text("--such-that", K::text, "such_that", [](R& r, const std::string& v) { r.such_that.push_back(v); })),
       text("--tol", K::text, "tol", [](R& r, const std::string& v) { r.tolerance = v; }),
       text("--for", K::input_values, "for", [](R& r, const std::string& v) { r.solve_domain = v; }),
       text("--minimize", K::text, "minimize", [](R& r, const std::string& v) { r.minimize = v; }),
@@ -108,7 +114,7 @@ std::vector<OptionSpec> make_options() {
       with_alias(switch_("--write", "write", [](R& r) { r.fmt_write = true; }, nullptr), "-w"),
       switch_("--check", "check", [](R& r) { r.fmt_check = true; }, nullptr),
       // `mlsi eval -e EXPR`: an entry in its place among the operands.
-      text("-e", K::text, "entries", [](R& r, const std::string& v) { r.positional.push_back(v); }, nullptr),
+      repeatable(text("-e", K::text, "entries", [](R& r, const std::string& v) { r.positional.push_back(v); }, nullptr)),
       with_alias(switch_("--help", "help", [](R& r) { r.help = true; }, nullptr), "-h"),
       number("--max-depth", "max_depth", 100'000, [](R& r, std::uint64_t n) { r.limits.max_call_depth = static_cast<int>(n); }),
       number("--max-list", "max_list", std::uint64_t{1} << 53, [](R& r, std::uint64_t n) { r.limits.max_list_length = n; }),

@@ -38,6 +38,7 @@ struct OptionSpec {
   std::string (*refusal)(const VerbRequest&, std::string_view flag) = nullptr;
   bool says_takes_no_value = false;  // `--explain=x`: "--explain takes no value" (else unknown option)
   std::string_view value_name;       // named when the value is missing: "-e needs an EXPR" (else "needs a value")
+  bool repeatable = false;           // given again, it adds a value (`--set`): the synopses write `...` after it
 };
 
 // Every option, in no particular order; the one whose flag or alias is `typed`, or null.

@@ -39,11 +39,12 @@ void serve_mcp(std::string_view stream) {
   std::string bytes = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}})" "\n";
   bytes.append(stream);
   mcp::McpOptions options;
-  options.common_args = {"--max-steps", "200000", "--max-list", "10000"};
+  options.common.limits.max_steps = 200000;
+  options.common.limits.max_list_length = 10000;
   options.max_sweep_points = 100;
-  options.command = [](const std::vector<std::string>& args, std::string& out, std::string& err) {
+  options.command = [](const VerbRequest& request, std::string& out, std::string& err) {
     std::ostringstream o, e;
-    int status = run_cli(args, CliStreams{o, e, false});
+    int status = run_request(request, CliStreams{o, e, false});
     out = o.str();
     err = e.str();
     return status;

@@ -208,8 +208,11 @@ TEST(McpTools, ArgumentsAreCheckedAgainstTheirSchemas) {
             "arguments has no member `file` (it takes: config, scenario, set)");
   EXPECT_EQ(*mcp::schema_violation(run->input_schema, jsonrpc::Json{{"scenario", "A"}, {"set", {{"x", {1}}}}}),
             "arguments.set.x must be string or number or boolean, not array");
-  EXPECT_EQ(mcp::run_options(jsonrpc::Json{{"config", "c"}, {"set", {{"batch", 4}, {"bytes", "1 byte"}}}}),
-            (std::vector<std::string>{"--config", "c", "--set", "batch=4", "--set", "bytes=1 byte"}));
+  VerbRequest request;
+  request.command = "run";
+  EXPECT_EQ(mcp::set_run_arguments(jsonrpc::Json{{"config", "c"}, {"set", {{"batch", 4}, {"bytes", "1 byte"}}}}, request), std::nullopt);
+  EXPECT_EQ(request.config, "c");
+  EXPECT_EQ(request.sets, (std::vector<std::string>{"batch=4", "bytes=1 byte"}));
   for (const char* tool : {"run", "check", "explain", "list", "show", "sweep", "solve"}) EXPECT_NE(mcp::find_tool(tool), nullptr) << tool;
 }
 

@@ -86,10 +86,30 @@ TEST(VerbTable, EveryMcpToolPropertyIsAnOptionOfItsVerb) {
   }
 }
 
-TEST(VerbTable, McpArgumentsBecomeTheTablesOptions) {
-  mlsi::mcp::Json args{{"such_that", {"a < 1", "b < 2"}}, {"max", "batch"}, {"source", true}, {"set", {{"n", 4}}}};
-  EXPECT_EQ(mlsi::mcp::option_arguments(args, {"max", "such_that", "set", "source"}),
-            (std::vector<std::string>{"--max", "batch", "--such-that", "a < 1", "--such-that", "b < 2", "--set", "n=4", "--source"}));
+// A tool's arguments set the request as the command line's options of the same names do.
+TEST(VerbTable, McpArgumentsSetTheRequestThroughTheTable) {
+  mlsi::mcp::Json args{{"such_that", {"a < 1", "b < 2"}}, {"max", "batch"}, {"set", {{"n", 4}}}};
+  mlsi::VerbRequest r;
+  r.command = "solve";
+  EXPECT_EQ(mlsi::mcp::set_arguments(args, {"max", "such_that", "set"}, r), std::nullopt);
+  mlsi::VerbRequest read;
+  ASSERT_FALSE(mlsi::read_command_line({"solve", "--max", "batch", "--such-that", "a < 1", "--such-that", "b < 2", "--set", "n=4"}, read));
+  EXPECT_EQ(r.solve_max, "batch");
+  EXPECT_EQ(r.such_that, read.such_that);
+  EXPECT_EQ(r.sets, std::vector<std::string>{"n=4"});
+  EXPECT_EQ(r.given, read.given);
+  // `true` sets a switch, `false` nothing; a value the option refuses is the command line's message.
+  mlsi::VerbRequest show;
+  show.command = "show";
+  EXPECT_EQ(mlsi::mcp::set_arguments(mlsi::mcp::Json{{"source", true}}, {"source"}, show), std::nullopt);
+  EXPECT_TRUE(show.show_source);
+  mlsi::VerbRequest off;
+  off.command = "show";
+  EXPECT_EQ(mlsi::mcp::set_arguments(mlsi::mcp::Json{{"source", false}}, {"source"}, off), std::nullopt);
+  EXPECT_TRUE(off.given.empty());
+  mlsi::VerbRequest list;
+  list.command = "list";
+  EXPECT_EQ(mlsi::mcp::set_arguments(mlsi::mcp::Json{{"format", "md"}}, {"format"}, list), "`mlsi list` writes table, json or csv, not md");
 }
 
 }  // namespace
