@@ -67,6 +67,7 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   options.session = session_options(o);
   if (auto status = session_checks(options.session, options.files, io)) return *status;
   for (const auto& c : o.catalogues) options.common_args.insert(options.common_args.end(), {"--catalog", c});
+  for (const auto& t : o.catalogue_texts) options.common_args.insert(options.common_args.end(), {"--catalog-text", t});
   auto limits = limit_args(o);
   options.common_args.insert(options.common_args.end(), limits.begin(), limits.end());
   if (o.max_points != kDefaultMaxSweepPoints) options.max_sweep_points = o.max_points;

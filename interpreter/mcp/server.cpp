@@ -144,13 +144,18 @@ Json Server::tools_call(const Json& params) {
   if (name == "list") {
     std::vector<std::string> a = {"list"};
     if (args.contains("kind")) a.push_back(args["kind"]);
-    auto options = option_arguments(args, {"where", "sort"});
+    auto options = option_arguments(args, {"where", "sort", "catalog_text"});
     a.insert(a.end(), options.begin(), options.end());
     a.insert(a.end(), {"--format", "json"});
     return command_result(a, true);
   }
-  if (name == "show" && args.value("source", false)) return source(args["name"]);
-  if (name == "show") return command_result({"show", args["name"], "--format", "json"}, true);
+  if (name == "show" && args.value("source", false)) return source(args);
+  if (name == "show") {
+    std::vector<std::string> a = {"show", args["name"], "--format", "json"};
+    auto options = option_arguments(args, {"catalog_text"});
+    a.insert(a.end(), options.begin(), options.end());
+    return command_result(a, true);
+  }
   std::vector<std::string> a = {name == "explain" ? "run" : name};
   auto t = target(args["scenario"]);
   a.insert(a.end(), t.begin(), t.end());
@@ -182,8 +187,20 @@ Json Server::tools_call(const Json& params) {
   return result;
 }
 
+SessionOptions Server::session_options(const Json& args) const {
+  SessionOptions options = options_.session;
+  if (!args.contains("catalog_text")) return options;
+  // The call's text first, as on the command line a tool runs (the server's --catalog-text after it).
+  std::vector<std::string> texts = {args["catalog_text"].get<std::string>()};
+  for (const auto& [_, text] : options.catalogue_texts) texts.push_back(text);
+  options.catalogue_texts.clear();
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    options.catalogue_texts.emplace_back(i == 0 ? std::string("<catalog_text>") : fmt::format("<catalog_text#{}>", i + 1), texts[i]);
+  return options;
+}
+
 Json Server::check(const Json& args) {
-  Session s(options_.session);
+  Session s(session_options(args));
   std::vector<std::string> checked;
   for (const auto& file : options_.files) {
     s.load_file(file);
@@ -216,9 +233,10 @@ Json Server::check(const Json& args) {
               {"isError", false}};
 }
 
-Json Server::source(const std::string& scenario) {
+Json Server::source(const Json& args) {
+  const std::string& scenario = args["name"].get_ref<const std::string&>();
   // In this process rather than by the command line, whose `show` does not read the session's files.
-  Session s(options_.session);
+  Session s(session_options(args));
   for (const auto& file : options_.files) s.load_file(file);
   ShowRequest request;
   request.name = scenario;

@@ -52,8 +52,10 @@ class Server {
   // The result of a tool that ran a command: its JSON output, or its error.
   Json command_result(const std::vector<std::string>& args, bool json_output);
   Json check(const Json& args);
-  // `show` with `source`: the file that declares the scenario, the session's files read.
-  Json source(const std::string& scenario);
+  // `show` with `source`: the file that declares the scenario NAME, the session's files read.
+  Json source(const Json& args);
+  // The session's options with the call's catalogue entries (`catalog_text`), for what runs in this process.
+  SessionOptions session_options(const Json& args) const;
   void load_names();
 
   McpOptions options_;

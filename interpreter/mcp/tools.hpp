@@ -33,7 +33,7 @@ bool matches_pattern(const std::string& pattern, const std::string& s);
 // the verb table calls by that name (verbs/option_table.hpp): a text is `--flag TEXT`, a list one
 // `--flag ITEM` per item, an object (`set`) one `--flag NAME=VALUE` per member, `true` the switch alone.
 std::vector<std::string> option_arguments(const Json& args, std::initializer_list<std::string_view> names);
-// The options of a run that the tools `run`, `explain`, `sweep` and `solve` share: config, set.
+// The options of a run that the tools `run`, `explain`, `sweep` and `solve` share: config, set, catalog_text.
 std::vector<std::string> run_options(const Json& args);
 
 }  // namespace mlsi::mcp

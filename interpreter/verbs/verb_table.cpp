@@ -210,6 +210,8 @@ const std::vector<VerbOption>& run_verb_options() {
 const std::vector<VerbOption>& common_verb_options() {
   static const std::vector<VerbOption> options = {
       {"--catalog", "--catalog FILE.toml", "add catalogue entries (repeatable); MLSI_PATH=DIR:DIR adds every .toml file of those folders first"},
+      {"--catalog-text", "--catalog-text TOML", "add catalogue entries written as a --catalog file holds them, given as text (repeatable; after the "
+                                                "files, named <catalog_text> in messages, the second <catalog_text#2>, ...)"},
       {"--max-depth", "--max-depth N", "nested calls allowed (default 200)"},
       {"--max-list", "--max-list N", "entries allowed in one list (default 10000000)"},
       {"--max-steps", "--max-steps N", "evaluation steps allowed (default 500000000)"},
