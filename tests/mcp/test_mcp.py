@@ -119,6 +119,10 @@ def main():
 
     r = c.request("tools/call", {"name": "list", "arguments": {"kind": "hardware"}})
     check("list is the command line's JSON", r["content"][0]["text"], cli("list", "hardware", "--format", "json"))
+    # `inference`, the pack serving and systems were split from, still names both: 8 + 8 scenarios.
+    r = c.request("tools/call", {"name": "list", "arguments": {"kind": "scenarios", "where": 'pack == "inference"'}})
+    check("the old pack name", sorted({e["pack"] for e in json.loads(r["content"][0]["text"])}) + [len(json.loads(r["content"][0]["text"]))],
+          ["serving", "systems", 16])
     r = c.request("tools/call", {"name": "show", "arguments": {"name": "H100"}})
     check("show is the command line's JSON", r["content"][0]["text"], cli("show", "H100", "--format", "json"))
 

@@ -260,11 +260,11 @@ TEST(ReplScript, ListScenariosShowsPackAndDescription) {
   // its doc; the count includes both.
   auto s = run_repl("## Weights of `params`. Two bytes each.\nscenario Fit {\n  input params: Count = 7e9\n  output weights = params * 2 byte\n}\n:list scenarios\n");
   EXPECT_EQ(s.status, 0) << s.out;
-  EXPECT_NE(s.out.find("\nscenario                    pack       kind      description\n"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\nActivationMemory            training   exercise  Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
+  EXPECT_NE(s.out.find("\nscenario                    pack      kind      description\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\nActivationMemory            training  exercise  Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
             std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\nFit                         <repl>               Weights of `params`.\n"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\n78 scenarios\n"), std::string::npos) << s.out;  // the 77 built-in ones of the three packs and Fit
+  EXPECT_NE(s.out.find("\nFit                         <repl>              Weights of `params`.\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\n78 scenarios\n"), std::string::npos) << s.out;  // the 77 built-in ones of the four packs and Fit
 }
 
 }  // namespace
