@@ -93,8 +93,14 @@ std::string with_pack_names(const std::string& where) {
 Listing filter_scenarios(Session& session, const ListRequest& request, std::vector<ScenarioRow>& rows) {
   std::vector<std::pair<std::string, Type>> locals;
   for (const char* f : kFields) locals.emplace_back(f, Type::text());
-  auto condition = session.compile_condition(request.where_origin, with_pack_names(request.where), locals);
+  // Checked as typed, so that a problem is shown in the user's text; then evaluated with the old pack names
+  // spelled out.
+  auto condition = session.compile_condition(request.where_origin, request.where, locals);
   if (!condition || session.diagnostics().has_errors()) return scenario_problem(ListingStatus::usage);
+  if (std::string spelled = with_pack_names(request.where); spelled != request.where) {
+    condition = session.compile_condition(request.where_origin, spelled, locals);
+    if (!condition || session.diagnostics().has_errors()) return scenario_problem(ListingStatus::usage);
+  }
   Evaluator ev(session.program(), request.limits);
   std::vector<ScenarioRow> kept;
   for (auto& r : rows) {

@@ -9,6 +9,7 @@
 
 #include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
+#include "report/render.hpp"
 #include "session/session.hpp"
 #include "tests/unit/test_support.hpp"
 
@@ -225,6 +226,18 @@ TEST(CatalogueListing, TheOldPackNameInferenceIsServingAndSystems) {
   EXPECT_EQ(count("pack == \"systems\" or pack == \"plan\""), "12 scenarios");
   // A text that is not compared with `pack` stays: no scenario is named `inference`.
   EXPECT_EQ(count("name == \"inference\""), "0 scenarios");
+  // A problem is said in the text as typed.
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "scenarios";
+  request.where = "pack == \"inference\" and nme == \"x\"";
+  auto listing = mlsi::list_kind(session, request);
+  EXPECT_EQ(listing.status, ListingStatus::usage);
+  EXPECT_EQ(mlsi::render_all(session.program().sources, session.diagnostics(), false),
+            "where:1:25: error: unknown name `nme`\n"
+            " 1 | pack == \"inference\" and nme == \"x\"\n"
+            "   |                         ^~~\n"
+            "   = note: did you mean `name`?\n");
 }
 
 TEST(CatalogueListing, FirstSentence) {
