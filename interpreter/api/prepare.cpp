@@ -41,6 +41,10 @@ mlsi::SessionOptions session_options(const SessionOptions& options) {
   mlsi::SessionOptions s;
   s.catalogues = options.catalogues;
   s.catalogue_texts = options.catalogue_texts;
+  s.workload_config = options.workload_config;
+  s.workload_key = options.workload_key;
+  s.workload_config_named = options.workload_config_named;
+  s.workload_key_named = options.workload_key_named;
   s.max_import_depth = options.limits.max_import_depth;
   s.max_files = options.limits.max_files;
   s.max_file_size = options.limits.max_file_size;

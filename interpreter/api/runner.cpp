@@ -91,6 +91,10 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
   for (const auto& in : inputs) {
     int slot = sc.find_slot(in.name);
     if (slot < 0 || sc.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) return slow();
+    // The input a workload config sets, given again: the slow run says that both give it.
+    if (const auto& given = st.prepared->given[static_cast<std::size_t>(slot)]; given && !st.options.workload_config.empty() &&
+        given->origin.rfind(st.options.workload_config_named + " ", 0) == 0)
+      return slow();
     keys.emplace_back(slot, numeric_setting(in) ? in.unit : in.expression);
   }
   // The values not read yet are read first, under the exclusive lock.

@@ -16,6 +16,7 @@ namespace {
 SessionOptions catalogue_session(const Options& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
+  s.catalogue_texts = catalogue_texts(o);
   s.read_on_demand = false;
   return s;
 }

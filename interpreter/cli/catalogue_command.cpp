@@ -13,6 +13,7 @@ int cmd_catalogue(const Options& o, CliStreams& io) {
   // Every catalogue at once, so that the key is checked against every name (as check-catalogue does).
   SessionOptions options = o.files;
   options.catalogues = catalogue_files(o);
+  options.catalogue_texts = catalogue_texts(o);
   options.workload_config = o.positional[1];
   options.workload_key = o.entry_name;
   Session session(options);

@@ -23,12 +23,20 @@ std::optional<int> parse_options(const std::vector<std::string>& args, Options& 
 SessionOptions session_options(const Options& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
+  s.catalogue_texts = catalogue_texts(o);
   s.read_on_demand = true;  // the REPL reads every name at its first command or completion
   s.workload_config = o.workload_config;
   s.workload_key = o.entry_name;
   // Kept: at least as many as --max-errors shows.
   s.max_diagnostics = std::max(kDefaultMaxDiagnostics, o.max_errors);
   return s;
+}
+
+std::vector<std::pair<std::string, std::string>> catalogue_texts(const Options& o) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (std::size_t i = 0; i < o.catalogue_texts.size(); ++i)
+    texts.emplace_back(i == 0 ? std::string("<catalog_text>") : fmt::format("<catalog_text#{}>", i + 1), o.catalogue_texts[i]);
+  return texts;
 }
 
 std::vector<std::string> catalogue_files(const Options& o) {

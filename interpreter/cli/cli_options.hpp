@@ -22,6 +22,8 @@ int usage(CliStreams& io, const std::string& message);
 std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io);
 // Catalogue files named by MLSI_PATH (folders separated by `:`), then --catalog files.
 std::vector<std::string> catalogue_files(const Options& o);
+// The --catalog-text texts, each with its name for messages: `<catalog_text>`, then `<catalog_text#2>`, ...
+std::vector<std::pair<std::string, std::string>> catalogue_texts(const Options& o);
 // The options of a session that loads .mls files: the catalogue files and the limits on files.
 SessionOptions session_options(const Options& o);
 

@@ -12,6 +12,7 @@
 #include "cli/file_writer.hpp"
 #include "report/catalogue_fields.hpp"
 #include "session/run_request.hpp"
+#include "source/embedded.hpp"
 
 namespace mlsi {
 
@@ -94,9 +95,9 @@ Built document_builtin(const Options& o, CliStreams& io) {
   }
   if (!o.positional.empty())
     return {doc::scenario_page("Scenarios", generated_by(o.positional[0]), doc::scenario_sections(p, chosen), doc::Definitions{}), kExitOk};
-  // Every built-in scenario: one part per pack (training, inference, then the planner).
+  // Every built-in scenario: one part per pack (training, serving, systems, then the planner).
   std::vector<doc::ScenarioPart> parts;
-  for (const char* pack : {"training", "inference", "plan"}) {
+  for (const char* pack : {"training", "serving", "systems", "plan"}) {
     std::vector<int> of_pack;
     for (int i : chosen)
       if (scenario_pack(p, p.scenarios[static_cast<std::size_t>(i)]) == pack) of_pack.push_back(i);
@@ -128,6 +129,10 @@ Built build(const Options& o, CliStreams& io) {
     std::sort(files.begin(), files.end());
     return document_files(files, o, folder_title(target), io);
   }
+  // A built-in pack by name (`serving`, `scenarios/serving`; `inference` is serving and systems) when no
+  // file or folder of that name is on disk.
+  if (!fs::exists(target, ec))
+    if (auto paths = builtin_pack_paths(target); !paths.empty()) return document_files(paths, o, folder_title(target), io);
   if (target.find('/') != std::string::npos || target.ends_with(".mls") || fs::exists(target, ec))
     return document_files({target}, o, fs::path(target).filename().string(), io);
   return document_builtin(o, io);

@@ -60,6 +60,7 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   if (auto status = session_checks(options.session, options.files, io)) return *status;
   // Every tool's request: the session's catalogues and limits (not its --max-errors or --max-points).
   options.common.catalogues = o.catalogues;
+  options.common.catalogue_texts = o.catalogue_texts;
   options.common.limits = o.limits;
   options.common.files = o.files;
   if (o.max_points != kDefaultMaxSweepPoints) options.max_sweep_points = o.max_points;

@@ -208,6 +208,9 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
     } else if (fs::exists(path, ec) || builtin_pack_file(path)) {
       // A built-in pack file (`mlsi test activation_memory.mls` from any folder) is read by load_file.
       files.push_back(path);
+    } else if (auto pack = builtin_pack_paths(path); !pack.empty()) {
+      // A built-in pack by name (`mlsi test serving`, `scenarios/serving`; `inference`: serving and systems).
+      files.insert(files.end(), pack.begin(), pack.end());
     } else {
       auto near = closest_builtin_file(path);
       io.err << fmt::format("error: cannot find `{}`{}\n", path, near.empty() ? "" : fmt::format("; did you mean the built-in `{}`?", near));

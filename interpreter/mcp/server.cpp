@@ -99,9 +99,12 @@ void Server::load_names() {
     if (s.span.valid() && builtin.program().sources.file(s.span.file).name.starts_with("<builtin>/")) builtin_scenarios_.emplace(s.name, first_sentence(s.doc));
 }
 
-VerbRequest Server::request(const std::string& verb) const {
+VerbRequest Server::request(const std::string& verb, const Json& args) const {
   VerbRequest r = options_.common;
   r.command = verb;
+  // The call's entries before the server's, as session_options() orders them: `<catalog_text>` in a
+  // message is the call's text.
+  if (args.contains("catalog_text")) r.catalogue_texts.insert(r.catalogue_texts.begin(), args["catalog_text"].get<std::string>());
   return r;
 }
 
@@ -161,20 +164,20 @@ Json Server::tools_call(const Json& params) {
     return Json{{"content", Json::array({{{"type", "text"}, {"text", "error: " + message + "\nrun `mlsi --help` for usage\n"}}})}, {"isError", true}};
   };
   if (name == "list") {
-    VerbRequest r = request("list");
+    VerbRequest r = request("list", args);
     if (args.contains("kind")) r.positional.push_back(args["kind"]);
     refused = set_arguments(args, {"where", "sort"}, r);
     set(r, "--format", "json");
     return refused ? usage_error(*refused) : command_result(std::move(r), true);
   }
-  if (name == "show" && args.value("source", false)) return source(args["name"]);
+  if (name == "show" && args.value("source", false)) return source(args);
   if (name == "show") {
-    VerbRequest r = request("show");
+    VerbRequest r = request("show", args);
     r.positional.push_back(args["name"]);
     set(r, "--format", "json");
     return refused ? usage_error(*refused) : command_result(std::move(r), true);
   }
-  VerbRequest r = request(name == "explain" ? "run" : name);
+  VerbRequest r = request(name == "explain" ? "run" : name, args);
   target(args["scenario"], r);
   refused = set_run_arguments(args, r);
   if (name == "explain") set(r, "--explain", "");
@@ -203,8 +206,20 @@ Json Server::tools_call(const Json& params) {
   return result;
 }
 
+SessionOptions Server::session_options(const Json& args) const {
+  SessionOptions options = options_.session;
+  if (!args.contains("catalog_text")) return options;
+  // The call's text first, as on the command line a tool runs (the server's --catalog-text after it).
+  std::vector<std::string> texts = {args["catalog_text"].get<std::string>()};
+  for (const auto& [_, text] : options.catalogue_texts) texts.push_back(text);
+  options.catalogue_texts.clear();
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    options.catalogue_texts.emplace_back(i == 0 ? std::string("<catalog_text>") : fmt::format("<catalog_text#{}>", i + 1), texts[i]);
+  return options;
+}
+
 Json Server::check(const Json& args) {
-  Session s(options_.session);
+  Session s(session_options(args));
   std::vector<std::string> checked;
   for (const auto& file : options_.files) {
     s.load_file(file);
@@ -237,9 +252,10 @@ Json Server::check(const Json& args) {
               {"isError", false}};
 }
 
-Json Server::source(const std::string& scenario) {
+Json Server::source(const Json& args) {
+  const std::string& scenario = args["name"].get_ref<const std::string&>();
   // In this process rather than by the command line, whose `show` does not read the session's files.
-  Session s(options_.session);
+  Session s(session_options(args));
   for (const auto& file : options_.files) s.load_file(file);
   ShowRequest request;
   request.name = scenario;

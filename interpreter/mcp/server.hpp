@@ -48,15 +48,17 @@ class Server {
   Json resources_list();
   Json resources_read(const Json& params);
   void send(const Json& message);
-  // The request of `verb` for the session: `common` with that command.
-  VerbRequest request(const std::string& verb) const;
+  // The request of `verb` for the session: `common` with that command and the call's `catalog_text`.
+  VerbRequest request(const std::string& verb, const Json& args) const;
   // Sets what runs `scenario`: its file (and --scenario) or its name.
   void target(const std::string& scenario, VerbRequest& r);
   // The result of a tool that ran a verb: its JSON output, or its error.
   Json command_result(VerbRequest r, bool json_output);
   Json check(const Json& args);
-  // `show` with `source`: the file that declares the scenario, the session's files read.
-  Json source(const std::string& scenario);
+  // `show` with `source`: the file that declares the scenario NAME, the session's files read.
+  Json source(const Json& args);
+  // The session's options with the call's catalogue entries (`catalog_text`), for what runs in this process.
+  SessionOptions session_options(const Json& args) const;
   void load_names();
 
   McpOptions options_;

@@ -22,9 +22,19 @@ Json strings(const std::string& description, int min_items = 0) {
   return s;
 }
 
-// The properties of a run: the scenario, a config and input values.
+// Catalogue entries given with the call, as the TOML of a --catalog file (`--catalog-text`).
+Json catalog_text_property() {
+  return Json{{"type", "string"},
+              {"minLength", 1},
+              {"description", "catalogue entries for this call, as TOML text written as a catalogue file holds them (`[Node.Four_H100]` then "
+                              "its fields, quantities as strings with their units: `intra_node_bandwidth = \"900 GB/s\"`); bounded as a "
+                              "--catalog file is, named <catalog_text> in messages"}};
+}
+
+// The properties of a run: the scenario, a config, input values and catalogue entries.
 Json run_properties() {
   return Json{
+      {"catalog_text", catalog_text_property()},
       {"scenario", name_property("a built-in scenario (`mlsi list scenarios`) or one of the session's files")},
       {"config", name_property("start from this config of the scenario")},
       {"set", {{"type", "object"},
@@ -73,19 +83,23 @@ std::vector<ToolSpec> make_specs() {
   specs.push_back({"check", "Check .mls source",
                    "Parse and check a .mls text (with the session's files and the built-in library) or the session's files; every problem "
                    "with its file, line, column and notes.",
-                   object_schema(Json{{"source", {{"type", "string"}, {"description", "a .mls text to check (it may not import files)"}}}}, {})});
+                   object_schema(Json{{"source", {{"type", "string"}, {"description", "a .mls text to check (it may not import files)"}}},
+                                      {"catalog_text", catalog_text_property()}},
+                                 {})});
   specs.push_back({"list", "List catalogue entries or scenarios",
                    "Entries of a catalogue kind (hardware, workloads, ...), or scenarios, units or constants; no kind: every kind; `mlsi list "
                    "KIND --format json`.",
                    object_schema(Json{{"kind", name_property("hardware, workloads, systems, ..., scenarios, units or constants")},
                                       {"where", {{"type", "string"}, {"minLength", 1}, {"description", "a Bool over the entries' fields"}}},
-                                      {"sort", {{"type", "string"}, {"pattern", "^-?[A-Za-z_][A-Za-z0-9_.]*$"}, {"description", "FIELD or -FIELD"}}}},
+                                      {"sort", {{"type", "string"}, {"pattern", "^-?[A-Za-z_][A-Za-z0-9_.]*$"}, {"description", "FIELD or -FIELD"}}},
+                                      {"catalog_text", catalog_text_property()}},
                                  {})});
   specs.push_back({"show", "Show a name",
                    "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`. With "
                    "`source`, the text of the .mls file that declares the scenario NAME (a built-in one or one of the session's files).",
                    object_schema(Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}},
-                                      {"source", {{"type", "boolean"}, {"description", "the scenario's source file instead (`mlsi show NAME --source --format json`)"}}}},
+                                      {"source", {{"type", "boolean"}, {"description", "the scenario's source file instead (`mlsi show NAME --source --format json`)"}}},
+                                      {"catalog_text", catalog_text_property()}},
                                  {"name"})});
   return specs;
 }

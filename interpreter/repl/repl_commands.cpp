@@ -54,9 +54,18 @@ Repl::Status Repl::cmd_help() {
 
 Repl::Status Repl::cmd_load(const std::string& argument) {
   std::string path = trim(argument);
+  // `:load config.json --name KEY`: the key of the Workload entry, as `--workload FILE.json --name KEY`.
+  std::optional<std::string> key;
+  if (auto at = path.find(" --name"); at != std::string::npos) {
+    key = trim(path.substr(at + 7));
+    path = trim(path.substr(0, at));
+  }
   if (path.size() >= 2 && path.front() == '"' && path.back() == '"') path = path.substr(1, path.size() - 2);
   if (path.empty()) return error("`:load` needs a FILE, as in `:load kv_cache.mls`");
-  return show(workspace_->load(path));
+  if (!key) return show(workspace_->load(path));
+  if (!path.ends_with(".json")) return error("`--name KEY` is the key of a config.json's Workload entry, as in `:load config.json --name MyModel`");
+  if (key->empty()) return error("`--name` needs a KEY, as in `:load config.json --name MyModel`");
+  return show(workspace_->load_workload(path, *key));
 }
 
 std::optional<Repl::ScenarioInputs> Repl::scenario_inputs(const std::string& command, const std::string& text, std::size_t args,

@@ -169,7 +169,8 @@ Completion path(std::string_view t, std::size_t arg) {
     if (!name.starts_with(base) || (name[0] == '.' && !base.starts_with("."))) continue;
     std::error_code dir_ec;
     if (it->is_directory(dir_ec)) n.insert(dir + name + "/");
-    else if (name.ends_with(".mls")) n.insert(dir + name);
+    // What `:load` reads: a .mls file, a catalogue .toml file, a config.json.
+    else if (name.ends_with(".mls") || name.ends_with(".toml") || name.ends_with(".json")) n.insert(dir + name);
   }
   return make(arg, n);
 }

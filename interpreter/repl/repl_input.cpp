@@ -109,7 +109,7 @@ bool split_assignments(std::string_view text, std::size_t begin, std::size_t end
 const std::vector<ReplCommand>& repl_commands() {
   static const std::vector<ReplCommand> commands = {
       {":help", "", "this list"},
-      {":load", "FILE", "load a .mls file (its scenarios, functions, constants and configs become available) or a catalogue .toml file (its entries)"},
+      {":load", "FILE [--name KEY]", "load a .mls file (its scenarios, functions, constants and configs become available), a catalogue .toml file (its entries) or a Hugging Face config.json (its Workload entry, as --workload makes it; --name KEY sets its key)"},
       {":run", "SCENARIO [INPUT=EXPR]...", "run a scenario and print its results, as `mlsi run` does; `config=NAME` starts from a config"},
       {":solve", "OPTIONS SCENARIO...", "`--max INPUT` (or `--min`) `--such-that \"COND\"`, then as `:run`: the input's largest (smallest) value for which the conditions hold; `--vary INPUT=VALUES... --minimize EXPR` (or `--maximize`): the best point of the grid; as `mlsi solve` finds them"},
       {":type", "EXPR", "the type (dimension) of an expression, without evaluating it"},

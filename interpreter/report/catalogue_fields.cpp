@@ -94,7 +94,7 @@ std::string scenario_pack(const Program& p, const Scenario& sc) {
 
 std::string scenario_kind(const std::string& pack) {
   if (pack == "training") return "exercise";
-  if (pack == "inference" || pack == "plan") return "question";
+  if (pack == "serving" || pack == "systems" || pack == "plan") return "question";
   return "";
 }
 

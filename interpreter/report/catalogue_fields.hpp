@@ -12,7 +12,7 @@ namespace mlsi {
 // The pack a scenario comes from: `training` for scenarios/training/, else the name of its file.
 std::string scenario_pack(const Program& p, const Scenario& sc);
 // What a built-in pack's scenarios are: `exercise` (the textbook's worked calculations, pack `training`) or
-// `question` (an engineering question: packs `inference` and `plan`); empty for a user's file.
+// `question` (an engineering question: packs `serving`, `systems` and `plan`); empty for a user's file.
 std::string scenario_kind(const std::string& pack);
 // The plural `mlsi list` takes for a catalogue kind ("hardware" for Hardware), the fields its table shows,
 // and what its entries are (one line, for `mlsi list` without a kind).

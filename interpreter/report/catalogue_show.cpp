@@ -73,7 +73,7 @@ std::string show_scenario(const Program& p, const Scenario& sc, const ShowReques
     }
     return out + "]}\n";
   }
-  // A built-in scenario names its pack (`scenario ServingFit, inference pack`), a user's its file.
+  // A built-in scenario names its pack (`scenario ServingFit, serving pack`), a user's its file.
   std::string pack = scenario_pack(p, sc);
   bool builtin = p.sources.file(sc.file).name.starts_with("<builtin>/");
   std::string out = fmt::format("scenario {}{}\n{}\n\ninputs\n", sc.name, builtin ? ", " + pack + " pack" : "", sc.doc);

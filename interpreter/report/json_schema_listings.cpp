@@ -56,7 +56,7 @@ std::string_view json_schema_listing_defs() {
       "type": "object",
       "properties": {
         "scenario": {"type": "string"},
-        "pack": {"type": "string", "description": "`training`, `inference` or `plan` for a built-in scenario, else its file"},
+        "pack": {"type": "string", "description": "`training`, `serving`, `systems` or `plan` for a built-in scenario, else its file"},
         "contract": {"type": "string"},
         "inputs": {
           "type": "array",

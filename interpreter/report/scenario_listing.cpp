@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
 #include "report/csv.hpp"
 #include "report/listing_text.hpp"
+#include "source/embedded.hpp"
 
 namespace mlsi {
 
@@ -29,13 +31,76 @@ Listing scenario_problem(ListingStatus status, std::string message = "") {
   return l;
 }
 
+// `pack == "inference"` (or `!=`, either way round) for a name that stands for several packs (source/
+// embedded.hpp packs_named): `(pack == "serving" or pack == "systems")`, so that the old name keeps its
+// meaning; everything else as written.
+std::string with_pack_names(const std::string& where) {
+  auto skip_space_back = [&](std::size_t i) {
+    while (i > 0 && (where[i - 1] == ' ' || where[i - 1] == '\t')) --i;
+    return i;
+  };
+  auto skip_space = [&](std::size_t i) {
+    while (i < where.size() && (where[i] == ' ' || where[i] == '\t')) ++i;
+    return i;
+  };
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::string out;
+  std::size_t copied = 0;
+  for (std::size_t open = where.find('"'); open != std::string::npos; open = where.find('"', open + 1)) {
+    std::size_t close = where.find('"', open + 1);
+    if (close == std::string::npos) break;
+    std::vector<std::string> packs = packs_named(where.substr(open + 1, close - open - 1));
+    if (packs.size() < 2) {
+      open = close;
+      continue;
+    }
+    // `pack OP "name"` or `"name" OP pack`: where the comparison begins and ends, and its operator.
+    std::size_t begin = std::string::npos, end = std::string::npos;
+    std::string op;
+    std::size_t before = skip_space_back(open);
+    if (before >= 2 && (where.compare(before - 2, 2, "==") == 0 || where.compare(before - 2, 2, "!=") == 0)) {
+      std::size_t name_end = skip_space_back(before - 2);
+      if (name_end >= 4 && where.compare(name_end - 4, 4, "pack") == 0 && (name_end == 4 || !is_word(where[name_end - 5]))) {
+        begin = name_end - 4;
+        end = close + 1;
+        op = where.substr(before - 2, 2);
+      }
+    }
+    std::size_t after = skip_space(close + 1);
+    if (begin == std::string::npos && after + 2 <= where.size() && (where.compare(after, 2, "==") == 0 || where.compare(after, 2, "!=") == 0)) {
+      std::size_t name = skip_space(after + 2);
+      if (where.compare(name, 4, "pack") == 0 && (name + 4 == where.size() || !is_word(where[name + 4]))) {
+        begin = open;
+        end = name + 4;
+        op = where.substr(after, 2);
+      }
+    }
+    if (begin == std::string::npos || begin < copied) {
+      open = close;
+      continue;
+    }
+    std::string either;
+    for (const auto& pack : packs) either += fmt::format("{}pack {} \"{}\"", either.empty() ? "" : op == "==" ? " or " : " and ", op, pack);
+    out += where.substr(copied, begin - copied) + "(" + either + ")";
+    copied = end;
+    open = end - 1;
+  }
+  return out + where.substr(copied);
+}
+
 // Keeps the rows for which the condition holds; a condition that does not compile leaves its diagnostics
 // in the session.
 Listing filter_scenarios(Session& session, const ListRequest& request, std::vector<ScenarioRow>& rows) {
   std::vector<std::pair<std::string, Type>> locals;
   for (const char* f : kFields) locals.emplace_back(f, Type::text());
+  // Checked as typed, so that a problem is shown in the user's text; then evaluated with the old pack names
+  // spelled out.
   auto condition = session.compile_condition(request.where_origin, request.where, locals);
   if (!condition || session.diagnostics().has_errors()) return scenario_problem(ListingStatus::usage);
+  if (std::string spelled = with_pack_names(request.where); spelled != request.where) {
+    condition = session.compile_condition(request.where_origin, spelled, locals);
+    if (!condition || session.diagnostics().has_errors()) return scenario_problem(ListingStatus::usage);
+  }
   Evaluator ev(session.program(), request.limits);
   std::vector<ScenarioRow> kept;
   for (auto& r : rows) {

@@ -132,16 +132,17 @@ int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInput
     std::string names;
     for (std::size_t i = 0; i < slots.size(); ++i)
       names += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == slots.size() ? " and " : ", ", sc.slots[static_cast<std::size_t>(slots[i])].name);
-    message = slots.empty() ? fmt::format("scenario `{}` has no input of kind Workload for --workload to set", sc.name)
-                            : fmt::format("scenario `{}` has several inputs of kind Workload ({}): --workload cannot choose; write the entry with "
+    const std::string& option = s.options().workload_config_named;
+    message = slots.empty() ? fmt::format("scenario `{}` has no input of kind Workload for {} to set", sc.name, option)
+                            : fmt::format("scenario `{}` has several inputs of kind Workload ({}): {} cannot choose; write the entry with "
                                           "`mlsi catalogue from-hf {} > {}.toml`, then give `--catalog {}.toml --set {}={}`",
-                                          sc.name, names, config, w.key, w.key, sc.slots[static_cast<std::size_t>(slots[0])].name, w.key);
+                                          sc.name, names, option, config, w.key, w.key, sc.slots[static_cast<std::size_t>(slots[0])].name, w.key);
     return -1;
   }
   const std::string& name = sc.slots[static_cast<std::size_t>(slots[0])].name;
-  FileId f = p.sources.add("--workload", w.key);
+  FileId f = p.sources.add(s.options().workload_config_named, w.key);
   auto expr = parse_expression(p.sources, f, s.diagnostics());
-  if (!expr || !assign_input(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(w.key.size())}, *expr, "--workload " + config, given))
+  if (!expr || !assign_input(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(w.key.size())}, *expr, s.options().workload_config_named + " " + config, given))
     return -2;
   return slots[0];
 }

@@ -152,9 +152,11 @@ PreparedRun prepare_run(Session& session, const RunRequest& request, const Limit
       const std::string& origin = i < request.set_origins.size() ? request.set_origins[i] : std::string();
       ok = apply_set(session, ev, run.scenario, request.sets[i], run.given, origin.empty() ? "--set" : origin) && ok;
     }
-    if (ok && workload_slot >= 0 && run.given[static_cast<std::size_t>(workload_slot)]->origin.rfind("--workload", 0) != 0) {
+    const std::string& workload_named = session.options().workload_config_named;
+    if (ok && workload_slot >= 0 && run.given[static_cast<std::size_t>(workload_slot)]->origin.rfind(workload_named + " ", 0) != 0) {
       const std::string& name = p.scenarios[static_cast<std::size_t>(run.scenario)].slots[static_cast<std::size_t>(workload_slot)].name;
-      run.outcome = fail(Failure::usage, fmt::format("--workload and --set both give `{}`: give one of them", name));
+      const std::string& other = run.given[static_cast<std::size_t>(workload_slot)]->origin;
+      run.outcome = fail(Failure::usage, fmt::format("{} and {} both give `{}`: give one of them", workload_named, other.empty() ? "--set" : other, name));
       return run;
     }
     // Once every value is given: a formula reads the others' final values.

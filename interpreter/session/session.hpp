@@ -18,8 +18,8 @@ class CatalogueLoader;
 
 struct SessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
-  // Catalogue TOML given as text (the API's SessionOptions::catalogue_texts): a name for messages and the
-  // text, read after `catalogues`.
+  // Catalogue TOML given as text (the API's SessionOptions::catalogue_texts, --catalog-text): a name for
+  // messages and the text, read after `catalogues`, at most max_file_size bytes as a file.
   std::vector<std::pair<std::string, std::string>> catalogue_texts;
   int max_import_depth = 32;
   int max_files = 1000;  // files read from disk: .mls files and catalogue files together
@@ -36,6 +36,9 @@ struct SessionOptions {
   // made from the config). The file counts towards max_files.
   std::string workload_config;
   std::string workload_key;
+  // What the caller calls those two in messages: `--workload` and `--name` (Python: `workload_config=`).
+  std::string workload_config_named = "--workload";
+  std::string workload_key_named = "--name";
   // The text that stands for a file on disk, by canonical path, or null: an editor's unsaved document,
   // which the files importing it see as it is on screen (interpreter/index/). Asked once per file read, so
   // that a check costs nothing per document the editor has open (they were copied into every check).
@@ -101,6 +104,9 @@ class Session {
   // catalogue, their references resolved against every entry loaded before. Returns the kind and key of
   // each entry it adds; nothing when it has errors (diagnostics() says which), the catalogue then as before.
   std::optional<std::vector<std::pair<std::string, std::string>>> load_catalogue_file(const std::string& path);
+  // The same for a Hugging Face config.json (the REPL's `:load config.json`): the Workload entry that
+  // `--workload` makes of it, keyed `key` (empty: made from the config). Not set as any scenario's input.
+  std::optional<std::vector<std::pair<std::string, std::string>>> load_workload_file(const std::string& path, const std::string& key);
   // Scenarios a file itself declares (not those it imports).
   std::vector<int> scenarios_of(FileId file) const;
   // Declares a source text (REPL line, test) as a module.
@@ -129,6 +135,12 @@ class Session {
   void load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth);
   void load_catalogues();
   void load_workload_config(CatalogueLoader& loader);
+  // Reads the config.json at `path` and loads its Workload entry (keyed `key`, or as the config says) into
+  // `loader`: the entry and the id of its TOML, or nothing (diagnostics() says why).
+  std::optional<std::pair<HfWorkload, FileId>> convert_workload(CatalogueLoader& loader, const std::string& path, const std::string& key);
+  // A catalogue file loaded after the session started: `load` reads it into catalogue_loader_ and gives
+  // its id; the catalogue is as before when it has an error.
+  std::optional<std::vector<std::pair<std::string, std::string>>> load_later(const std::function<std::optional<FileId>()>& load);
   std::optional<FileId> load_module(FileId file, int depth);
   // Whether `module` declares a unit of the name of a replaceable prelude unit (`unit tok: Tokens`).
   bool replaces_prelude_unit(const ast::Module& module) const;

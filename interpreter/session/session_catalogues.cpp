@@ -1,6 +1,6 @@
 // The catalogues of a session: the built-in files (read on demand where nothing else is given), --catalog
 // files, entries given as text, a --workload config.json, and a catalogue file loaded later (the REPL's
-// `:load x.toml`), taken back whole when it has an error.
+// `:load x.toml`, `:load config.json`), taken back whole when it has an error.
 #include <fmt/format.h>
 
 #include "catalogue/catalogue_loader.hpp"
@@ -46,6 +46,11 @@ void Session::load_catalogues() {
     loader.load(id, false);
   }
   for (const auto& [name, text] : options_.catalogue_texts) {
+    // Bounded as a --catalog file is: the text may come from a caller that did not write it (an agent).
+    if (text.size() > options_.max_file_size) {
+      diags_.error(Span{}, describe(ReadError{ReadError::Kind::too_large, {}, text.size(), options_.max_file_size}, name, "catalogue text"));
+      continue;
+    }
     FileId id = program_->sources.add(name, text);
     program_->sources.set_syntax(id, SourceSyntax::data);
     loader.load(id, false);
@@ -55,26 +60,41 @@ void Session::load_catalogues() {
 }
 
 std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_catalogue_file(const std::string& path) {
+  return load_later([&]() -> std::optional<FileId> {
+    if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
+      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
+      return std::nullopt;
+    }
+    auto read = read_regular_file(path, options_.max_file_size);
+    if (!read) {
+      diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
+      return std::nullopt;
+    }
+    ++catalogue_files_read_;
+    FileId id = program_->sources.add(path, std::move(read.text), path);
+    program_->sources.set_syntax(id, SourceSyntax::data);
+    catalogue_loader_->load(id, false);
+    return id;
+  });
+}
+
+std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_workload_file(const std::string& path, const std::string& key) {
+  return load_later([&]() -> std::optional<FileId> {
+    auto converted = convert_workload(*catalogue_loader_, path, key);
+    if (!converted) return std::nullopt;
+    return converted->second;
+  });
+}
+
+std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_later(const std::function<std::optional<FileId>()>& load) {
   read_everything();  // every built-in entry read, so that a name the file takes is seen as taken
-  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-    diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
-    return std::nullopt;
-  }
-  auto read = read_regular_file(path, options_.max_file_size);
-  if (!read) {
-    diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
-    return std::nullopt;
-  }
-  ++catalogue_files_read_;
   CatalogueLoader before = *catalogue_loader_;
   std::deque<CatalogueEntry> entries = program_->catalogue.entries;
   std::map<std::string, int> names = program_->catalogue.names;
   std::size_t first = diags_.size();
-  FileId id = program_->sources.add(path, std::move(read.text), path);
-  program_->sources.set_syntax(id, SourceSyntax::data);
-  catalogue_loader_->load(id, false);
-  catalogue_loader_->finish();
-  bool failed = diags_.not_kept() > 0;
+  std::optional<FileId> id = load();
+  if (id) catalogue_loader_->finish();
+  bool failed = !id || diags_.not_kept() > 0;
   for (std::size_t i = first; i < diags_.size(); ++i) failed = failed || diags_.list()[i].severity == Severity::error;
   if (failed) {
     catalogue_loader_->restore(before);
@@ -82,25 +102,28 @@ std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_ca
     program_->catalogue.names = std::move(names);
     return std::nullopt;
   }
-  return catalogue_loader_->entries_of(id);
+  return catalogue_loader_->entries_of(*id);
 }
 
 void Session::load_workload_config(CatalogueLoader& loader) {
-  const std::string& path = options_.workload_config;
+  if (auto converted = convert_workload(loader, options_.workload_config, options_.workload_key)) converted_workload_ = std::move(converted->first);
+}
+
+std::optional<std::pair<HfWorkload, FileId>> Session::convert_workload(CatalogueLoader& loader, const std::string& path, const std::string& key) {
   if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
     diags_.error(Span{}, fmt::format("more than {} files loaded: config file `{}` is not read", options_.max_files, path));
-    return;
+    return std::nullopt;
   }
   ++catalogue_files_read_;
   auto read = read_regular_file(path, options_.max_file_size);
   if (!read) {
     diags_.error(Span{}, describe(*read.error, path, "config file"));
-    return;
+    return std::nullopt;
   }
   FileId json = program_->sources.add(path, std::move(read.text), path);
   program_->sources.set_syntax(json, SourceSyntax::data);
-  auto workload = workload_from_hf_config(program_->sources, json, options_.workload_key, diags_, options_.max_nesting);
-  if (!workload) return;
+  auto workload = workload_from_hf_config(program_->sources, json, key, diags_, options_.max_nesting);
+  if (!workload) return std::nullopt;
   // The key must be free: an entry it would clash with is named, and how to choose another.
   std::string problem = loader.name_problem(workload->key, "entry name");
   if (problem.empty())
@@ -111,17 +134,17 @@ void Session::load_workload_config(CatalogueLoader& loader) {
     }
   if (!problem.empty()) {
     if (workload->key_field.empty()) {
-      diags_.error(Span{}, "--name: " + problem);
+      diags_.error(Span{}, options_.workload_key_named + ": " + problem);
     } else {
       auto& d = diags_.error(workload->key_origin, problem);
-      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with --name KEY", workload->key_field));
+      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with {} KEY", workload->key_field, options_.workload_key_named));
     }
-    return;
+    return std::nullopt;
   }
   FileId entry = program_->sources.add(fmt::format("{} (as [Workload.{}])", path, workload->key), workload->toml);
   program_->sources.set_syntax(entry, SourceSyntax::data);
   loader.load(entry, false);
-  converted_workload_ = std::move(workload);
+  return std::make_pair(std::move(*workload), entry);
 }
 
 }  // namespace mlsi

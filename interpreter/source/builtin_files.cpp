@@ -1,5 +1,6 @@
 // The built-in pack files by the names a command line gives them: `mlsi run activation_memory.mls` from a
 // folder without that file runs the embedded one. Found from the embedded paths alone: no file is parsed.
+#include <algorithm>
 #include <filesystem>
 
 #include "source/diagnostics.hpp"
@@ -40,6 +41,49 @@ std::optional<std::size_t> builtin_pack_file(std::string_view path) {
     }
   }
   return found;
+}
+
+namespace {
+
+// A pack name that stands for several packs: the name they had before they were split.
+struct PackAlias {
+  std::string_view name;
+  std::vector<std::string_view> packs;
+};
+const std::vector<PackAlias>& pack_aliases() {
+  // `inference` held serving and the systems questions of training until issue #44 item 12 split it.
+  static const std::vector<PackAlias> aliases = {{"inference", {"serving", "systems"}}};
+  return aliases;
+}
+
+// `pack` of an embedded path `scenarios/<pack>/...`, or empty.
+std::string_view pack_of(std::string_view path) {
+  if (!path.starts_with(kPackFolder)) return {};
+  path.remove_prefix(kPackFolder.size());
+  auto slash = path.find('/');
+  return slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash);
+}
+
+}  // namespace
+
+std::vector<std::string> packs_named(std::string_view name) {
+  std::string wanted = normal_path(name);
+  if (wanted.ends_with('/')) wanted.pop_back();
+  if (wanted.starts_with(kPackFolder)) wanted.erase(0, kPackFolder.size());
+  if (wanted.empty() || wanted.find('/') != std::string::npos) return {};
+  for (const auto& alias : pack_aliases())
+    if (alias.name == wanted) return std::vector<std::string>(alias.packs.begin(), alias.packs.end());
+  for (const auto& f : embedded_files())
+    if (is_pack_file(f) && pack_of(f.path) == wanted) return {wanted};
+  return {};
+}
+
+std::vector<std::string> builtin_pack_paths(std::string_view name) {
+  std::vector<std::string> packs = packs_named(name), paths;
+  for (const auto& f : embedded_files())
+    if (is_pack_file(f) && std::find(packs.begin(), packs.end(), pack_of(f.path)) != packs.end()) paths.emplace_back(f.path);
+  std::sort(paths.begin(), paths.end());
+  return paths;
 }
 
 std::string builtin_shown_name(const EmbeddedFile& file) { return "<builtin>/" + std::string(file.path); }

@@ -55,4 +55,12 @@ std::string builtin_shown_name(const EmbeddedFile& file);
 // `scenarios/`), or empty when none is close or the path names another folder.
 std::string closest_builtin_file(std::string_view path);
 
+// The built-in packs as a user names them: `serving` (or the folder `scenarios/serving`, `./` and `..`
+// allowed) is that pack; `inference`, the pack that `serving` and `systems` were split from, is both of
+// them. The packs named, in order, or nothing when `name` names no pack.
+std::vector<std::string> packs_named(std::string_view name);
+// The paths of the embedded files of the packs `name` names (`scenarios/serving/cost_per_token.mls`,
+// ...), sorted; empty when it names none.
+std::vector<std::string> builtin_pack_paths(std::string_view name);
+
 }  // namespace mlsi

@@ -82,6 +82,7 @@ std::vector<OptionSpec> make_options() {
            [](const R&, std::string_view) { return std::string("--name gives the key of the entry of `mlsi catalogue from-hf` or of --workload FILE.json"); }),
       text("--format", K::format, "format", nullptr),
       repeatable(text("--catalog", K::file, "catalogues", [](R& r, const std::string& v) { r.catalogues.push_back(v); }, not_an_option, "toml")),
+      repeatable(text("--catalog-text", K::text, "catalog_text", [](R& r, const std::string& v) { r.catalogue_texts.push_back(v); })),
       text("--sort", K::text, "sort", [](R& r, const std::string& v) { r.sort = v; }),
       text("--where", K::text, "where", [](R& r, const std::string& v) { r.where = v; }),
       repeatable(text("--vary", K::input_values, "vary", [](R& r, const std::string& v) { r.varies.push_back(v); })),

@@ -18,6 +18,8 @@ struct VerbRequest {
   std::vector<std::string> positional;  // the operands; `mlsi eval`: the entries, with those of -e, in order
   std::string scenario, config, inputs_file, sort, where;
   std::vector<std::string> sets, catalogues, varies;
+  // --catalog-text TOML: catalogue entries given as text, in order (named <catalog_text> in messages).
+  std::vector<std::string> catalogue_texts;
   std::string shard;
   // -j/--jobs N: the threads of `mlsi sweep` and `mlsi solve --vary` (0: not given, the cores available).
   unsigned jobs = 0;

@@ -42,7 +42,8 @@ std::vector<Verb> make_verbs() {
   v.push_back({"check", "check FILE...", "parse and check files without evaluating", Operand::mls_files, {}, false, {},
                FormatList{}, "`mlsi check`"});
   v.push_back({"test", "test [PATH...] [--config NAME] [--report [--format table|md|json]] [--published]",
-               "verify every config's `expect` (files or folders; no PATH: the built-in scenarios); --config: only the configs named NAME; "
+               "verify every config's `expect` (files or folders, or a built-in pack: training, serving, systems, plan, and inference for serving "
+               "and systems; no PATH: the built-in scenarios); --config: only the configs named NAME; "
                "--report: one row per expectation, expected "
                "against computed with the error and its published source; --published: only the expectations that cite a `source`",
                Operand::mls_files,
@@ -154,8 +155,8 @@ std::vector<Verb> make_verbs() {
                 {"--check", "--check", "list the files that are not canonical and exit 1 if any"}},
                false, {}, FormatList{}, "`mlsi fmt`"});
   v.push_back({"doc", "doc [PATH|NAME|catalogue] [--format markdown|html] [-o FILE]",
-               "a reference page from the `##` docs and declarations: a file, a folder (recursively), a built-in scenario, all built-in "
-               "scenarios (no PATH), or the catalogue",
+               "a reference page from the `##` docs and declarations: a file, a folder (recursively), a built-in scenario, a built-in pack "
+               "(training, serving, systems, plan; inference: serving and systems), all built-in scenarios (no PATH), or the catalogue",
                Operand::doc_target,
                {{"--format", "--format markdown|html", "the page's format (markdown by default)"},
                 {"--output", "-o FILE", "write the page to FILE (--output FILE)"}},
@@ -210,6 +211,8 @@ const std::vector<VerbOption>& run_verb_options() {
 const std::vector<VerbOption>& common_verb_options() {
   static const std::vector<VerbOption> options = {
       {"--catalog", "--catalog FILE.toml", "add catalogue entries (repeatable); MLSI_PATH=DIR:DIR adds every .toml file of those folders first"},
+      {"--catalog-text", "--catalog-text TOML", "add catalogue entries written as a --catalog file holds them, given as text (repeatable; after the "
+                                                "files, named <catalog_text> in messages, the second <catalog_text#2>, ...)"},
       {"--max-depth", "--max-depth N", "nested calls allowed (default 200)"},
       {"--max-list", "--max-list N", "entries allowed in one list (default 10000000)"},
       {"--max-steps", "--max-steps N", "evaluation steps allowed (default 500000000)"},

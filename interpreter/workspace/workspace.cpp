@@ -345,8 +345,13 @@ std::vector<Declared> Workspace::declared_by(const ast::Module& module) {
   return out;
 }
 
-EntryResult Workspace::load_catalogue(const std::string& path) {
-  auto added = session_->load_catalogue_file(path);
+EntryResult Workspace::load_catalogue(const std::string& path) { return catalogue_entries(path, session_->load_catalogue_file(path)); }
+
+EntryResult Workspace::load_workload(const std::string& path, const std::string& key) {
+  return catalogue_entries(path, session_->load_workload_file(path, key));
+}
+
+EntryResult Workspace::catalogue_entries(const std::string& path, const std::optional<std::vector<std::pair<std::string, std::string>>>& added) {
   if (!added) return source_error();
   EntryResult r;
   r.loaded = path;
@@ -364,6 +369,7 @@ EntryResult Workspace::load_catalogue(const std::string& path) {
 EntryResult Workspace::load(const std::string& path) {
   namespace fs = std::filesystem;
   if (path.ends_with(".toml")) return load_catalogue(path);
+  if (path.ends_with(".json")) return load_workload(path);
   read_everything();  // the file's text is not known here; what it names must outlive a failed load
   Program& p = session_->program();
   Snapshot s = snapshot();

@@ -84,9 +84,13 @@ class Workspace {
   // Declarations (let, fn, unit, dimension, scenario, config): each let evaluated.
   EntryResult declaration(const std::string& text, std::uint32_t line);
   // A file and its imports; loading a file again reloads it, its new definitions replacing the old ones.
+  // A .toml file is a catalogue file (load_catalogue), a .json file a config.json (load_workload).
   EntryResult load(const std::string& path);
   // A catalogue file (`:load x.toml`): its entries join the catalogue, for the entries after it.
   EntryResult load_catalogue(const std::string& path);
+  // A Hugging Face config.json (`:load config.json`): the Workload entry `--workload` makes of it, keyed
+  // `key` (empty: as the config says), joins the catalogue.
+  EntryResult load_workload(const std::string& path, const std::string& key = {});
 
   // A global's value, as a declared let (evaluated now); throws EvalError when it fails or its display
   // unit cannot show it.
@@ -100,6 +104,8 @@ class Workspace {
   bool replaceable(FileId file, const std::string& reload_path) const;
 
  private:
+  // What a catalogue file loaded later added (its kinds and keys), or the error that kept it out.
+  EntryResult catalogue_entries(const std::string& path, const std::optional<std::vector<std::pair<std::string, std::string>>>& added);
   // Enough to take back a failed entry: the sizes of the program's tables before it, the configs it
   // replaced, and (in undo_log_, while the snapshot lives) each change it makes to the name tables.
   // Its size is the entry's, whatever the session's length.

@@ -175,9 +175,11 @@ class Session:
     files: List[str]
     catalogues: List[str]
     limits: Dict[str, int]
+    workload_config: Optional[str]
     def __init__(self, files: Iterable[PathLike] = ..., catalogues: Iterable[PathLike] = ...,
                  limits: Optional[Mapping[str, int]] = ...,
-                 catalog_text: Optional[Union[str, Mapping[str, Mapping[str, Mapping[str, Any]]]]] = ...) -> None: ...
+                 catalog_text: Optional[Union[str, Mapping[str, Mapping[str, Mapping[str, Any]]]]] = ...,
+                 workload_config: Optional[PathLike] = ..., workload_key: Optional[str] = ...) -> None: ...
     @property
     def warnings(self) -> List[Diagnostic]: ...
     def run(self, target: PathLike, inputs: Optional[Mapping[str, InputValue]] = ..., *, scenario: Optional[str] = ...,

@@ -134,7 +134,10 @@ class Session:
     """mlsi's library with ``files`` (.mls files, with their imports, whose scenarios then run by name
     as the built-in ones do), ``catalogues`` (TOML files added to the built-in catalogue) and ``catalog_text``
     (entries given here: TOML text, or a dict ``{"Node": {"Four_H100": {"accelerator": "H100", ...}}}``,
-    named ``<catalog_text>`` in messages); ``limits``
+    named ``<catalog_text>`` in messages); ``workload_config`` (a Hugging Face config.json: its Workload
+    entry, as ``mlsi catalogue from-hf`` makes it and keyed ``workload_key`` when given, joins the catalogue
+    and is the value of the one input of kind Workload of every run, sweep and solve, as ``mlsi run
+    --workload FILE.json`` does); ``limits``
     sets any bound of the command line by name (``max_steps``, ``max_sweep_points``, ``max_list_length``,
     ...). Files that do not parse or check raise the error at once.
 
@@ -142,19 +145,23 @@ class Session:
     time it is run; later runs of it evaluate only (a file changed on disk is read again)."""
 
     def __init__(self, files: Iterable[Union[str, os.PathLike]] = (), catalogues: Iterable[Union[str, os.PathLike]] = (),
-                 limits: Optional[Mapping[str, int]] = None, catalog_text: Optional[CatalogText] = None):
+                 limits: Optional[Mapping[str, int]] = None, catalog_text: Optional[CatalogText] = None,
+                 workload_config: Optional[Union[str, os.PathLike]] = None, workload_key: Optional[str] = None):
         self.files = [os.fspath(f) for f in files]
         self.catalogues = [os.fspath(c) for c in catalogues]
         self.limits = dict(limits or {})
         texts = [] if catalog_text is None else [catalog_toml(catalog_text)]
-        self._native = _mlsi.Session(self.catalogues, self.files, self.limits, texts)
+        self.workload_config = None if workload_config is None else os.fspath(workload_config)
+        if workload_key is not None and self.workload_config is None:
+            raise ValueError("workload_key= is the key of the entry of workload_config=: give workload_config= too")
+        self._native = _mlsi.Session(self.catalogues, self.files, self.limits, texts, self.workload_config or "", workload_key or "")
         if not self._native.ok:
             raise _errors.error_of(self._native.diagnostics)
         self._runners: Dict[Any, Any] = {}
         # Runners of built-in scenarios by (name, scenario, config): embedded sources never change, so
         # with no files of the session to watch a runner is found without looking at the file system.
         self._builtin_runners: Dict[Tuple[Any, Any, Any], Any] = {}
-        self._watches_files = bool(self.files or self.catalogues)
+        self._watches_files = bool(self.files or self.catalogues or self.workload_config)
         self._lock = threading.Lock()
         self._catalogue: Optional[Catalogue] = None
 
@@ -170,7 +177,7 @@ class Session:
                 return (os.path.abspath(path), st.st_mtime_ns, st.st_size)
             except OSError:
                 return (os.path.abspath(path), None, None)
-        return tuple(stamp(p) for p in ([file] if file else []) + self.files + self.catalogues)
+        return tuple(stamp(p) for p in ([file] if file else []) + self.files + self.catalogues + ([self.workload_config] if self.workload_config else []))
 
     def _runner(self, file: str, scenario: str, config: str) -> Any:
         key = (file, scenario, config, self._files_key(file))

@@ -215,12 +215,15 @@ PYBIND11_MODULE(_mlsi, m) {
 
   py::class_<api::Session>(m, "Session")
       .def(py::init([](const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits,
-                       const std::vector<std::string>& catalogue_texts) {
+                       const std::vector<std::string>& catalogue_texts, const std::string& workload_config, const std::string& workload_key) {
              api::SessionOptions options = options_of(catalogues, files, limits, catalogue_texts);
+             options.workload_config = workload_config;
+             options.workload_key = workload_key;
              py::gil_scoped_release release;
              return api::Session(std::move(options));
            }),
-           py::arg("catalogues"), py::arg("files"), py::arg("limits"), py::arg("catalogue_texts") = std::vector<std::string>{})
+           py::arg("catalogues"), py::arg("files"), py::arg("limits"), py::arg("catalogue_texts") = std::vector<std::string>{},
+           py::arg("workload_config") = std::string(), py::arg("workload_key") = std::string())
       .def_property_readonly("ok", &api::Session::ok)
       .def_property_readonly("diagnostics", [](const api::Session& s) { return python::diagnostics_dict(s.diagnostics()); })
       .def("scenarios", [](const api::Session& s) {

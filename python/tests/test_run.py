@@ -113,7 +113,7 @@ def test_catalogue():
 
 def test_scenarios():
     names = mlsi.scenarios()
-    # The 57 of the training pack, the 16 of the inference pack and the planner's 4.
+    # The 57 of the training pack, the 8 of the serving pack, the 8 of the systems pack and the planner's 4.
     assert "ActivationMemory" in names and "TrainingStep" in names and len(names) == len(set(names)) == 77
 
 

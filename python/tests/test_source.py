@@ -9,7 +9,7 @@ from conftest import ROOT, cli_json
 def test_a_builtin_scenarios_source_is_its_pack_file():
     expected = (ROOT / "scenarios" / "training" / "activation_memory.mls").read_text(encoding="utf-8")
     assert mlsi.source("ActivationMemory") == expected
-    assert mlsi.Session().source("ServingFleet") == (ROOT / "scenarios" / "inference" / "serving_fleet.mls").read_text(encoding="utf-8")
+    assert mlsi.Session().source("ServingFleet") == (ROOT / "scenarios" / "serving" / "serving_fleet.mls").read_text(encoding="utf-8")
 
 
 def test_a_session_files_scenario_comes_first(tmp_path):

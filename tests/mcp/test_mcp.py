@@ -5,6 +5,11 @@ answer bad arguments with JSON-RPC errors. Python standard library only.
 
 Usage: test_mcp.py MLSI SOURCE_DIR
 
+Catalogue entries given with a call (`catalog_text`): Four_H100 is a test node of 4 H100 per node, so a fleet
+of 3 has 3 * 4 = 12 accelerators, and TrainingRun's peak_time = training_flops / (accelerators * peak_flops)
+= 1e21 / (12 * 989e12) s (989 TFLOP/s: the H100 datasheet's dense BF16 figure, the catalogue's peak_flops).
+With `accelerator = "H1000"` (line 3, column 15 of the text) the entry is refused at that place.
+
 Values computed here: the KvCache of tests/examples/kv_cache.mls at batch 2 (Llama2_70B: 80 layers, 8 KV heads,
 head_dim 8192 / 64 = 128): 2 * 80 * 8 * 128 * 2 byte = 320 KiB per token, 320 KiB * 2 * 4096 = 2.5 GiB.
 """
@@ -17,6 +22,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from lsp_client import Checks, Client  # noqa: E402
 
 MLSI, SOURCE = sys.argv[1], sys.argv[2]
+FOUR_H100 = """[Node.Four_H100]
+name = "four H100 on one baseboard"
+accelerator = "H100"
+accelerators_per_node = 4
+intra_node_bandwidth = "900 GB/s"
+intra_node_bidirectional = true
+source = "a test fixture"
+"""
+BAD_NODE = FOUR_H100.replace('"H100"', '"H1000"')
+FLEET = "{node: Four_H100, nodes: 3, fabric: InfiniBand_NDR}"
 EXAMPLE = os.path.join(SOURCE, "tests", "examples", "kv_cache.mls")
 check = Checks()
 
@@ -37,7 +52,30 @@ def main():
     check("tool names", sorted(t["name"] for t in tools), ["check", "explain", "list", "run", "show", "solve", "sweep"])
     run = [t for t in tools if t["name"] == "run"][0]
     check("run's schema", (run["inputSchema"]["type"], run["inputSchema"]["required"], sorted(run["inputSchema"]["properties"])),
-          ("object", ["scenario"], ["config", "scenario", "set"]))
+          ("object", ["scenario"], ["catalog_text", "config", "scenario", "set"]))
+    check("every tool takes catalog_text", sorted(t["name"] for t in tools if "catalog_text" in t["inputSchema"]["properties"]),
+          ["check", "explain", "list", "run", "show", "solve", "sweep"])
+
+    # Catalogue entries given with the call: the run is `mlsi run ... --catalog-text TEXT`'s.
+    args = {"scenario": "TrainingRun", "set": {"fleet": FLEET, "training_flops": "1e21 FLOP"}, "catalog_text": FOUR_H100}
+    r = c.request("tools/call", {"name": "run", "arguments": args})
+    check("a run with catalog_text", r["isError"], False)
+    check("its text is the command line's JSON", r["content"][0]["text"],
+          cli("run", "TrainingRun", "--set", "fleet=" + FLEET, "--set", "training_flops=1e21 FLOP", "--catalog-text", FOUR_H100, "--format", "json"))
+    peak = r["structuredContent"]["outputs"]["peak_time"]["si"]
+    check("peak_time of 12 H100", abs(peak / (1e21 / (12 * 989e12)) - 1) < 1e-12, True)
+    r = c.request("tools/call", {"name": "run", "arguments": dict(args, catalog_text=BAD_NODE)})
+    check("an entry with an error is a tool error at its place", (r["isError"], r["content"][0]["text"].splitlines()[0]),
+          (True, "<catalog_text>:3:15: error: Node `Four_H100`: `accelerator` names `H1000`, which is not in the catalogue"))
+    r = c.request("tools/call", {"name": "check", "arguments": {"catalog_text": BAD_NODE}})
+    check("check reports it", (r["structuredContent"]["ok"], [(d["file"], d["line"], d["column"], d["message"]) for d in r["structuredContent"]["diagnostics"]]),
+          (False, [("<catalog_text>", 3, 15, "Node `Four_H100`: `accelerator` names `H1000`, which is not in the catalogue")]))
+    r = c.request("tools/call", {"name": "show", "arguments": {"name": "Four_H100", "catalog_text": FOUR_H100}})
+    check("show takes it", r["content"][0]["text"], cli("show", "Four_H100", "--catalog-text", FOUR_H100, "--format", "json"))
+    r = c.request("tools/call", {"name": "list", "arguments": {"kind": "nodes", "where": "accelerators_per_node == 4", "catalog_text": FOUR_H100}})
+    check("list takes it", [e["key"] for e in json.loads(r["content"][0]["text"])], ["Four_H100", "Kempner_H100_4GPU"])
+    r = c.request("tools/call", {"name": "run", "arguments": {"scenario": "TrainingRun", "set": {"fleet": FLEET}}})
+    check("the entries were the call's alone", (r["isError"], "error: there is no Node `Four_H100` in the catalogue" in r["content"][0]["text"]), (True, True))
 
     # run: the JSON of `mlsi run FILE --scenario KvCache --set batch=2 --format json`.
     r = c.request("tools/call", {"name": "run", "arguments": {"scenario": "KvCache", "set": {"batch": 2}}})
@@ -66,6 +104,7 @@ def main():
         ("run", {"scenario": "KvCach"}, "no scenario `KvCach`; did you mean `KvCache`?"),
         ("show", {"name": "--catalog=/etc/passwd"}, "invalid arguments of `show`: arguments.name `--catalog=/etc/passwd` is not a name (^[A-Za-z0-9_][A-Za-z0-9_.]*$)"),
         ("nothing", {}, "unknown tool `nothing`"),
+        ("run", {"scenario": "KvCache", "catalog_text": 7}, "invalid arguments of `run`: arguments.catalog_text must be string, not number"),
     ]:
         r = c.request_raw("tools/call", {"name": name, "arguments": args})
         check("bad arguments %s %s" % (name, args), (r.get("error", {}).get("code"), r.get("error", {}).get("message")), (-32602, message))
@@ -80,6 +119,10 @@ def main():
 
     r = c.request("tools/call", {"name": "list", "arguments": {"kind": "hardware"}})
     check("list is the command line's JSON", r["content"][0]["text"], cli("list", "hardware", "--format", "json"))
+    # `inference`, the pack serving and systems were split from, still names both: 8 + 8 scenarios.
+    r = c.request("tools/call", {"name": "list", "arguments": {"kind": "scenarios", "where": 'pack == "inference"'}})
+    check("the old pack name", sorted({e["pack"] for e in json.loads(r["content"][0]["text"])}) + [len(json.loads(r["content"][0]["text"]))],
+          ["serving", "systems", 16])
     r = c.request("tools/call", {"name": "show", "arguments": {"name": "H100"}})
     check("show is the command line's JSON", r["content"][0]["text"], cli("show", "H100", "--format", "json"))
 

@@ -2,7 +2,7 @@
 7): `check` of a text with thousands of errors answers with 1000 of them and the count of the rest (it once
 answered 38.7 MB for 2 MB of source), and a `sweep` whose `where` builds a list at each of 10,000 points
 stops at --max-total-steps with the evaluator's message (it once ran 25 minutes, answering nothing);
-the server goes on answering. Python standard library only.
+the server goes on answering. A `catalog_text` is bounded as a --catalog file is (--max-file-size). Python standard library only.
 
 Usage: test_mcp_bounds.py MLSI SOURCE_DIR
 
@@ -45,6 +45,18 @@ def main():
         check("the sweep stops", r["isError"], True)
         check("with the evaluator's message", "error: evaluation stopped after 1000000 steps in all" in r["content"][0]["text"], True)
         check("and how to raise it", "raise the limit with --max-total-steps N" in r["content"][0]["text"], True)
+        # 20000 bytes of TOML against --max-file-size 10000 (given to the server, so to every call).
+        c.close()
+        c = Client([MLSI, "mcp", "--max-file-size", "10000", path], cwd=SOURCE, framing="newline")
+        c.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}})
+        c.notify("notifications/initialized")
+        big = "# " + "x" * 19997 + "\n"
+        r = c.request("tools/call", {"name": "run", "arguments": {"scenario": "Light", "catalog_text": big}})
+        check("a catalog_text is bounded", (r["isError"], r["content"][0]["text"]),
+              (True, "error: catalogue text `<catalog_text>` is 20000 bytes, more than the limit of 10000\n"))
+        r = c.request("tools/call", {"name": "check", "arguments": {"catalog_text": big}})
+        check("check says so too", [d["message"] for d in r["structuredContent"]["diagnostics"]],
+              ["catalogue text `<catalog_text>` is 20000 bytes, more than the limit of 10000"])
         check("still answers", c.request("ping"), {})
         check("exit status", c.close(), 0)
     return check.report()

@@ -296,7 +296,7 @@ TEST(Api, ScenariosOfTheFilesThenTheBuiltInOnes) {
   mlsi::api::SessionOptions options;
   options.files.push_back(file.path.string());
   auto names = mlsi::api::Session(options).scenarios();
-  ASSERT_EQ(names.size(), 2u + 77u);  // 57 training, 16 inference and 4 planner scenarios
+  ASSERT_EQ(names.size(), 2u + 77u);  // 57 training, 8 serving, 8 systems and 4 planner scenarios
   EXPECT_EQ(names[0], "Kinds");
   EXPECT_EQ(names[1], "Grid");
   EXPECT_NE(std::find(names.begin(), names.end(), "ActivationMemory"), names.end());

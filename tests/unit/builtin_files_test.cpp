@@ -35,7 +35,7 @@ mlsi_test::Result mlsi_in(const fs::path& dir, const std::vector<std::string>& a
 std::vector<std::pair<std::string, std::string>> pack_scenarios() {
   std::vector<std::pair<std::string, std::string>> out;
   const std::regex declaration("^scenario ([A-Za-z_][A-Za-z0-9_]*)");
-  for (const char* pack : {"training", "inference"})
+  for (const char* pack : {"training", "serving", "systems"})
     for (const auto& entry : fs::directory_iterator(fs::path(MLSI_SOURCE_DIR) / "scenarios" / pack)) {
       std::string path = std::string("scenarios/") + pack + "/" + entry.path().filename().string();
       std::istringstream lines(read_source(path));
@@ -46,6 +46,28 @@ std::vector<std::pair<std::string, std::string>> pack_scenarios() {
   return out;
 }
 
+TEST(BuiltinFiles, PacksByName) {
+  // A pack by its name or folder; `inference`, the pack serving and systems were split from, is both.
+  using V = std::vector<std::string>;
+  EXPECT_EQ(mlsi::packs_named("serving"), V{"serving"});
+  EXPECT_EQ(mlsi::packs_named("./scenarios/systems/"), V{"systems"});
+  EXPECT_EQ(mlsi::packs_named("inference"), (V{"serving", "systems"}));
+  EXPECT_EQ(mlsi::packs_named("scenarios/inference"), (V{"serving", "systems"}));
+  EXPECT_EQ(mlsi::packs_named("training"), V{"training"});
+  EXPECT_EQ(mlsi::packs_named("scenarios"), V{});
+  EXPECT_EQ(mlsi::packs_named("stdlib/prelude"), V{});
+  EXPECT_EQ(mlsi::packs_named("serving/x"), V{});
+  auto inference = mlsi::builtin_pack_paths("inference");
+  auto serving = mlsi::builtin_pack_paths("serving"), systems = mlsi::builtin_pack_paths("systems");
+  // 7 files of serving (8 scenarios) and 8 of systems: the 15 files the inference pack had.
+  EXPECT_EQ(serving.size(), 7u);
+  EXPECT_EQ(systems.size(), 8u);
+  V both = serving;
+  both.insert(both.end(), systems.begin(), systems.end());
+  EXPECT_EQ(inference, both);
+  EXPECT_EQ(serving.front(), "scenarios/serving/cost_per_token.mls");
+}
+
 TEST(BuiltinFiles, NamedByFileNameOrPackPath) {
   auto files = mlsi::embedded_files();
   auto path_of = [&](std::string_view named) -> std::string {
@@ -54,11 +76,13 @@ TEST(BuiltinFiles, NamedByFileNameOrPackPath) {
   };
   EXPECT_EQ(path_of("activation_memory.mls"), "scenarios/training/activation_memory.mls");
   EXPECT_EQ(path_of("scenarios/training/activation_memory.mls"), "scenarios/training/activation_memory.mls");
-  EXPECT_EQ(path_of("./scenarios/inference/../training/activation_memory.mls"), "scenarios/training/activation_memory.mls");
-  EXPECT_EQ(path_of("serving_fleet.mls"), "scenarios/inference/serving_fleet.mls");
+  EXPECT_EQ(path_of("./scenarios/serving/../training/activation_memory.mls"), "scenarios/training/activation_memory.mls");
+  EXPECT_EQ(path_of("serving_fleet.mls"), "scenarios/serving/serving_fleet.mls");
   // Another folder, a pack file under the wrong pack, the prelude, a name without its extension: none.
   EXPECT_EQ(path_of("training/activation_memory.mls"), "(none)");
-  EXPECT_EQ(path_of("scenarios/inference/activation_memory.mls"), "(none)");
+  EXPECT_EQ(path_of("scenarios/serving/activation_memory.mls"), "(none)");
+  // The old pack's path of a moved file is not it: files are named where they are.
+  EXPECT_EQ(path_of("scenarios/inference/serving_fleet.mls"), "(none)");
   EXPECT_EQ(path_of("stdlib/prelude/units.mls"), "(none)");
   EXPECT_EQ(path_of("units.mls"), "(none)");
   EXPECT_EQ(path_of("activation_memory"), "(none)");

@@ -9,6 +9,7 @@
 
 #include "report/catalogue_fields.hpp"
 #include "report/catalogue_listing.hpp"
+#include "report/render.hpp"
 #include "session/session.hpp"
 #include "tests/unit/test_support.hpp"
 
@@ -172,7 +173,7 @@ TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
   for (std::size_t i = 0; i < kinds.size(); ++i) EXPECT_EQ(rows[i + 1].substr(0, rows[i + 1].find(' ')), kinds[i]);
   EXPECT_EQ(kinds.back(), "scenarios");
   // 53 hardware entries (stdlib/catalogue/hardware: 34 cloud, 8 edge, 4 mobile, 5 tiny, 2 workstation);
-  // 9 precisions (numerics/precisions.toml); 77 scenarios (57 in scenarios/training, one per file; 16 in scenarios/inference; 4 in scenarios/plan).
+  // 9 precisions (numerics/precisions.toml); 77 scenarios (57 in scenarios/training, one per file; 8 in scenarios/serving, 8 in scenarios/systems; 4 in scenarios/plan).
   auto count_of = [&](const std::string& kind) {
     for (const auto& r : rows)
       if (r.rfind(kind + " ", 0) == 0) {
@@ -196,11 +197,47 @@ TEST(CatalogueListing, ScenariosWithPackAndFirstSentence) {
   std::string row;
   for (const auto& line : lines_of(listing.text))
     if (line.rfind("ActivationLogicCost ", 0) == 0) row = line;
-  const std::string tail = "  training   exercise  Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).";
+  const std::string tail = "  training  exercise  Logic cost of two activation datapaths, in transistor equivalents (an illustrative budget).";
   ASSERT_GE(row.size(), tail.size()) << listing.text;
   EXPECT_EQ(row.substr(row.size() - tail.size()), tail);
-  // The built-in scenarios of the three packs: 57 training, 16 inference, 4 plan.
+  // The built-in scenarios of the four packs: 57 training, 8 serving, 8 systems, 4 plan.
   EXPECT_EQ(lines_of(listing.text).back(), "77 scenarios");
+}
+
+TEST(CatalogueListing, TheOldPackNameInferenceIsServingAndSystems) {
+  // `inference` was split into `serving` (8 scenarios) and `systems` (8): a condition comparing `pack` with
+  // it, either way round, means both; other texts and comparisons are as written.
+  auto count = [](const std::string& where) {
+    mlsi::Session session(whole_catalogue());
+    mlsi::ListRequest request;
+    request.kind = "scenarios";
+    request.where = where;
+    auto listing = mlsi::list_kind(session, request);
+    EXPECT_EQ(listing.status, ListingStatus::ok) << where << ": " << listing.message;
+    return lines_of(listing.text).back();
+  };
+  EXPECT_EQ(count("pack == \"inference\""), "16 scenarios");
+  EXPECT_EQ(count("\"inference\" == pack"), "16 scenarios");
+  EXPECT_EQ(count("pack==\"inference\" and name == \"ServingFit\""), "1 scenario");
+  // 77 less the 16: training's 57 and plan's 4.
+  EXPECT_EQ(count("pack != \"inference\""), "61 scenarios");
+  EXPECT_EQ(count("\"inference\" != pack and kind == \"question\""), "4 scenarios");
+  EXPECT_EQ(count("pack == \"serving\""), "8 scenarios");
+  EXPECT_EQ(count("pack == \"systems\" or pack == \"plan\""), "12 scenarios");
+  // A text that is not compared with `pack` stays: no scenario is named `inference`.
+  EXPECT_EQ(count("name == \"inference\""), "0 scenarios");
+  // A problem is said in the text as typed.
+  mlsi::Session session(whole_catalogue());
+  mlsi::ListRequest request;
+  request.kind = "scenarios";
+  request.where = "pack == \"inference\" and nme == \"x\"";
+  auto listing = mlsi::list_kind(session, request);
+  EXPECT_EQ(listing.status, ListingStatus::usage);
+  EXPECT_EQ(mlsi::render_all(session.program().sources, session.diagnostics(), false),
+            "where:1:25: error: unknown name `nme`\n"
+            " 1 | pack == \"inference\" and nme == \"x\"\n"
+            "   |                         ^~~\n"
+            "   = note: did you mean `name`?\n");
 }
 
 TEST(CatalogueListing, FirstSentence) {

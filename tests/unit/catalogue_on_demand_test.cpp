@@ -326,7 +326,7 @@ TEST(BuiltinScenariosOnDemand, EveryBuiltinScenarioChecksWhenLoadedByItsName) {
   mlsi::Session all;
   all.load_builtin_scenarios();
   ASSERT_TRUE(all.check());
-  ASSERT_EQ(all.program().scenarios.size(), 77u);  // the training pack's 57, the inference pack's 16 and the planner's 4
+  ASSERT_EQ(all.program().scenarios.size(), 77u);  // the training pack's 57, the serving pack's 8, the systems pack's 8 and the planner's 4
   for (const auto& sc : all.program().scenarios) {
     mlsi::Session one(lazy());
     one.load_builtin_scenarios_for(sc.name);

@@ -4,7 +4,7 @@
 // of a session whose call depth is one below the default, which keeps every run on the tree evaluator
 // (CompiledRun::compile refuses shallower calls than the default); its runs are otherwise the same.
 //
-// Every config of every built-in pack file (training, inference, plan), and each scenario without one,
+// Every config of every built-in pack file (training, serving, systems, plan), and each scenario without one,
 // runs through both: with every numeric input given as a number (one shape), and with each numeric input
 // alone (a shape each), at the config's values and at twice and half of them. The kernel is compiled at
 // the second run of a shape; the points are then run on it, or fall back to the tree evaluator where

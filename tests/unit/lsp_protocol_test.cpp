@@ -205,7 +205,7 @@ TEST(McpTools, ArgumentsAreCheckedAgainstTheirSchemas) {
   EXPECT_EQ(*mcp::schema_violation(run->input_schema, jsonrpc::Json{{"scenario", "../etc/passwd"}}),
             "arguments.scenario `../etc/passwd` is not a name (^[A-Za-z_][A-Za-z0-9_]*$)");
   EXPECT_EQ(*mcp::schema_violation(run->input_schema, jsonrpc::Json{{"scenario", "A"}, {"file", "x"}}),
-            "arguments has no member `file` (it takes: config, scenario, set)");
+            "arguments has no member `file` (it takes: catalog_text, config, scenario, set)");
   EXPECT_EQ(*mcp::schema_violation(run->input_schema, jsonrpc::Json{{"scenario", "A"}, {"set", {{"x", {1}}}}}),
             "arguments.set.x must be string or number or boolean, not array");
   VerbRequest request;

@@ -82,6 +82,36 @@ f = {node: Four_H100, nodes: 3, accelerators: 12, accelerator: H100, fabric: Inf
   EXPECT_EQ(s.status, 1);
 }
 
+TEST(ReplScript, LoadsAHuggingFaceConfig) {
+  // `:load config.json` makes the Workload entry that `--workload` makes (tests/hf/llama-3.2-1b.json, Llama 3.2
+  // 1B's published config), keyed by `--name KEY` or from the config's model_type (`llama`). The config says
+  // num_hidden_layers 16; tests/hf/expected.toml (counted by tests/hf/parameters.py, not by mlsi) says
+  // 1235814400 parameters, 1.23581e+09 to 6 digits; TrainingStateFit's weights at 4 byte a value are
+  // 1235814400 * 4 byte = 4943257600 byte = 4.60377 GiB. A key taken, `--name` on a .toml and a missing KEY
+  // are errors that add nothing.
+  auto s = run_repl(R"(:load tests/hf/llama-3.2-1b.json --name Llama32_1B
+Llama32_1B.layers
+Llama32_1B.parameters
+TrainingStateFit(workload = Llama32_1B).weights
+:load tests/hf/llama-3.2-1b.json --name Llama32_1B
+:load tests/repl/four_h100_node.toml --name X
+:load tests/hf/llama-3.2-1b.json --name
+:load tests/hf/llama-3.2-1b.json
+llama.layers
+)");
+  EXPECT_EQ(s.out, R"(loaded tests/hf/llama-3.2-1b.json: Workload Llama32_1B
+= 16  [Count]
+= 1.23581e+09  [Count]
+= 4.60377 GiB  [Information]
+error: --name: entry name `Llama32_1B` is already taken by the entry at tests/hf/llama-3.2-1b.json (as [Workload.Llama32_1B]):2:1
+error: `--name KEY` is the key of a config.json's Workload entry, as in `:load config.json --name MyModel`
+error: `--name` needs a KEY, as in `:load config.json --name MyModel`
+loaded tests/hf/llama-3.2-1b.json: Workload llama
+= 16  [Count]
+)");
+  EXPECT_EQ(s.status, 1);
+}
+
 TEST(ReplScript, PipedLikeEcho) {
   // `echo '1 GiB -> MB' | mlsi repl`: no prompt, no escape codes, status 0.
   auto s = run_repl("1 GiB -> MB\n");
@@ -230,11 +260,11 @@ TEST(ReplScript, ListScenariosShowsPackAndDescription) {
   // its doc; the count includes both.
   auto s = run_repl("## Weights of `params`. Two bytes each.\nscenario Fit {\n  input params: Count = 7e9\n  output weights = params * 2 byte\n}\n:list scenarios\n");
   EXPECT_EQ(s.status, 0) << s.out;
-  EXPECT_NE(s.out.find("\nscenario                    pack       kind      description\n"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\nActivationMemory            training   exercise  Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
+  EXPECT_NE(s.out.find("\nscenario                    pack      kind      description\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\nActivationMemory            training  exercise  Activation memory of `workload` at a microbatch, under each recomputation strategy.\n"),
             std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\nFit                         <repl>               Weights of `params`.\n"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("\n78 scenarios\n"), std::string::npos) << s.out;  // the 77 built-in ones of the three packs and Fit
+  EXPECT_NE(s.out.find("\nFit                         <repl>              Weights of `params`.\n"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\n78 scenarios\n"), std::string::npos) << s.out;  // the 77 built-in ones of the four packs and Fit
 }
 
 }  // namespace

@@ -169,6 +169,9 @@ TEST_F(ReplCompletion, Commands) {
   fs::current_path(MLSI_SOURCE_DIR);
   EXPECT_EQ(complete(":load tests/examples/kv_"), (Names{"tests/examples/kv_cache.mls"}));
   EXPECT_EQ(complete(":load tests/exam"), (Names{"tests/examples/"}));
+  // A catalogue file and a config.json load too.
+  EXPECT_EQ(complete(":load tests/repl/four_"), (Names{"tests/repl/four_h100_node.toml"}));
+  EXPECT_EQ(complete(":load tests/hf/llama-3.2-1"), (Names{"tests/hf/llama-3.2-1b.json"}));
   fs::current_path(previous);
 }
 

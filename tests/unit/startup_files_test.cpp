@@ -153,8 +153,8 @@ TEST(StartupFiles, RunByNameParsesOnlyItsFiles) {
     return startup_packs_parsed(session);
   };
   EXPECT_EQ(run_parses("ActivationMemory"), (std::multiset<std::string>{"<builtin>/scenarios/training/activation_memory.mls"}));
-  EXPECT_EQ(run_parses("CostPerToken"), (std::multiset<std::string>{"<builtin>/scenarios/inference/cost_per_token.mls",
-                                                                    "<builtin>/scenarios/inference/decode_roofline.mls"}));
+  EXPECT_EQ(run_parses("CostPerToken"), (std::multiset<std::string>{"<builtin>/scenarios/serving/cost_per_token.mls",
+                                                                    "<builtin>/scenarios/serving/decode_roofline.mls"}));
   // Every built-in scenario: the files it needs, each parsed once, and no other.
   auto on_disk = startup_pack_files();
   for (const auto& f : on_disk)

@@ -57,6 +57,14 @@ struct SessionOptions {
   // Catalogue entries given as TOML text, not files (Python's `catalog_text=`): each a name for messages
   // (`<catalog_text>`) and its text, read after `catalogues`, under the same rules.
   std::vector<std::pair<std::string, std::string>> catalogue_texts;
+  // A Hugging Face config.json (Python's `workload_config=`): the Workload entry `mlsi catalogue from-hf`
+  // makes of it joins the catalogue, keyed `workload_key` (empty: made from the config), and every run
+  // sets the scenario's one input of kind Workload to it, as `mlsi run --workload FILE.json` does.
+  std::string workload_config;
+  std::string workload_key;
+  // What messages call those two (the caller's words): Python's `workload_config=` and `workload_key=`.
+  std::string workload_config_named = "workload_config";
+  std::string workload_key_named = "workload_key";
   // .mls files loaded (with their imports) into every run, after the built-in prelude: their scenarios
   // run by name as the built-in ones do.
   std::vector<std::string> files;

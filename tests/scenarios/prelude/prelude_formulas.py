@@ -99,7 +99,7 @@ def check_worked_examples():
     assert int(got["kv_cache"]) == 536, got["kv_cache"]
     # mlsysim physics/reliability.py, calc_failure_probability: 1 - e^(-6.72) = 0.9988.
     assert round(got["failure"], 4) == 0.9988, got["failure"]
-    # scenarios/inference/checkpoint_write.mls, gpt3_young_optimum: sqrt(2 x 24.5 s x 14400 s) = 840 s.
+    # scenarios/systems/checkpoint_write.mls, gpt3_young_optimum: sqrt(2 x 24.5 s x 14400 s) = 840 s.
     assert math.isclose(got["young"], 840, rel_tol=1e-12), got["young"]
     # Chowdhery et al. 2022, Table 3: 46.2 % MFU for PaLM 540B with attention FLOPs; 6 P alone is below.
     assert 0.45 < got["mfu"] < 0.462, got["mfu"]

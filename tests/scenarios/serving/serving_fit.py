@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/serving_fit.mls (ServingFit), computed from the formulas of
-the inference pack's specification (inference-scenarios.md), section "ServingFit", and the catalogue values quoted in its
+"""Expected values of scenarios/serving/serving_fit.mls (ServingFit), computed from the formulas of
+the serving pack's specification (inference-scenarios.md), section "ServingFit", and the catalogue values quoted in its
 "Catalogue values these scenarios rely on" table (OPT_13B and A100_40GB from "Catalogue additions",
 table 3). Python standard library only; no mlsi.
 

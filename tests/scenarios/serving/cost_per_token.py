@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/cost_per_token.mls (CostPerToken), computed from the formulas of
-the inference pack's specification (inference-scenarios.md), section "CostPerToken", with DecodeRoofline's formulas from
+"""Expected values of scenarios/serving/cost_per_token.mls (CostPerToken), computed from the formulas of
+the serving pack's specification (inference-scenarios.md), section "CostPerToken", with DecodeRoofline's formulas from
 decode_roofline.py beside this file (its other inputs at their defaults). Python standard library only;
 no mlsi.
 

@@ -1,4 +1,4 @@
-"""Expected values of scenarios/inference/total_cost_of_ownership.mls (TotalCostOfOwnership), computed from
+"""Expected values of scenarios/systems/total_cost_of_ownership.mls (TotalCostOfOwnership), computed from
 the scenario's formulas (capital once, operating cost over the life: Barroso, Hölzle & Ranganathan 2018,
 ch. 6; mlsysim physics/economics.py, calc_fleet_tco, which is the case pue = 1, host_overhead = 0,
 utilization = 1, no maintenance and no other opex) and the catalogue and prelude values it reads. Python

@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/long_context_attention.mls (LongContextAttention), computed from
-the formulas of the inference pack's specification (inference-scenarios.md), section
+"""Expected values of scenarios/serving/long_context_attention.mls (LongContextAttention), computed from
+the formulas of the serving pack's specification (inference-scenarios.md), section
 "LongContextAttention", and the catalogue values quoted in its "Catalogue values these scenarios rely on"
 table. Python standard library only; no mlsi.
 

@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/checkpoint_write.mls (CheckpointWrite), computed from the formulas
-of the inference pack's specification (inference-scenarios.md), section "CheckpointWrite", and the
+"""Expected values of scenarios/systems/checkpoint_write.mls (CheckpointWrite), computed from the formulas
+of the systems pack's specification (inference-scenarios.md), section "CheckpointWrite", and the
 catalogue values and prelude constants quoted in its "Catalogue values these scenarios rely on" table.
 Python standard library only; no mlsi.
 

@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/decode_roofline.mls (DecodeRoofline), computed from the formulas
-of the inference pack's specification (inference-scenarios.md), section "DecodeRoofline", and the catalogue values quoted in its
+"""Expected values of scenarios/serving/decode_roofline.mls (DecodeRoofline), computed from the formulas
+of the serving pack's specification (inference-scenarios.md), section "DecodeRoofline", and the catalogue values quoted in its
 "Catalogue values these scenarios rely on" table. Python standard library only; no mlsi.
 
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.

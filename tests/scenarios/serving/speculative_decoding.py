@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/speculative_decoding.mls (SpeculativeDecoding), computed from the
-formulas of the inference pack's specification (inference-scenarios.md), section "SpeculativeDecoding".
+"""Expected values of scenarios/serving/speculative_decoding.mls (SpeculativeDecoding), computed from the
+formulas of the serving pack's specification (inference-scenarios.md), section "SpeculativeDecoding".
 No catalogue values are involved. Python standard library only; no mlsi.
 
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.

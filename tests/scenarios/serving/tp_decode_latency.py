@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/tp_decode_latency.mls (TpDecodeStep and TpDecodeSweep), computed
-from the formulas of the inference pack's specification (inference-scenarios.md), sections "TpDecodeStep"
+"""Expected values of scenarios/serving/tp_decode_latency.mls (TpDecodeStep and TpDecodeSweep), computed
+from the formulas of the serving pack's specification (inference-scenarios.md), sections "TpDecodeStep"
 and "TpDecodeSweep", and the catalogue values quoted in its "Catalogue values these scenarios rely on"
 table (DGX_A100 and DGX_B200 from stdlib.md's table of nodes). Python standard library only; no mlsi.
 

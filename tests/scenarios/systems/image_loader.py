@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/image_loader.mls (ImageLoader), computed from the formulas of
-the inference pack's specification (inference-scenarios.md), section "ImageLoader", and the catalogue
+"""Expected values of scenarios/systems/image_loader.mls (ImageLoader), computed from the formulas of
+the systems pack's specification (inference-scenarios.md), section "ImageLoader", and the catalogue
 values quoted in its "Catalogue values these scenarios rely on" table. Python standard library only; no
 mlsi.
 

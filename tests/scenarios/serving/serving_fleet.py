@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/serving_fleet.mls (ServingFleet), computed from the formulas of
-the inference pack's specification (inference-scenarios.md), section "ServingFleet", with DecodeRoofline's formulas from
+"""Expected values of scenarios/serving/serving_fleet.mls (ServingFleet), computed from the formulas of
+the serving pack's specification (inference-scenarios.md), section "ServingFleet", with DecodeRoofline's formulas from
 decode_roofline.py beside this file (BF16 and its other defaults). Python standard library only; no mlsi.
 
 EXPECTED maps config name -> output name -> value in the display unit its `expect` line writes.

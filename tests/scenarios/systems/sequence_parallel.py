@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/sequence_parallel.mls (SequenceParallel), computed from the
-formulas of the inference pack's specification (inference-scenarios.md), section "SequenceParallel"
+"""Expected values of scenarios/systems/sequence_parallel.mls (SequenceParallel), computed from the
+formulas of the systems pack's specification (inference-scenarios.md), section "SequenceParallel"
 (Korthikanti et al. 2022, Table 2), and the catalogue values quoted in its "Catalogue values these
 scenarios rely on" table. Python standard library only; no mlsi.
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The inference and planner packs' expected values, computed independently of mlsi, against their `expect`s
+"""The serving, systems and planner packs' expected values, computed independently of mlsi, against their `expect`s
 (and those of tests/examples/prelude_formulas.mls, the prelude's formula functions: OTHERS).
 
-Each scenarios/PACK/NAME.mls (PACK: inference, plan) has a module tests/scenarios/PACK/NAME.py (Python standard library
+Each scenarios/PACK/NAME.mls (PACK: serving, systems, plan) has a module tests/scenarios/PACK/NAME.py (Python standard library
 only) that computes, from the formulas of the pack's specification and the catalogue values it quotes,
 EXPECTED = {config: {output: value}}: a number in the display unit the `expect` writes, a bool, or a str.
 This script reads every `expect` of every config and checks that it agrees with the module's value within
@@ -10,7 +10,7 @@ the expect's own tolerance (`within P%`; a published anchor's rounding), and tha
 entry the other lacks. mlsi is never run here: `mlsi test` checks the interpreter against the same
 expects. Exit status 0 when everything agrees, 1 otherwise.
 
-    python3 tests/scenarios/inference_expected.py [ROOT]
+    python3 tests/scenarios/packs_expected.py [ROOT]
 """
 import pathlib
 import sys
@@ -19,8 +19,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from expected import agrees, expects_of, load  # noqa: E402
 
 
-# The packs whose every scenario file has an expected-value module: the inference pack and the planner.
-PACKS = ("inference", "plan")
+# The packs whose every scenario file has an expected-value module: serving, systems and the planner.
+PACKS = ("serving", "systems", "plan")
 # Other scenario files checked the same way, each with its module: the prelude's formula functions.
 OTHERS = (("tests/examples/prelude_formulas.mls", "tests/scenarios/prelude/prelude_formulas.py"),)
 

@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/grad_accumulation.mls (GradAccumulation), computed from the
-formulas of the inference pack's specification (inference-scenarios.md), section "GradAccumulation", and
+"""Expected values of scenarios/systems/grad_accumulation.mls (GradAccumulation), computed from the
+formulas of the systems pack's specification (inference-scenarios.md), section "GradAccumulation", and
 the catalogue values quoted in its "Catalogue values these scenarios rely on" table. Python standard
 library only; no mlsi.
 

@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/fp8_training_memory.mls (Fp8TrainingMemory), computed from the
-formulas of the inference pack's specification (inference-scenarios.md), section "Fp8TrainingMemory", and
+"""Expected values of scenarios/systems/fp8_training_memory.mls (Fp8TrainingMemory), computed from the
+formulas of the systems pack's specification (inference-scenarios.md), section "Fp8TrainingMemory", and
 the catalogue values quoted in its "Catalogue values these scenarios rely on" table. Python standard
 library only; no mlsi.
 

@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/run_footprint.mls (RunFootprint), computed from the formulas of
-the inference pack's specification (inference-scenarios.md), section "RunFootprint", and the catalogue
+"""Expected values of scenarios/systems/run_footprint.mls (RunFootprint), computed from the formulas of
+the systems pack's specification (inference-scenarios.md), section "RunFootprint", and the catalogue
 values and prelude constants quoted in its "Catalogue values these scenarios rely on" table (V100's tdp
 from the catalogue's hardware table, GPT3's training_energy from its workload notes). Python standard
 library only; no mlsi.

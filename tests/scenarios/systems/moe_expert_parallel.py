@@ -1,5 +1,5 @@
-"""Expected values of scenarios/inference/moe_expert_parallel.mls (MoeExpertParallel), computed from the
-formulas of the inference pack's specification (inference-scenarios.md), section "MoeExpertParallel", and
+"""Expected values of scenarios/systems/moe_expert_parallel.mls (MoeExpertParallel), computed from the
+formulas of the systems pack's specification (inference-scenarios.md), section "MoeExpertParallel", and
 the catalogue values quoted in its "Catalogue values these scenarios rely on" table. Python standard
 library only; no mlsi.
 
