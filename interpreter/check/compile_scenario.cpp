@@ -146,9 +146,12 @@ void Compiler::compile_scenario_body(Scenario& s) {
   report_cycles(s, deps, through);
   s.result = std::make_shared<RecordType>();
   s.result->name = s.name;
+  // A call's result shows each output in the unit its `-> unit` names, as a run of the scenario does.
   for (int o : s.outputs) {
-    s.result->fields.push_back(s.slots[static_cast<std::size_t>(o)].name);
-    s.result->types.push_back(s.slots[static_cast<std::size_t>(o)].type);
+    const Slot& out = s.slots[static_cast<std::size_t>(o)];
+    s.result->fields.push_back(out.name);
+    s.result->types.push_back(out.type);
+    s.result->units.push_back(out.display.automatic ? DisplayUnitText{} : DisplayUnitText{out.display.text, out.display.factor});
   }
 }
 
