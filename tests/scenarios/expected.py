@@ -45,6 +45,16 @@ def close(got, want, rel=5e-6):
     return abs(got - want) <= rel * abs(want)
 
 
+def check_worked(got, worked):
+    """Each figure of a source's worked example against the script's value of the same output: texts
+    exactly, numbers to close()'s tolerance."""
+    for k, v in worked.items():
+        if isinstance(v, str):
+            assert got[k] == v, (k, got[k], v)
+        else:
+            assert close(got[k], v), (k, got[k], v)
+
+
 def shown(value, python_bools=False):
     """A value as a table prints it: a number to 6 significant figures, a list of them in brackets, a text as
     it is, a bool as the language writes it (or as Python does, for the tables that always printed so)."""

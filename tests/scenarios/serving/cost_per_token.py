@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from expected import HOUR, close, print_table  # noqa: E402
+from expected import HOUR, check_worked, print_table  # noqa: E402
 from decode_roofline import HARDWARE, MS, decode_roofline  # noqa: E402
 
 # The default price of an option is its device's catalogue hour_price (issue #38: one source of device-hour
@@ -65,16 +65,7 @@ WORKED_EXAMPLE = {"tokens_per_second": [1700.92, 2437.14], "replica_price": [3, 
                   "inter_token_latency": [18.8133, 13.1301]}
 
 
-def check_worked_example():
-    got = EXPECTED["llama3_8b_bf16_worked_example"]
-    for k, v in WORKED_EXAMPLE.items():
-        if isinstance(v, str):
-            assert got[k] == v, (k, got[k], v)
-        else:
-            assert close(got[k], v), (k, got[k], v)
-
-
-check_worked_example()
+check_worked(EXPECTED["llama3_8b_bf16_worked_example"], WORKED_EXAMPLE)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from expected import GB, HOUR, MINUTE, TB, close, displayed, print_table  # noqa: E402
+from expected import GB, HOUR, MINUTE, TB, check_worked, displayed, print_table  # noqa: E402
 
 GBPS = 1e9 / 8  # byte/s
 
@@ -82,16 +82,7 @@ WORKED_EXAMPLE = {"size": 0.11242, "client_bandwidth": 800, "write_bandwidth": 5
                   "optimal_interval": 3.74867, "optimal_waste": 0.00199929}
 
 
-def check_worked_example():
-    got = EXPECTED["llama3_8b_64_nodes_worked_example"]
-    for k, v in WORKED_EXAMPLE.items():
-        if isinstance(v, str):
-            assert got[k] == v, (k, got[k], v)
-        else:
-            assert close(got[k], v), (k, got[k], v)
-
-
-check_worked_example()
+check_worked(EXPECTED["llama3_8b_64_nodes_worked_example"], WORKED_EXAMPLE)
 
 # Young 1974: the optimum is sqrt(2 delta M), and there the two loss terms are equal, so the waste is twice
 # write_time / optimal_interval; with the hand-picked figures, 14 min and 2 x 24.5 / 840 = 7/120.

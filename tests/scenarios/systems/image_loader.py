@@ -11,7 +11,7 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from expected import GB, KB, MINUTE, close, displayed, print_table  # noqa: E402
+from expected import GB, KB, MINUTE, check_worked, displayed, print_table  # noqa: E402
 
 # --- Catalogue values ---------------------------------------------------------------------------------
 TRAIN_EXAMPLES = {"ImageNet": 1281167, "CIFAR10": 50000}
@@ -76,16 +76,7 @@ WORKED_EXAMPLE = {"demand": 16000, "storage_supply": 25000, "decode_supply": 120
                   "bandwidth_needed": 1.92}
 
 
-def check_worked_example():
-    got = EXPECTED["imagenet_cpu_worked_example"]
-    for k, v in WORKED_EXAMPLE.items():
-        if isinstance(v, str):
-            assert got[k] == v, (k, got[k], v)
-        else:
-            assert close(got[k], v), (k, got[k], v)
-
-
-check_worked_example()
+check_worked(EXPECTED["imagenet_cpu_worked_example"], WORKED_EXAMPLE)
 
 # Every case of `bottleneck` and both decoders are taken, and the ties are exact in doubles.
 assert {e["bottleneck"] for e in EXPECTED.values()} == {"gpu", "storage", "decode"}
