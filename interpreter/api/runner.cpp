@@ -54,7 +54,7 @@ std::optional<InputValue> read_value(detail::PreparedRun& prepared, int slot, co
   bool ok = false;
   try {
     Evaluator ev(s.program(), prepared.limits);
-    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given, origin.empty() ? "--set" : origin);
+    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given, origin);
   } catch (const EvalError&) {
     ok = false;
   }

@@ -99,7 +99,7 @@ void Session::load_workload_config(CatalogueLoader& loader) {
   }
   FileId json = program_->sources.add(path, std::move(read.text), path);
   program_->sources.set_syntax(json, SourceSyntax::data);
-  auto workload = workload_from_hf_config(program_->sources, json, options_.workload_key, diags_, options_.max_nesting);
+  auto workload = workload_from_hf_config(program_->sources, json, options_.workload_key, diags_, options_.max_nesting, options_.words);
   if (!workload) return;
   // The key must be free: an entry it would clash with is named, and how to choose another.
   std::string problem = loader.name_problem(workload->key, "entry name");
@@ -111,10 +111,10 @@ void Session::load_workload_config(CatalogueLoader& loader) {
     }
   if (!problem.empty()) {
     if (workload->key_field.empty()) {
-      diags_.error(Span{}, "--name: " + problem);
+      diags_.error(Span{}, options_.words.name("name") + ": " + problem);
     } else {
       auto& d = diags_.error(workload->key_origin, problem);
-      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with --name KEY", workload->key_field));
+      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with {}", workload->key_field, options_.words.give("name", "KEY")));
     }
     return;
   }

@@ -179,8 +179,8 @@ Outcome Sweep::count_points() {
   }
   if (over)
     return Outcome{Failure::usage, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
-                                               "with --max-points N (at most {})",
-                                               product, request_.max_points, kMaxSweepPointsCap)};
+                                               "with {} (at most {})",
+                                               product, request_.max_points, request_.limits.words.give("max_points", "N"), kMaxSweepPointsCap)};
   total_ = total;
   return {};
 }
