@@ -215,7 +215,7 @@ bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::strin
       ok = false;
       continue;
     }
-    ok = assign(s, ev, scenario, name, name_span, *expr, path, given) && ok;
+    ok = assign(s, ev, scenario, name, name_span, *expr, s.options().words.give("inputs", path), given) && ok;
   }
   return ok;
 }

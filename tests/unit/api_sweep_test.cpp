@@ -109,7 +109,7 @@ TEST(ApiSweep, QuantitiesInTheColumnsUnitAndTheLimitOnPoints) {
   EXPECT_EQ(full, (std::vector<double>{4.5, 9, 18}));
   EXPECT_EQ(full_si, (std::vector<double>{4.5 * 1073741824, 9.0 * 1073741824, 18.0 * 1073741824}));
 
-  mlsi::api::SessionOptions options;
+  mlsi::api::SessionOptions options = mlsi_test::command_line_options();
   options.limits.max_sweep_points = 2;
   int calls = 0;
   auto refused = mlsi::api::Session(options).sweep(request, [&](const auto&, const auto&) { return ++calls > 0; });
