@@ -15,7 +15,8 @@ namespace {
 
 SweepRequest grid_sweep(const GridSolveRequest& r) {
   SweepRequest s{r.run, r.varies, "", {}, true, r.max_points, r.limits, r.session_options};
-  for (const auto& c : r.conditions) s.measures.push_back({r.condition_origin, c});
+  const std::string origin = r.condition_origin.empty() ? r.limits.words.name("such_that") : r.condition_origin;
+  for (const auto& c : r.conditions) s.measures.push_back({origin, c});
   s.measures.push_back({r.limits.words.name(r.maximize ? "maximize" : "minimize"), r.objective});
   return s;
 }
@@ -34,7 +35,7 @@ Outcome GridSolve::prepare() {
   if (!prepared.ok()) return prepared;
   for (std::size_t k = 0; k < request_.conditions.size(); ++k)
     if (!sweep_.measures()[k].type.is_bool()) {
-      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("{} needs a Bool condition, found {}", request_.condition_origin,
+      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("{} needs a Bool condition, found {}", sweep_.request().measures[k].option,
                                                                            type_name(sweep_.measures()[k].type, session().program().dims)));
       return Outcome{Failure::usage, ""};
     }

@@ -85,7 +85,7 @@ Outcome Solve::prepare() {
   if (request_.conditions.empty()) return Outcome{Failure::usage, fmt::format("a solve needs at least one {} condition", request_.limits.words.name("such_that"))};
   auto names = scenario_local_names(sc);
   for (const auto& text : request_.conditions) {
-    auto c = session_.compile_condition(request_.condition_origin, text, names, sc.file);
+    auto c = session_.compile_condition(condition_origin(), text, names, sc.file);
     if (!c || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
     conditions_.push_back(std::move(*c));
   }
