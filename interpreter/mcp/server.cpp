@@ -102,6 +102,8 @@ void Server::load_names() {
 VerbRequest Server::request(const std::string& verb) const {
   VerbRequest r = options_.common;
   r.command = verb;
+  r.limits.words = tool_words();
+  r.files.words = tool_words();
   return r;
 }
 
