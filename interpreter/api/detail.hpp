@@ -57,7 +57,10 @@ struct PreparedRun {
 };
 
 mlsi::SessionOptions session_options(const SessionOptions& options);
-mlsi::Limits evaluation_limits(const Limits& limits);
+mlsi::Limits evaluation_limits(const SessionOptions& options);
+// The caller's words (SessionOptions::words) over the API's own: its limits by their names in Limits
+// (`max_call_depth`, not the command line's `max_depth`), and no inputs file, which the API does not read.
+mlsi::CallerWords caller_words(const SessionOptions& options);
 // A fresh internal session with the options' catalogues and files loaded (not yet checked).
 std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options);
 // The request as `mlsi run` would make it. `loaded`, when given, has the session's files loaded: a

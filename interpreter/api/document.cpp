@@ -89,7 +89,7 @@ Document Session::explain_document(const RunRequest& request, DocumentFormat for
 
 Document Session::eval_document(const std::vector<std::string>& entries, DocumentFormat format) const {
   CallBudget budget(options_.limits.max_total_steps);
-  auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_.limits), "<eval>");
+  auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.
   std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
   if (!workspace->ready()) return failed(detail::take_diagnostics(session));
@@ -130,7 +130,7 @@ Document Session::list_document(const std::string& kind, DocumentFormat format) 
     ListRequest request;
     request.kind = kind;
     request.format = internal_format(format);
-    request.limits = detail::evaluation_limits(options_.limits);
+    request.limits = detail::evaluation_limits(options_);
     return list_kind(session, request);
   });
 }
@@ -140,7 +140,7 @@ Document Session::show_document(const std::string& name, DocumentFormat format) 
     ShowRequest request;
     request.name = name;
     request.format = internal_format(format);
-    request.limits = detail::evaluation_limits(options_.limits);
+    request.limits = detail::evaluation_limits(options_);
     return show_name(session, request);
   });
 }

@@ -11,7 +11,7 @@ namespace mlsi::api {
 ExpressionResult Session::evaluate(const std::string& expression) const {
   CallBudget budget(options_.limits.max_total_steps);
   ExpressionResult result;
-  auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_.limits), "<eval>");
+  auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.
   std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
   bool ready = workspace->ready();

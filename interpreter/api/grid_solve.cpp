@@ -37,7 +37,7 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   internal.top = request.top;
   internal.jobs = request.jobs;
   internal.max_points = options_.limits.max_sweep_points;
-  internal.limits = detail::evaluation_limits(options_.limits);
+  internal.limits = detail::evaluation_limits(options_);
   internal.session_options = detail::session_options(options_);
   auto solve = std::make_shared<mlsi::GridSolve>(std::move(internal));
   // The diagnostics point into the solve's own session: they keep the whole solve alive.
@@ -81,7 +81,7 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   result.run.scenario = sc.name;
   result.run.config = request.run.config;
   try {
-    ScenarioRun run = Evaluator(p, detail::evaluation_limits(options_.limits)).run(sweep.scenario_index(), sweep.given_at(answer.best.front().index));
+    ScenarioRun run = Evaluator(p, detail::evaluation_limits(options_)).run(sweep.scenario_index(), sweep.given_at(answer.best.front().index));
     for (int i : sc.inputs) result.run.inputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
     for (int i : sc.outputs) result.run.outputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
     result.run.ok = true;

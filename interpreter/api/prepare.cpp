@@ -43,18 +43,27 @@ mlsi::SessionOptions session_options(const SessionOptions& options) {
   s.catalogue_texts = options.catalogue_texts;
   s.workload_config = options.workload_config;
   s.workload_key = options.workload_key;
-  s.workload_config_named = options.workload_config_named;
-  s.workload_key_named = options.workload_key_named;
   s.max_import_depth = options.limits.max_import_depth;
   s.max_files = options.limits.max_files;
   s.max_file_size = options.limits.max_file_size;
   s.max_nesting = options.limits.max_nesting;
   s.read_on_demand = true;  // as `mlsi run`: a run reads the catalogue entries and prelude files it uses
+  s.words = caller_words(options);
   return s;
 }
 
-mlsi::Limits evaluation_limits(const Limits& limits) {
+mlsi::CallerWords caller_words(const SessionOptions& options) {
+  std::map<std::string, mlsi::CallerWord, std::less<>> words = {
+      {"max_depth", {"max_call_depth", {}}}, {"max_list", {"max_list_length", {}}}, {"max_points", {"max_sweep_points", {}}}, {"inputs", {}},
+      {"workload", {"workload_config", {}}}, {"name", {"workload_key", {}}}};
+  for (const auto& [field, word] : options.words) words[field] = mlsi::CallerWord{word.name, word.form};
+  return mlsi::CallerWords(std::move(words));
+}
+
+mlsi::Limits evaluation_limits(const SessionOptions& options) {
+  const Limits& limits = options.limits;
   mlsi::Limits l;
+  l.words = caller_words(options);
   l.max_call_depth = limits.max_call_depth;
   l.max_list_length = limits.max_list_length;
   l.max_steps = limits.max_steps;
@@ -110,7 +119,7 @@ Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, c
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request) {
   auto run = std::make_shared<PreparedRun>();
   run->session = open_session(options);
-  run->limits = evaluation_limits(options.limits);
+  run->limits = evaluation_limits(options);
   run->config = request.config;
   mlsi::PreparedRun prepared =
       prepare_run(*run->session, internal_request(run->session.get(), request), run->limits, options.limits.max_file_size);

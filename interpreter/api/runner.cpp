@@ -54,7 +54,7 @@ std::optional<InputValue> read_value(detail::PreparedRun& prepared, int slot, co
   bool ok = false;
   try {
     Evaluator ev(s.program(), prepared.limits);
-    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given, origin.empty() ? "--set" : origin);
+    ok = apply_set(s, ev, prepared.scenario, sc.slots[static_cast<std::size_t>(slot)].name + "=" + text, given, origin);
   } catch (const EvalError&) {
     ok = false;
   }
@@ -93,7 +93,7 @@ RunResult Runner::run(const std::vector<InputSetting>& inputs) const {
     if (slot < 0 || sc.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) return slow();
     // The input a workload config sets, given again: the slow run says that both give it.
     if (const auto& given = st.prepared->given[static_cast<std::size_t>(slot)]; given && !st.options.workload_config.empty() &&
-        given->origin.rfind(st.options.workload_config_named + " ", 0) == 0)
+        given->origin.rfind(detail::caller_words(st.options).name("workload") + " ", 0) == 0)
       return slow();
     keys.emplace_back(slot, numeric_setting(in) ? in.unit : in.expression);
   }

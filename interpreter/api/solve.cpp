@@ -30,7 +30,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
   internal.conditions = request.such_that;
   internal.condition_origin = request.such_that_origin;
   internal.tolerance = request.tolerance;
-  internal.limits = detail::evaluation_limits(options_.limits);
+  internal.limits = detail::evaluation_limits(options_);
   internal.session_options = detail::session_options(options_);
   auto solve = std::make_shared<mlsi::Solve>(std::move(internal));
   // The diagnostics point into the solve's own session: they keep the whole solve alive.
@@ -63,7 +63,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
   result.run.scenario = sc.name;
   result.run.config = request.run.config;
   try {
-    ScenarioRun run = Evaluator(p, detail::evaluation_limits(options_.limits)).run(solve->scenario(), solve->given_at(answer.value));
+    ScenarioRun run = Evaluator(p, detail::evaluation_limits(options_)).run(solve->scenario(), solve->given_at(answer.value));
     for (int i : sc.inputs) result.run.inputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
     for (int i : sc.outputs) result.run.outputs.push_back(detail::item_of(p, sc.slots[static_cast<std::size_t>(i)], run, i));
     result.run.ok = true;

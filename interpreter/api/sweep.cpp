@@ -75,7 +75,7 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   internal.where = request.where;
   internal.where_origin = request.where_origin;
   internal.max_points = options.limits.max_sweep_points;
-  internal.limits = detail::evaluation_limits(options.limits);
+  internal.limits = detail::evaluation_limits(options);
   internal.session_options = detail::session_options(options);
   StartedSweep started;
   started.sweep = std::make_shared<mlsi::Sweep>(std::move(internal));

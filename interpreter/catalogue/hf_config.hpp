@@ -26,8 +26,9 @@ std::string hf_entry_key(std::string_view text);
 // the last part of `_name_or_path` with a letter or digit, else from `model_type`. Problems go to `diags`
 // (in the JSON file where they are) and nothing is returned after one; `max_nesting` bounds the JSON's
 // nesting (hf_json.hpp). The key is not checked against the catalogue's names here: the session does that
-// (session/session.cpp), as it knows them.
+// (session/session.cpp), as it knows them. `words` name the limit in its note (base/caller_words.hpp).
 std::optional<HfWorkload> workload_from_hf_config(const SourceManager& sources, FileId file, const std::string& key,
-                                                  Diagnostics& diags, int max_nesting = 200);
+                                                  Diagnostics& diags, int max_nesting = 200,
+                                                  const CallerWords& words = {});
 
 }  // namespace mlsi

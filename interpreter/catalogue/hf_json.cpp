@@ -145,7 +145,7 @@ std::string_view json_kind_name(JsonMember::Kind kind) {
   return "a value";
 }
 
-std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId file, Diagnostics& diags, int max_nesting) {
+std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId file, Diagnostics& diags, int max_nesting, const CallerWords& words) {
   const std::string& text = sources.file(file).text;
   auto at = [&](std::size_t offset, std::size_t length = 1) {
     auto begin = static_cast<std::uint32_t>(std::min(offset, text.size()));
@@ -180,7 +180,7 @@ std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId 
     });
   } catch (const TooDeep& deep) {
     diags.error(at(deep.offset), fmt::format("objects and arrays nested deeper than {} levels", max_nesting))
-        .notes.push_back("--max-nesting N raises the limit");
+        .notes.push_back(words.give("max_nesting", "N") + " raises the limit");
     return std::nullopt;
   } catch (const json::parse_error& e) {
     // `byte` is the 1-based position of the character at which the text stopped being JSON.

@@ -60,7 +60,7 @@ int cmd_sweep(const Options& o, CliStreams& io) {
     return usage(io, "--y, --log-x and --log-y choose what `mlsi sweep --plot FILE.svg` draws; add --plot");
   std::vector<VaryRequest> varies;
   // A range alone reads as on `mlsi plot --x`: evenly spaced points, geometric on the x axis of --log-x.
-  for (std::size_t i = 0; i < o.varies.size(); ++i) varies.push_back({o.varies[i], VaryOptions{"--vary", kRangePoints, o.log_x && i == 0}});
+  for (std::size_t i = 0; i < o.varies.size(); ++i) varies.push_back({o.varies[i], VaryOptions{{}, kRangePoints, o.log_x && i == 0}});
   Sweep sweep(sweep_request(o, std::move(varies)));
   Sweep::VariedCheck refuse_plot;
   if (!o.plot_file.empty()) refuse_plot = &SweepPlot::refuse;

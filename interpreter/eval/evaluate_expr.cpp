@@ -150,7 +150,7 @@ Value Evaluator::builtin(const CExpr& e, Frame& f) {
           fail(e.span, fmt::format("`range` needs whole numbers of at most 2^53 (9007199254740992), given {}", format_number(a.number())));
       double n = hi - lo;
       if (n > static_cast<double>(limits_.max_list_length))
-        fail(e.span, fmt::format("`range` of {:.0f} entries is longer than the limit of {}", n, limits_.max_list_length), {"raise the limit with --max-list N"});
+        fail(e.span, fmt::format("`range` of {:.0f} entries is longer than the limit of {}", n, limits_.max_list_length), {"raise the limit with " + limits_.words.give("max_list", "N")});
       auto count = n > 0 ? static_cast<std::size_t>(n) : std::size_t{0};
       charge(count, e);
       List out;
@@ -173,7 +173,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
   step(e);
   if (stack_exhausted())
     fail(e.span, "evaluation nested too deeply: it runs out of stack",
-         {"a deep recursion (see --max-depth) or a long chain of definitions that each use the next"});
+         {fmt::format("a deep recursion (see {}) or a long chain of definitions that each use the next", limits_.words.name("max_depth"))});
   switch (e.op) {
     case Op::constant: return e.constant;
     case Op::slot: return slot(*f.instance, e.index, e.span);
@@ -332,7 +332,7 @@ Value Evaluator::eval(const CExpr& e, Frame& f) {
         if (e.kids.size() > 2 && !eval(e.kids[2], f).boolean()) continue;
         out.push_back(eval(e.kids[1], f));
         if (out.size() > limits_.max_list_length)
-          fail(e.span, fmt::format("a list longer than the limit of {} entries", limits_.max_list_length), {"raise the limit with --max-list N"});
+          fail(e.span, fmt::format("a list longer than the limit of {} entries", limits_.max_list_length), {"raise the limit with " + limits_.words.give("max_list", "N")});
       }
       return Value(std::move(out));
     }

@@ -20,11 +20,26 @@ void Evaluator::fail(Span span, std::string message, std::vector<std::string> no
   throw EvalError{std::move(d)};
 }
 
+// How the caller gives an input that has no default: `give it with --set batch=VALUE, in a config, or
+// with --inputs FILE.toml` on the command line; only the ways the caller has.
+namespace {
+std::string missing_input_advice(const CallerWords& words, const std::string& input) {
+  std::vector<std::string> ways;
+  if (words.has("set")) ways.push_back("with " + words.give("set", input + "=VALUE"));
+  if (words.has("config")) ways.emplace_back("in a config");
+  if (words.has("inputs")) ways.push_back("with " + words.give("inputs", "FILE.toml"));
+  if (ways.empty()) return "give it a value";
+  std::string out = "give it " + ways[0];
+  for (std::size_t i = 1; i < ways.size(); ++i) out += (i + 1 < ways.size() ? ", " : ways.size() == 2 ? " or " : ", or ") + ways[i];
+  return out;
+}
+}  // namespace
+
 // One level of function or scenario call, left also when the call fails: a failure that is caught (an
 // unused default that cannot be evaluated) must not leave the depth counted.
 Evaluator::CallDepth::CallDepth(Evaluator& ev, const CExpr& e) : ev_(ev) {
   if (ev_.depth_ >= ev_.limits_.max_call_depth)
-    ev_.fail(e.span, fmt::format("calls nested deeper than {} (a runaway recursion?)", ev_.limits_.max_call_depth), {"raise the limit with --max-depth N"});
+    ev_.fail(e.span, fmt::format("calls nested deeper than {} (a runaway recursion?)", ev_.limits_.max_call_depth), {"raise the limit with " + ev_.limits_.words.give("max_depth", "N")});
   ++ev_.depth_;
 }
 Evaluator::CallDepth::~CallDepth() { --ev_.depth_; }
@@ -49,7 +64,7 @@ Evaluator::ReportSteps::~ReportSteps() {
 void Evaluator::charge(std::size_t n, const CExpr& e) {
   steps_ += n;
   if (steps_ > limits_.max_steps)
-    fail(e.span, fmt::format("evaluation stopped after {} steps", limits_.max_steps), {"raise the limit with --max-steps N"});
+    fail(e.span, fmt::format("evaluation stopped after {} steps", limits_.max_steps), {"raise the limit with " + limits_.words.give("max_steps", "N")});
   if (steps_ >= next_check_) check_bounds(e);
 }
 
@@ -74,7 +89,7 @@ void Evaluator::check_bounds(const CExpr& e) {
   } else {
     stopped.diag.message = fmt::format("evaluation stopped after {} steps in all", budget_->spent_one()->max_steps());
     stopped.diag.notes = {"the steps of every evaluation of one call add up (the points of a sweep, the values a solve tries)",
-                          "raise the limit with --max-total-steps N"};
+                          "raise the limit with " + limits_.words.give("max_total_steps", "N")};
   }
   stopped.rendered = render(p_.sources, stopped.diag, false);
   throw stopped;
@@ -125,7 +140,7 @@ ScenarioRun Evaluator::run(int scenario, const std::vector<std::optional<InputVa
     } else if (s.slots[i].kind == SlotKind::input) {
       out.origin[i] = "default";
       if (!s.slots[i].expr) fail(s.slots[i].span, fmt::format("input `{}` has no default and was not given", s.slots[i].name),
-                                 {fmt::format("give it with --set {}=VALUE, in a config, or with --inputs FILE.toml", s.slots[i].name)}, Category::input);
+                                 {missing_input_advice(limits_.words, s.slots[i].name)}, Category::input);
     }
   }
   top_ = &inst;

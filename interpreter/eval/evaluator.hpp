@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "base/caller_words.hpp"
 #include "base/call_budget.hpp"
 #include "source/diagnostics.hpp"
 #include "model/calibration.hpp"
@@ -50,6 +51,9 @@ struct Limits {
   // Wall-clock time of one evaluator, in milliseconds; 0: none. A front end that must answer while a
   // user types (the language server) bounds each evaluation by time as well as by steps.
   std::uint64_t max_milliseconds = 0;
+  // What the caller calls these limits and what it gives (`max_steps`, `set`): the advice of a message
+  // that one stopped an evaluation, or that an input has no value, is in its words.
+  CallerWords words;
 };
 
 // Where an input's value came from, for messages and for --explain.

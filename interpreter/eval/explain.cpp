@@ -58,14 +58,9 @@ Provenance entry_provenance(const RecordValue& r) {
 // The origin of an input of a called scenario: the call gave it.
 const char* const kCallArgument = "argument of the call";
 
-// How an input's origin is written: "default", "config NAME", "--set", "--inputs FILE", or the name a
-// caller of the library gave the value (the Python module's keyword, `microbatch=`).
-std::string origin_text(const std::string& origin) {
-  if (origin.empty() || origin == "default" || origin == kCallArgument || origin.rfind("config ", 0) == 0 || origin.rfind("--", 0) == 0 ||
-      origin.rfind(':', 0) == 0 || origin.back() == '=')
-    return origin.empty() ? "default" : origin;
-  return "--inputs " + origin;
-}
+// How an input's origin is written: "default", "config NAME", or what the caller gave the value with, in
+// its words ("--set", "--inputs FILE" on the command line; the Python module's keyword, `microbatch=`).
+std::string origin_text(const std::string& origin) { return origin.empty() ? "default" : origin; }
 
 class Explainer {
  public:

@@ -35,7 +35,7 @@ struct ExplainNode {
   std::string call;         // calls: the call with its arguments' values (`f(48, 1600)`)
   std::string formula;      // as written; for a call, the function's body
   std::string substituted;  // the formula with every term's value; empty when it says nothing new
-  std::string origin;       // inputs: "default", "config NAME", "--set", the --inputs file
+  std::string origin;       // inputs: "default", "config NAME", or what the caller gave it with, in its words ("--set", "--inputs FILE")
   std::string declared;     // constants and functions: where they are declared (`<prelude>/constants.mls`)
   std::optional<CatalogueRef> catalogue;
   bool explained_above = false;       // already explained earlier in the tree: no terms repeated

@@ -105,6 +105,8 @@ VerbRequest Server::request(const std::string& verb, const Json& args) const {
   // The call's entries before the server's, as session_options() orders them: `<catalog_text>` in a
   // message is the call's text.
   if (args.contains("catalog_text")) r.catalogue_texts.insert(r.catalogue_texts.begin(), args["catalog_text"].get<std::string>());
+  r.limits.words = tool_words();
+  r.files.words = tool_words();
   return r;
 }
 

@@ -1,5 +1,6 @@
 #include "mcp/tools.hpp"
 
+#include <map>
 #include <stdexcept>
 #include <string_view>
 
@@ -235,5 +236,19 @@ std::optional<std::string> set_arguments(const Json& args, std::initializer_list
 }
 
 std::optional<std::string> set_run_arguments(const Json& args, VerbRequest& request) { return set_arguments(args, {"config", "set"}, request); }
+
+const CallerWords& tool_words() {
+  static const CallerWords words = [] {
+    // The tools' arguments, by the names a client passes them; every other field (the limits) is an
+    // option of the server's own command line (`mlsi mcp --max-total-steps N`), named by its flag.
+    const std::string_view arguments[] = {"scenario", "config", "set", "vary", "where", "sort", "source",
+                                          "max", "min", "minimize", "maximize", "such_that", "catalog_text"};
+    std::map<std::string, CallerWord, std::less<>> all;
+    for (const auto& o : option_specs()) all[std::string(o.api_name)] = CallerWord{std::string(o.flag), {}};
+    for (std::string_view a : arguments) all[std::string(a)] = CallerWord{std::string(a), {}};
+    return CallerWords(std::move(all));
+  }();
+  return words;
+}
 
 }  // namespace mlsi::mcp

@@ -37,5 +37,8 @@ bool matches_pattern(const std::string& pattern, const std::string& s);
 std::optional<std::string> set_arguments(const Json& args, std::initializer_list<std::string_view> names, VerbRequest& request);
 // The options of a run that the tools `run`, `explain`, `sweep` and `solve` share: config, set.
 std::optional<std::string> set_run_arguments(const Json& args, VerbRequest& request);
+// What a tool's messages call what its client gave (base/caller_words.hpp): each argument by its own
+// name (`set`, `vary`, `where`); the limits, which the server's command line sets, by their flags.
+const CallerWords& tool_words();
 
 }  // namespace mlsi::mcp

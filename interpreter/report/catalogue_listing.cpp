@@ -279,7 +279,7 @@ Listing list_kind(Session& session, const ListRequest& request) {
   if (what.empty()) return list_kinds(session, request);
   if (what == "scenarios") return list_scenarios(session, request);
   if ((what == "units" || what == "constants") && (!request.where.empty() || !request.sort.empty()))
-    return usage_problem(fmt::format("`{}` applies to catalogue kinds and scenarios, not to {}", request.where.empty() ? "--sort" : "--where", what));
+    return usage_problem(fmt::format("`{}` applies to catalogue kinds and scenarios, not to {}", session.options().words.name(request.where.empty() ? "sort" : "where"), what));
   if (what == "units") return list_units(session, request);
   if (what == "constants") return list_constants(session, request);
   for (const auto& v : kind_views())

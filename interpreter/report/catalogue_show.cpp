@@ -202,7 +202,7 @@ Listing show_source(Session& session, const ShowRequest& request) {
     for (const auto& sc : p.scenarios) names.push_back(sc.name);
     Listing l;
     l.status = ListingStatus::usage;
-    l.message = fmt::format("--source: no scenario named `{}`{}", request.name, did_you_mean(request.name, names));
+    l.message = fmt::format("{}: no scenario named `{}`{}", session.options().words.name("source"), request.name, did_you_mean(request.name, names));
     return l;
   }
   if (request.format == Format::json)

@@ -132,17 +132,18 @@ int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInput
     std::string names;
     for (std::size_t i = 0; i < slots.size(); ++i)
       names += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == slots.size() ? " and " : ", ", sc.slots[static_cast<std::size_t>(slots[i])].name);
-    const std::string& option = s.options().workload_config_named;
-    message = slots.empty() ? fmt::format("scenario `{}` has no input of kind Workload for {} to set", sc.name, option)
+    const CallerWords& words = s.options().words;
+    message = slots.empty() ? fmt::format("scenario `{}` has no input of kind Workload for {} to set", sc.name, words.name("workload"))
                             : fmt::format("scenario `{}` has several inputs of kind Workload ({}): {} cannot choose; write the entry with "
-                                          "`mlsi catalogue from-hf {} > {}.toml`, then give `--catalog {}.toml --set {}={}`",
-                                          sc.name, names, option, config, w.key, w.key, sc.slots[static_cast<std::size_t>(slots[0])].name, w.key);
+                                          "`mlsi catalogue from-hf {} > {}.toml`, then give `{} {}`",
+                                          sc.name, names, words.name("workload"), config, w.key, words.give("catalogues", w.key + ".toml"),
+                                          words.give("set", sc.slots[static_cast<std::size_t>(slots[0])].name + "=" + w.key));
     return -1;
   }
   const std::string& name = sc.slots[static_cast<std::size_t>(slots[0])].name;
-  FileId f = p.sources.add(s.options().workload_config_named, w.key);
+  FileId f = p.sources.add(s.options().words.name("workload"), w.key);
   auto expr = parse_expression(p.sources, f, s.diagnostics());
-  if (!expr || !assign_input(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(w.key.size())}, *expr, s.options().workload_config_named + " " + config, given))
+  if (!expr || !assign_input(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(w.key.size())}, *expr, s.options().words.name("workload") + " " + config, given))
     return -2;
   return slots[0];
 }
@@ -154,14 +155,15 @@ bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& na
 }
 
 bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
-               const std::string& origin) {
+               const std::string& given_origin) {
   InputCategory category{s.diagnostics()};
   Program& p = s.program();
+  const std::string origin = given_origin.empty() ? s.options().words.name("set") : given_origin;
   FileId f = p.sources.add(origin, assignment);
   auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0) {
     s.diagnostics().error(Span{f, 0, static_cast<std::uint32_t>(std::max<std::size_t>(assignment.size(), 1))},
-                          "--set needs `name=value`, such as --set batch=4");
+                          fmt::format("{} needs `name=value`, such as {}", s.options().words.name("set"), s.options().words.give("set", "batch=4")));
     return false;
   }
   std::string name = assignment.substr(0, eq);
@@ -213,7 +215,7 @@ bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::strin
       ok = false;
       continue;
     }
-    ok = assign(s, ev, scenario, name, name_span, *expr, path, given) && ok;
+    ok = assign(s, ev, scenario, name, name_span, *expr, s.options().words.give("inputs", path), given) && ok;
   }
   return ok;
 }

@@ -16,9 +16,10 @@ using GivenInputs = std::vector<std::optional<InputValue>>;
 bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& given);
 bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
                        GivenInputs& given);
-// `assignment` is `NAME=EXPR`; `origin` is what messages call its text (`--set`, or the caller's name).
+// `assignment` is `NAME=EXPR`; `origin` is what messages call its text (empty: what the caller calls
+// `set`, SessionOptions::words).
 bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
-               const std::string& origin = "--set");
+               const std::string& origin = {});
 // --workload: the session's converted entry (Session::converted_workload) as the value of the scenario's
 // one input of kind Workload. Returns that input's slot; -1 with `message` saying why there is none (the
 // scenario has no Workload input, or several); -2 when the value was refused (the reason in diagnostics).

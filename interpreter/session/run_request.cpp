@@ -45,7 +45,7 @@ Outcome load_target(Session& session, const std::string& target, std::vector<int
 }
 
 // The scenario of `candidates` that the request names, or their only one.
-Outcome choose_scenario(const Program& p, const RunRequest& request, const std::vector<int>& candidates, int& scenario) {
+Outcome choose_scenario(const Program& p, const RunRequest& request, const std::vector<int>& candidates, int& scenario, const CallerWords& words) {
   auto name_of = [&](int c) -> const std::string& { return p.scenarios[static_cast<std::size_t>(c)].name; };
   scenario = -1;
   if (!request.scenario.empty()) {
@@ -77,12 +77,12 @@ Outcome choose_scenario(const Program& p, const RunRequest& request, const std::
       return fail(Failure::usage, fmt::format("`{}` declares no config `{}`{}", request.target, request.config, did_you_mean(request.config, configs)));
     std::string list;
     for (const auto& o : owners) list += (list.empty() ? "" : ", ") + o;
-    return fail(Failure::usage, fmt::format("`{}` declares a config `{}` for several scenarios ({}); choose one with --scenario NAME",
-                                            request.target, request.config, list));
+    return fail(Failure::usage, fmt::format("`{}` declares a config `{}` for several scenarios ({}); choose one with {}",
+                                            request.target, request.config, list, words.give("scenario", "NAME")));
   }
   std::string names;
   for (int c : candidates) names += (names.empty() ? "" : ", ") + name_of(c);
-  return fail(Failure::usage, fmt::format("`{}` declares several scenarios ({}); choose one with --scenario NAME", request.target, names));
+  return fail(Failure::usage, fmt::format("`{}` declares several scenarios ({}); choose one with {}", request.target, names, words.give("scenario", "NAME")));
 }
 
 }  // namespace
@@ -120,7 +120,7 @@ PreparedRun prepare_run(Session& session, const RunRequest& request, const Limit
   run.warnings = std::move(session.diagnostics());
   session.diagnostics().clear();
   Program& p = session.program();
-  run.outcome = choose_scenario(p, request, candidates, run.scenario);
+  run.outcome = choose_scenario(p, request, candidates, run.scenario, session.options().words);
   if (!run.outcome.ok()) return run;
 
   Evaluator ev(p, limits);
@@ -150,13 +150,14 @@ PreparedRun prepare_run(Session& session, const RunRequest& request, const Limit
     }
     for (std::size_t i = 0; i < request.sets.size(); ++i) {
       const std::string& origin = i < request.set_origins.size() ? request.set_origins[i] : std::string();
-      ok = apply_set(session, ev, run.scenario, request.sets[i], run.given, origin.empty() ? "--set" : origin) && ok;
+      ok = apply_set(session, ev, run.scenario, request.sets[i], run.given, origin) && ok;
     }
-    const std::string& workload_named = session.options().workload_config_named;
+    const std::string workload_named = session.options().words.name("workload");
     if (ok && workload_slot >= 0 && run.given[static_cast<std::size_t>(workload_slot)]->origin.rfind(workload_named + " ", 0) != 0) {
       const std::string& name = p.scenarios[static_cast<std::size_t>(run.scenario)].slots[static_cast<std::size_t>(workload_slot)].name;
       const std::string& other = run.given[static_cast<std::size_t>(workload_slot)]->origin;
-      run.outcome = fail(Failure::usage, fmt::format("{} and {} both give `{}`: give one of them", workload_named, other.empty() ? "--set" : other, name));
+      run.outcome = fail(Failure::usage, fmt::format("{} and {} both give `{}`: give one of them", workload_named,
+                                                     other.empty() ? session.options().words.name("set") : other, name));
       return run;
     }
     // Once every value is given: a formula reads the others' final values.

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/caller_words.hpp"
 #include "catalogue/hf_config.hpp"
 #include "check/compiler.hpp"
 #include "source/diagnostics.hpp"
@@ -36,13 +37,13 @@ struct SessionOptions {
   // made from the config). The file counts towards max_files.
   std::string workload_config;
   std::string workload_key;
-  // What the caller calls those two in messages: `--workload` and `--name` (Python: `workload_config=`).
-  std::string workload_config_named = "--workload";
-  std::string workload_key_named = "--name";
   // The text that stands for a file on disk, by canonical path, or null: an editor's unsaved document,
   // which the files importing it see as it is on screen (interpreter/index/). Asked once per file read, so
   // that a check costs nothing per document the editor has open (they were copied into every check).
   std::function<const std::string*(const std::string& canonical_path)> overlay;
+  // What the caller calls what it gives (the limits above, `scenario`, `set`, `workload`, `name`): the
+  // messages of a session and its runs advise in its words.
+  CallerWords words;
 };
 
 // The names a text declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start

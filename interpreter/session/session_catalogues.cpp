@@ -122,7 +122,7 @@ std::optional<std::pair<HfWorkload, FileId>> Session::convert_workload(Catalogue
   }
   FileId json = program_->sources.add(path, std::move(read.text), path);
   program_->sources.set_syntax(json, SourceSyntax::data);
-  auto workload = workload_from_hf_config(program_->sources, json, key, diags_, options_.max_nesting);
+  auto workload = workload_from_hf_config(program_->sources, json, key, diags_, options_.max_nesting, options_.words);
   if (!workload) return std::nullopt;
   // The key must be free: an entry it would clash with is named, and how to choose another.
   std::string problem = loader.name_problem(workload->key, "entry name");
@@ -134,10 +134,10 @@ std::optional<std::pair<HfWorkload, FileId>> Session::convert_workload(Catalogue
     }
   if (!problem.empty()) {
     if (workload->key_field.empty()) {
-      diags_.error(Span{}, options_.workload_key_named + ": " + problem);
+      diags_.error(Span{}, options_.words.name("name") + ": " + problem);
     } else {
       auto& d = diags_.error(workload->key_origin, problem);
-      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with {} KEY", workload->key_field, options_.workload_key_named));
+      d.notes.push_back(fmt::format("the key is made from `{}`; give the entry another with {}", workload->key_field, options_.words.give("name", "KEY")));
     }
     return std::nullopt;
   }

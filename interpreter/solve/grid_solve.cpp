@@ -15,8 +15,9 @@ namespace {
 
 SweepRequest grid_sweep(const GridSolveRequest& r) {
   SweepRequest s{r.run, r.varies, "", {}, true, r.max_points, r.limits, r.session_options};
-  for (const auto& c : r.conditions) s.measures.push_back({r.condition_origin, c});
-  s.measures.push_back({r.maximize ? "--maximize" : "--minimize", r.objective});
+  const std::string origin = r.condition_origin.empty() ? r.limits.words.name("such_that") : r.condition_origin;
+  for (const auto& c : r.conditions) s.measures.push_back({origin, c});
+  s.measures.push_back({r.limits.words.name(r.maximize ? "maximize" : "minimize"), r.objective});
   return s;
 }
 
@@ -28,20 +29,20 @@ GridSolve::GridSolve(GridSolveRequest request, Session& session, int scenario, G
     : request_(std::move(request)), sweep_(grid_sweep(request_), session, scenario, std::move(given)) {}
 
 Outcome GridSolve::prepare() {
-  if (request_.objective.empty()) return Outcome{Failure::usage, "a grid solve needs an objective (--minimize or --maximize EXPR)"};
-  if (request_.top == 0) return Outcome{Failure::usage, "--top needs at least 1 point"};
+  if (request_.objective.empty()) return Outcome{Failure::usage, fmt::format("a grid solve needs an objective ({} or {})", request_.limits.words.name("minimize"), request_.limits.words.give("maximize", "EXPR"))};
+  if (request_.top == 0) return Outcome{Failure::usage, request_.limits.words.name("top") + " needs at least 1 point"};
   Outcome prepared = sweep_.prepare();
   if (!prepared.ok()) return prepared;
   for (std::size_t k = 0; k < request_.conditions.size(); ++k)
     if (!sweep_.measures()[k].type.is_bool()) {
-      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("{} needs a Bool condition, found {}", request_.condition_origin,
+      session().diagnostics().error(sweep_.measures()[k].span, fmt::format("{} needs a Bool condition, found {}", sweep_.request().measures[k].option,
                                                                            type_name(sweep_.measures()[k].type, session().program().dims)));
       return Outcome{Failure::usage, ""};
     }
   if (!objective_type().is_quantity()) {
     session().diagnostics().error(sweep_.measures().back().span,
                                   fmt::format("{} needs a number or a quantity to order the points by, found {}",
-                                              request_.maximize ? "--maximize" : "--minimize", type_name(objective_type(), session().program().dims)));
+                                              request_.limits.words.name(request_.maximize ? "maximize" : "minimize"), type_name(objective_type(), session().program().dims)));
     return Outcome{Failure::usage, ""};
   }
   return {};

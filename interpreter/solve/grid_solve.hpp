@@ -24,7 +24,7 @@ struct GridSolveRequest {
   std::uint64_t max_points = kDefaultMaxSweepPoints;
   Limits limits;
   SessionOptions session_options;
-  std::string condition_origin = "--such-that";  // what messages call the texts of `conditions`
+  std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };
 
 struct GridPoint {

@@ -82,27 +82,27 @@ Outcome Solve::prepare() {
   if (!sc.slots[static_cast<std::size_t>(slot_)].type.is_quantity())
     return Outcome{Failure::usage, fmt::format("`{}` is not a number or a quantity, so it has no largest or smallest value; the numeric inputs of {} are {}",
                                                request_.input, sc.name, inputs)};
-  if (request_.conditions.empty()) return Outcome{Failure::usage, "a solve needs at least one --such-that condition"};
+  if (request_.conditions.empty()) return Outcome{Failure::usage, fmt::format("a solve needs at least one {} condition", request_.limits.words.name("such_that"))};
   auto names = scenario_local_names(sc);
   for (const auto& text : request_.conditions) {
-    auto c = session_.compile_condition(request_.condition_origin, text, names, sc.file);
+    auto c = session_.compile_condition(condition_origin(), text, names, sc.file);
     if (!c || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
     conditions_.push_back(std::move(*c));
   }
   read_domain();
   if (!request_.domain.empty()) {
     // `INPUT=LOW..HIGH` read as --vary reads a range (its two ends are its first and last values).
-    auto spec = parse_vary(session_, scenario_, request_.domain, request_.limits, VaryOptions{"--for", 2, false});
+    auto spec = parse_vary(session_, scenario_, request_.domain, request_.limits, VaryOptions{request_.limits.words.name("for"), 2, false});
     if (!spec) return Outcome{Failure::usage, ""};
     if (spec->slot != slot_)
-      return Outcome{Failure::usage, fmt::format("--for names `{}`, but the input solved for is `{}`", spec->name, request_.input)};
+      return Outcome{Failure::usage, fmt::format("{} names `{}`, but the input solved for is `{}`", request_.limits.words.name("for"), spec->name, request_.input)};
     auto [lo, hi] = std::minmax_element(spec->values.begin(), spec->values.end());
     if (spec->values.size() < 2 || *lo == *hi)
-      return Outcome{Failure::usage, fmt::format("--for needs a range `{}=LOW..HIGH` with LOW below HIGH; given `{}`", request_.input, request_.domain)};
+      return Outcome{Failure::usage, fmt::format("{} needs a range `{}=LOW..HIGH` with LOW below HIGH; given `{}`", request_.limits.words.name("for"), request_.input, request_.domain)};
     low_ = std::max(low_, whole_ ? std::ceil(*lo) : *lo);
     high_ = std::min(high_, whole_ ? std::floor(*hi) : *hi);
     if (!(low_ <= high_))
-      return Outcome{Failure::usage, fmt::format("--for `{}` leaves no value that the `where` of `{}` allows", request_.domain, request_.input)};
+      return Outcome{Failure::usage, fmt::format("{} `{}` leaves no value that the `where` of `{}` allows", request_.limits.words.name("for"), request_.domain, request_.input)};
   }
   return {};
 }
@@ -156,7 +156,7 @@ GivenInputs Solve::given_at(double value) {
   GivenInputs g = given_;
   const Slot& sl = session_.program().scenarios[static_cast<std::size_t>(scenario_)].slots[static_cast<std::size_t>(slot_)];
   DisplayUnit display = g[static_cast<std::size_t>(slot_)] ? g[static_cast<std::size_t>(slot_)]->display : sl.display;
-  g[static_cast<std::size_t>(slot_)] = InputValue{Value(value), request_.maximize ? "--max" : "--min", display, Span{}};
+  g[static_cast<std::size_t>(slot_)] = InputValue{Value(value), request_.limits.words.name(request_.maximize ? "max" : "min"), display, Span{}};
   return g;
 }
 
@@ -325,8 +325,8 @@ Outcome Solve::run(SolveAnswer& answer) {
     // stepped over, so the error is the answer, where it happened.
     answer.evaluated = evaluated_;
     Diagnostic d = *start_error;
-    d.notes.push_back(fmt::format("while solving for `{}`: at {} = {}, where the search starts ({} evaluations); narrow the domain with --for",
-                                  request_.input, request_.input, format_number(start), evaluated_));
+    d.notes.push_back(fmt::format("while solving for `{}`: at {} = {}, where the search starts ({} evaluations); narrow the domain with {}",
+                                  request_.input, request_.input, format_number(start), evaluated_, request_.limits.words.name("for")));
     session_.diagnostics().add(std::move(d));
     return Outcome{Failure::evaluation, ""};
   }

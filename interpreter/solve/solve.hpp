@@ -24,7 +24,7 @@ struct SolveRequest {
   std::string domain;
   Limits limits;
   SessionOptions session_options;
-  std::string condition_origin = "--such-that";  // what messages call the texts of `conditions`
+  std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };
 
 // Where the feasible values end: the first value tried past the answer, and why it is not feasible.
@@ -75,6 +75,10 @@ class Solve {
   GivenInputs given_at(double value);
 
  private:
+  // What messages call the conditions' texts: the request's origin, else the caller's word for `such_that`.
+  std::string condition_origin() const {
+    return request_.condition_origin.empty() ? request_.limits.words.name("such_that") : request_.condition_origin;
+  }
   // Whether `value` is feasible; if not, why. When evaluating there fails otherwise than on a `where`
   // or `check` of the scenario (an overflow, a division by zero), `error`, when given, gets the error.
   bool feasible(double value, std::string& why, std::optional<Diagnostic>* error = nullptr);

@@ -47,10 +47,12 @@ std::vector<double> Sweep::list_numbers(const Value& v, const Type& t) {
 }
 
 Sweep::Sweep(SweepRequest request)
-    : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_) {}
+    : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_),
+      vary_origin_(request_.limits.words.name("vary")) {}
 
 Sweep::Sweep(SweepRequest request, Session& session, int scenario, GivenInputs given)
-    : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)) {}
+    : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)),
+      vary_origin_(request_.limits.words.name("vary")) {}
 
 const Type& Sweep::column_type(std::size_t c) {
   const Scenario& sc = scenario();
@@ -89,7 +91,8 @@ Outcome Sweep::prepare(const VariedCheck& refuse) {
   // The condition over the scenario's inputs then outputs.
   auto locals = scenario_local_names(sc);
   if (!request_.where.empty()) {
-    where_ = session_.compile_condition(request_.where_origin, request_.where, locals, sc.file);
+    where_ = session_.compile_condition(request_.where_origin.empty() ? request_.limits.words.name("where") : request_.where_origin,
+                                        request_.where, locals, sc.file);
     if (!where_ || session_.diagnostics().has_errors()) return Outcome{Failure::usage, ""};
   }
   for (const auto& m : request_.measures) {
@@ -179,8 +182,8 @@ Outcome Sweep::count_points() {
   }
   if (over)
     return Outcome{Failure::usage, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
-                                               "with --max-points N (at most {})",
-                                               product, request_.max_points, kMaxSweepPointsCap)};
+                                               "with {} (at most {})",
+                                               product, request_.max_points, request_.limits.words.give("max_points", "N"), kMaxSweepPointsCap)};
   total_ = total;
   return {};
 }
@@ -214,7 +217,7 @@ GivenInputs Sweep::given_at(std::size_t index) const {
 void Sweep::point_inputs(std::size_t index, GivenInputs& g) const {
   for (std::size_t v = varies_.size(); v-- > 0;) {
     std::size_t n = varies_[v].values.size();
-    g[static_cast<std::size_t>(varies_[v].slot)] = InputValue{varies_[v].value(index % n), "--vary", varies_[v].display, Span{}};
+    g[static_cast<std::size_t>(varies_[v].slot)] = InputValue{varies_[v].value(index % n), vary_origin_, varies_[v].display, Span{}};
     index /= n;
   }
 }

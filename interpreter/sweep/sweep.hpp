@@ -79,7 +79,7 @@ struct SweepRequest {
   std::uint64_t max_points = kDefaultMaxSweepPoints;  // of the product of the varied counts, at most kMaxSweepPointsCap
   Limits limits;
   SessionOptions session_options;  // of the session the sweep loads its scenario into
-  std::string where_origin = "--where";  // what messages call the text of `where`
+  std::string where_origin = {};  // what messages call the text of `where`; empty: the caller's word (Limits::words)
 };
 
 class Sweep {
@@ -213,6 +213,7 @@ class Sweep {
   int scenario_ = -1;
   GivenInputs given_;
   std::vector<VarySpec> varies_;
+  std::string vary_origin_;  // a varied input's origin: what the caller calls `vary`
   std::size_t total_ = 1;
   std::optional<CExpr> where_;
   std::vector<CExpr> measures_;

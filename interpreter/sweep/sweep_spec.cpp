@@ -108,7 +108,7 @@ std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& 
                                    const VaryOptions& options) {
   const std::size_t max_points = limits.max_list_length;
   Program& p = s.program();
-  const std::string& flag = options.flag;
+  const std::string flag = options.flag.empty() ? limits.words.name("vary") : options.flag;
   FileId f = p.sources.add(flag, text);
   const Scenario& sc = p.scenarios.at(static_cast<std::size_t>(scenario));
   p.scopes.read_as_in(f, sc.file);  // its values name units as the scenario's file does

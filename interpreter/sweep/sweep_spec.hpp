@@ -19,7 +19,7 @@ inline constexpr std::size_t kRangePoints = 50;
 // How a spec is read: the option it came from (named in messages), and for a range alone (`a..b`), how
 // many points to take (at least 2), evenly or geometrically spaced.
 struct VaryOptions {
-  std::string flag = "--vary";
+  std::string flag = {};  // what messages call the text; empty: what the caller calls `vary` (Limits::words)
   std::size_t range_points = kRangePoints;
   bool geometric = false;
 };

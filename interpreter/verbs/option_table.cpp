@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "sweep/sweep.hpp"  // kMaxSweepPointsCap
 
@@ -139,6 +140,27 @@ std::vector<OptionSpec> make_options() {
 
 const std::vector<OptionSpec>& option_specs() {
   static const std::vector<OptionSpec> options = make_options();
+  return options;
+}
+
+const CallerWords& command_line_words() {
+  static const CallerWords words = [] {
+    std::map<std::string, CallerWord, std::less<>> flags;
+    for (const auto& o : option_specs()) flags[std::string(o.api_name)] = CallerWord{std::string(o.flag), {}};
+    return CallerWords(std::move(flags));
+  }();
+  return words;
+}
+
+Limits command_line_limits() {
+  Limits limits;
+  limits.words = command_line_words();
+  return limits;
+}
+
+SessionOptions command_line_session_options() {
+  SessionOptions options;
+  options.words = command_line_words();
   return options;
 }
 

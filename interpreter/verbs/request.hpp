@@ -13,6 +13,13 @@
 
 namespace mlsi {
 
+// The command line's words for what a caller gives (base/caller_words.hpp): each option's flag, by the
+// name the Python module and the MCP tools give it (`max_steps`: `--max-steps`), from option_table.cpp.
+const CallerWords& command_line_words();
+// Defaults that speak them.
+Limits command_line_limits();
+SessionOptions command_line_session_options();
+
 struct VerbRequest {
   std::string command;
   std::vector<std::string> positional;  // the operands; `mlsi eval`: the entries, with those of -e, in order
@@ -49,11 +56,11 @@ struct VerbRequest {
 
   std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
 
-  Limits limits;
+  Limits limits = command_line_limits();
   std::uint64_t max_points = kDefaultMaxSweepPoints;  // --max-points: points of one sweep or plot
   // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
   // catalogue_files(); session_options() puts both together).
-  SessionOptions files;
+  SessionOptions files = command_line_session_options();
 
   // The options given, as the table names them (`--jobs` for `-j` too), in the order given: the verb's
   // table refuses those it does not take once the whole line is read.

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mlsi/mlsi.hpp>
 #include <optional>
@@ -45,12 +46,35 @@ api::RunRequest request_of(const std::string& file, const std::string& scenario,
   return r;
 }
 
+// What messages call what a Python caller gives (api::SessionOptions::words): the keywords of
+// mlsi.Session and its methods, not the command line's flags (`raise the limit with
+// limits={"max_steps": N}`, `give it with batch=VALUE or in a config`).
+std::map<std::string, api::CallerWord> python_words() {
+  std::map<std::string, api::CallerWord> words;
+  const std::pair<const char*, const char*> limits[] = {
+      {"max_file_size", "max_file_size"}, {"max_files", "max_files"},   {"max_import_depth", "max_import_depth"},
+      {"max_nesting", "max_nesting"},     {"max_depth", "max_call_depth"}, {"max_list", "max_list_length"},
+      {"max_steps", "max_steps"},         {"max_total_steps", "max_total_steps"}, {"max_points", "max_sweep_points"}};
+  for (const auto& [field, key] : limits)
+    words[field] = {std::string("limits[\"") + key + "\"]", std::string("limits={\"") + key + "\": {}}"};
+  words["set"] = {"inputs", "{}"};  // a keyword per input: `batch=VALUE`
+  words["inputs"] = {};             // no inputs file: the run's inputs= is a mapping
+  words["workload"] = {"workload_config", "workload_config=\"{}\""};
+  words["name"] = {"workload_key", "workload_key=\"{}\""};
+  words["for"] = {};
+  words["scenario"] = {"scenario=", "scenario=\"{}\""};
+  for (const char* keyword : {"such_that", "minimize", "maximize", "top", "max", "min", "vary", "where"})
+    words[keyword] = {std::string(keyword) + "=", std::string(keyword) + "={}"};
+  return words;
+}
+
 api::SessionOptions options_of(const std::vector<std::string>& catalogues, const std::vector<std::string>& files, const py::dict& limits,
                                const std::vector<std::string>& catalogue_texts = {}) {
   api::SessionOptions o;
   o.catalogues = catalogues;
   for (const auto& text : catalogue_texts) o.catalogue_texts.emplace_back("<catalog_text>", text);
   o.files = files;
+  o.words = python_words();
   const auto& names = api::limit_names();
   for (const auto& [key, value] : limits) {
     auto name = key.cast<std::string>();

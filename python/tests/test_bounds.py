@@ -41,7 +41,7 @@ def test_a_sweep_is_bounded_as_a_whole(tmp_path):
     with pytest.raises(mlsi.EvaluationError) as raised:
         session.sweep(str(path), vary={"x": "1..10000 step 1"})
     assert raised.value.message == "evaluation stopped after 1000000 steps in all"
-    assert [n.message for n in raised.value.diagnostic.notes][-1] == "raise the limit with --max-total-steps N"
+    assert [n.message for n in raised.value.diagnostic.notes][-1] == 'raise the limit with limits={"max_total_steps": N}'
     # The command line stops the same sweep with the same message.
     cli = mlsi_cli("sweep", str(path), "--vary", "x=1..10000 step 1", "--max-total-steps", "1000000", "--format", "csv", check=False)
     assert cli.returncode == 1 and "error: evaluation stopped after 1000000 steps in all" in cli.stderr

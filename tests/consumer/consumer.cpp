@@ -67,7 +67,7 @@ int main() {
   expect(result.outputs.size() == 6, "six outputs");
   expect(result.output("selective_savings") && result.output("selective_savings")->value.dimension == "Count", "savings are Counts");
 
-  // A misspelt input: one error, at line 1, column 1 of the `--set` text, with a suggestion.
+  // A misspelt input: one error, at line 1, column 1 of its text (named `set`: no words given), with a suggestion.
   mlsi::api::RunRequest misspelt;
   misspelt.scenario = "ActivationMemory";
   misspelt.set("microbatchh", "4");
@@ -80,7 +80,7 @@ int main() {
     std::cout << bad.diagnostics.render();
     expect(d.severity == mlsi::api::Severity::error, "it is an error");
     expect(d.message == "scenario `ActivationMemory` has no input `microbatchh`", "its message");
-    expect(d.location.file == "--set" && d.location.line == 1 && d.location.column == 1, "it is at --set:1:1");
+    expect(d.location.file == "set" && d.location.line == 1 && d.location.column == 1, "it is at set:1:1");
     expect(d.location.end_column == 12, "its span ends after `microbatchh`");
     expect(!d.notes.empty() && d.notes[0].message == "did you mean `microbatch`?", "it suggests `microbatch`");
   }

@@ -87,14 +87,16 @@ def main():
 
     # A built-in scenario, and its explanation.
     r = c.request("tools/call", {"name": "explain", "arguments": {"scenario": "ActivationMemory", "set": {"microbatch": "4"}}})
+    # The value's origin is the tool's argument, `set`, where the command line's is its option.
     check("explain is the command line's JSON", r["content"][0]["text"],
-          cli("run", "ActivationMemory", "--set", "microbatch=4", "--explain", "--format", "json"))
+          cli("run", "ActivationMemory", "--set", "microbatch=4", "--explain", "--format", "json").replace('"origin": "--set"', '"origin": "set"'))
     check("explain has structured content", "outputs" in r["structuredContent"], True)
 
     # An unknown input: the command's own error, as a tool error.
     r = c.request("tools/call", {"name": "run", "arguments": {"scenario": "KvCache", "set": {"batchh": 2}}})
     check("a tool error", r["isError"], True)
     check("its message", "has no input `batchh`" in r["content"][0]["text"] and "did you mean `batch`?" in r["content"][0]["text"], True)
+    check("its text is named by the argument", r["content"][0]["text"].startswith("set:1:1: error: scenario `KvCache` has no input `batchh`"), True)
 
     # Bad arguments: JSON-RPC errors (invalid params).
     for name, args, message in [

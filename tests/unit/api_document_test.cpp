@@ -23,7 +23,7 @@ void expect_document(const mlsi::api::Document& d, const std::vector<std::string
 }
 
 TEST(ApiDocument, EachIsItsCommandsOutput) {
-  mlsi::api::Session session;
+  mlsi::api::Session session(mlsi_test::command_line_options());
   mlsi::api::RunRequest run;
   run.scenario = "ActivationMemory";
   run.set("microbatch", "4");
@@ -47,7 +47,7 @@ TEST(ApiDocument, EachIsItsCommandsOutput) {
 }
 
 TEST(ApiDocument, AFailedRunHasNoTextAndTheCommandsDiagnostic) {
-  mlsi::api::Session session;
+  mlsi::api::Session session(mlsi_test::command_line_options());
   mlsi::api::RunRequest run;
   run.scenario = "ActivationMemory";
   run.set("microbatch", "0");

@@ -103,7 +103,7 @@ TEST(ApiSweepTable, AnUnknownVariedInputIsAnInputError) {
   mlsi::api::SweepTable t = session.sweep_table(r);
   ASSERT_FALSE(t.ok);
   EXPECT_EQ(t.diagnostics[0].category, mlsi::api::Category::input);
-  EXPECT_EQ(t.diagnostics[0].location.file, "--vary");
+  EXPECT_EQ(t.diagnostics[0].location.file, "vary");
 }
 
 }  // namespace

@@ -109,7 +109,7 @@ TEST(ApiSweep, QuantitiesInTheColumnsUnitAndTheLimitOnPoints) {
   EXPECT_EQ(full, (std::vector<double>{4.5, 9, 18}));
   EXPECT_EQ(full_si, (std::vector<double>{4.5 * 1073741824, 9.0 * 1073741824, 18.0 * 1073741824}));
 
-  mlsi::api::SessionOptions options;
+  mlsi::api::SessionOptions options = mlsi_test::command_line_options();
   options.limits.max_sweep_points = 2;
   int calls = 0;
   auto refused = mlsi::api::Session(options).sweep(request, [&](const auto&, const auto&) { return ++calls > 0; });
@@ -127,7 +127,10 @@ TEST(ApiSweep, AnUnknownInputIsADiagnostic) {
   auto result = mlsi::api::Session().sweep(request, [](const auto&, const auto&) { return true; });
   EXPECT_FALSE(result.ok);
   EXPECT_TRUE(result.diagnostics.has_errors());
-  EXPECT_EQ(result.diagnostics.render(), mlsi_test::mlsi({"sweep", "ActivationMemory", "--vary", "microbatchh=1,2"}).err);
+  // The command line's message, with the text named by the request's field instead of the option.
+  std::string cli = mlsi_test::mlsi({"sweep", "ActivationMemory", "--vary", "microbatchh=1,2"}).err;
+  ASSERT_EQ(cli.rfind("--vary:1:1: ", 0), 0u) << cli;
+  EXPECT_EQ(result.diagnostics.render(), "vary:1:1: " + cli.substr(std::string("--vary:1:1: ").size()));
 }
 
 // vary_origin and where_origin name the texts in diagnostics (the Python module: `vary`, `where`).

@@ -149,7 +149,7 @@ TEST(Api, InputsAsQuantitiesAndAsTextAgree) {
 }
 
 TEST(Api, UnknownInputIsAStructuredDiagnostic) {
-  mlsi::api::Session session;
+  mlsi::api::Session session(mlsi_test::command_line_options());
   mlsi::api::RunRequest request;
   request.scenario = "ActivationMemory";
   request.set("microbatchh", "4");
@@ -174,9 +174,10 @@ TEST(Api, UnknownInputIsAStructuredDiagnostic) {
   EXPECT_EQ(result.diagnostics.render_one(0), cli.err);
 }
 
-// A setting's origin is what its diagnostics call its text (the Python module's keyword); empty: --set.
+// A setting's origin is what its diagnostics call its text (the Python module's keyword); empty: what
+// the caller calls `set` (the command line: --set).
 TEST(Api, AnInputsOriginNamesItsText) {
-  mlsi::api::Session session;
+  mlsi::api::Session session(mlsi_test::command_line_options());
   mlsi::api::RunRequest request;
   request.scenario = "ActivationMemory";
   request.set("microbatch", "4 GB");
@@ -189,7 +190,7 @@ TEST(Api, AnInputsOriginNamesItsText) {
             "microbatch=:1:12: error: input `microbatch` expects Count, found Information\n"
             " 1 | microbatch=4 GB\n"
             "   |            ^~~~\n");
-  // The same mistake on the command line, and through the API without an origin, says --set.
+  // The same mistake on the command line, and through the API in its words without an origin, says --set.
   std::string cli = mlsi_test::mlsi({"run", "ActivationMemory", "--set", "microbatch=4 GB"}).err;
   EXPECT_EQ(cli.rfind("--set:1:12: error: input `microbatch` expects Count, found Information\n", 0), 0u) << cli;
   request.inputs.back().origin.clear();
@@ -206,7 +207,7 @@ TEST(Api, AnInputsOriginNamesItsText) {
 
 TEST(Api, SourceAndEvaluationErrorsHaveLocations) {
   TempFile file("api_bad.mls", "scenario Bad {\n  output x = 1 GiB + 2 s\n}\n");
-  mlsi::api::Session session;
+  mlsi::api::Session session(mlsi_test::command_line_options());
   mlsi::api::RunRequest request;
   request.file = file.path.string();
   auto bad = session.run(request);
@@ -235,7 +236,7 @@ TEST(Api, SourceAndEvaluationErrorsHaveLocations) {
 }
 
 TEST(Api, LimitsAreHonoured) {
-  mlsi::api::SessionOptions options;
+  mlsi::api::SessionOptions options = mlsi_test::command_line_options();
   options.limits.max_steps = 10;
   auto steps = mlsi::api::Session(options).run(activation(4));
   EXPECT_FALSE(steps.ok);
@@ -255,7 +256,7 @@ TEST(Api, LimitsAreHonoured) {
 
   // Nested calls: docs/language.md's endless recursion stops at --max-depth.
   TempFile deep_file("api_deep.mls", "fn forever(n: Count) -> Count = forever(n + 1)\n\nscenario Deep {\n  output x = forever(1)\n}\n");
-  mlsi::api::SessionOptions shallow;
+  mlsi::api::SessionOptions shallow = mlsi_test::command_line_options();
   shallow.limits.max_call_depth = 5;
   mlsi::api::RunRequest deep_request;
   deep_request.file = deep_file.path.string();
@@ -265,7 +266,7 @@ TEST(Api, LimitsAreHonoured) {
 }
 
 TEST(Api, ExplanationIsTheCommandLines) {
-  mlsi::api::Session session;
+  mlsi::api::Session session(mlsi_test::command_line_options());
   auto x = session.explain(activation(4));
   ASSERT_TRUE(x.ok) << x.diagnostics.render();
   EXPECT_EQ(x.text, mlsi_test::mlsi({"run", "ActivationMemory", "--set", "microbatch=4", "--explain"}).out);

@@ -12,8 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include <mlsi/options.hpp>
+
 #include "cli/cli.hpp"
 #include "model/program.hpp"
+#include "verbs/option_table.hpp"
 
 namespace mlsi_test {
 
@@ -21,6 +24,14 @@ struct Result {
   int status = -1;
   std::string out, err;
 };
+
+// API options in the command line's words (each option's flag, as the command line passes them), for
+// the tests that hold the API's messages to the command line's, byte for byte.
+inline mlsi::api::SessionOptions command_line_options() {
+  mlsi::api::SessionOptions options;
+  for (const auto& o : mlsi::option_specs()) options.words[std::string(o.api_name)] = {std::string(o.flag), ""};
+  return options;
+}
 
 // Runs `mlsi ARGS...` with the source tree as the working directory.
 inline Result mlsi(const std::vector<std::string>& args) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "session/run_request.hpp"
+#include "verbs/request.hpp"
 #include "tests/unit/cli_harness.hpp"
 #include "tests/unit/test_support.hpp"
 
@@ -43,7 +44,8 @@ TEST(RunRequest, ConfigThenSetGiveTheInputs) {
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;
   EXPECT_EQ(scenario_of(s, run).name, "ActivationMemory");
   EXPECT_EQ(given(s, run, "microbatch").value.number(), 4);
-  EXPECT_EQ(given(s, run, "microbatch").origin, "--set");
+  // A session given no caller's words names each thing given by its field (base/caller_words.hpp).
+  EXPECT_EQ(given(s, run, "microbatch").origin, "set");
   EXPECT_EQ(given(s, run, "seq_len").value.number(), 2048);
   EXPECT_EQ(given(s, run, "seq_len").origin, "config gpt3_seq2048");
   EXPECT_FALSE(run.given.at(static_cast<std::size_t>(scenario_of(s, run).find_slot("workload")))->origin.empty());
@@ -91,7 +93,12 @@ TEST(RunRequest, FindConfigLooksOnlyAtTheScenariosOwn) {
   mlsi::Session both;
   mlsi::PreparedRun run = prepare(both, {f.path.string(), "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
-  EXPECT_EQ(run.outcome.message, "`" + f.path.string() + "` declares several scenarios (A, B); choose one with --scenario NAME");
+  EXPECT_EQ(run.outcome.message, "`" + f.path.string() + "` declares several scenarios (A, B); choose one with scenario NAME");
+  mlsi::SessionOptions flags;
+  flags.words = mlsi::command_line_words();
+  mlsi::Session cli(flags);
+  EXPECT_EQ(prepare(cli, {f.path.string(), "", "", "", {}}).outcome.message,
+            "`" + f.path.string() + "` declares several scenarios (A, B); choose one with --scenario NAME");
   mlsi::Session named;
   run = prepare(named, {f.path.string(), "B", "slow", "", {}});
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;

@@ -139,7 +139,8 @@ TEST(SweepRequest, SteppedRangeGivesEachValueFromItsIndex) {
   mlsi::Sweep refused(huge);
   EXPECT_EQ(refused.prepare().failure, Failure::usage);
   ASSERT_FALSE(refused.session().diagnostics().list().empty());
-  EXPECT_EQ(refused.session().diagnostics().list()[0].message, "--vary microbatch gives more than 10000000 values");
+  // A request given no caller's words names the text by its field.
+  EXPECT_EQ(refused.session().diagnostics().list()[0].message, "vary microbatch gives more than 10000000 values");
 
 }
 

@@ -216,10 +216,13 @@ test("a call is bounded: a sweep of too many points and a runaway evaluation sto
   assert.equal(big.ok, false);
   assert.match(big.diagnostics[0].message, /20000 points/);
   const theirs = cli(["sweep", "ActivationMemory", "--vary", "microbatch=1..20000 step 1", "--max-points", "10000"]);
-  assert.equal(big.diagnostics.map((d) => d.rendered).join(""), theirs.stderr.replace("run `mlsi --help` for usage\n", ""));
+  // The same message, but its advice names the page's limit, not the command line's option.
+  assert.equal(big.diagnostics.map((d) => d.rendered).join(""),
+               theirs.stderr.replace("run `mlsi --help` for usage\n", "").replace("with --max-points N", "with limits: {maxPoints: N}"));
   const runaway = mlsi.eval("sum([x * x for x in range(900000)])", { limits: { maxSteps: 1000000 } });
   assert.equal(runaway.ok, false);
-  assert.match(runaway.diagnostics[0].message, /steps/);
+  assert.equal(runaway.diagnostics[0].message, "evaluation stopped after 1000000 steps");
+  assert.deepEqual(runaway.diagnostics[0].notes.map((n) => n.message), ["raise the limit with limits: {maxSteps: N}"]);
   // 10,000 nested brackets: the checker's nesting limit, not a crash of the page.
   const deep = mlsi.eval("(".repeat(10000) + "1" + ")".repeat(10000));
   assert.equal(deep.ok, false);
@@ -239,7 +242,8 @@ test("a whole call is bounded: a sweep whose where makes a list at each point st
   const theirs = cli(["sweep", "ActivationMemory", "--vary", request.vary[0], "--where", request.where, "--max-total-steps", "50000000",
                       "--max-steps", "50000000", "--max-list", "1000000", "--format", "json", "--jobs", "1"]);
   assert.equal(theirs.status, 1);
-  assert.ok(theirs.stderr.endsWith(r.diagnostics.at(-1).rendered), theirs.stderr);
+  assert.ok(theirs.stderr.endsWith(r.diagnostics.at(-1).rendered.replace("limits: {maxTotalSteps: N}", "--max-total-steps N")), theirs.stderr);
+  assert.match(r.diagnostics.at(-1).rendered, /raise the limit with limits: \{maxTotalSteps: N\}\n$/);
 });
 
 test("a request of the wrong shape or with a limit the command line refuses is a usage error, not an exception", () => {

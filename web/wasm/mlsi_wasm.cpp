@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -96,6 +97,19 @@ mlsi::api::Limits limits_of(const val& request) {
   return limits;
 }
 
+// What messages call what a page gives (api::SessionOptions::words): the members of its request
+// (`raise the limit with limits.maxSteps`, `choose one with scenario NAME`), not the command line's flags.
+std::map<std::string, mlsi::api::CallerWord> page_words() {
+  std::map<std::string, mlsi::api::CallerWord> words;
+  const std::pair<const char*, const char*> limits[] = {
+      {"max_steps", "maxSteps"}, {"max_total_steps", "maxTotalSteps"}, {"max_points", "maxPoints"}, {"max_list", "maxList"}};
+  for (const auto& [field, key] : limits) words[field] = {std::string("limits.") + key, std::string("limits: {") + key + ": {}}"};
+  words["set"] = {"inputs", "{}"};  // a pair per input, named `batch=` in messages
+  words["vary"] = {"vary", ""};
+  words["where"] = {"where", ""};
+  return words;
+}
+
 // The editor's files live in a folder of their own, which is the working directory: a name given by the
 // page is then a relative path, as on the command line.
 void enter_playground_folder() {
@@ -117,6 +131,7 @@ const mlsi::api::Session& session_of(const val& request) {
   static std::string last_key;
   mlsi::api::SessionOptions options;
   options.limits = limits_of(request);
+  options.words = page_words();
   std::string source_name = text(request, "sourceName");
   bool has_source = !request["source"].isUndefined() && !request["source"].isNull();
   std::string source = text(request, "source");

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +51,16 @@ class CancelHook {
   std::unique_ptr<Scope> scope_;
 };
 
+// What the caller calls one thing it gives (docs/api.md, "The caller's words").
+struct CallerWord {
+  // Its name in messages (`limits["max_steps"]`); empty: the caller has no way to give it, and messages
+  // leave out the advice that would use it.
+  std::string name;
+  // How a value given to it is written, `{}` standing for the value (`limits={"max_steps": {}}`);
+  // empty: the name, a space and the value.
+  std::string form;
+};
+
 struct SessionOptions {
   // Catalogue files (TOML) added to the built-in catalogue, in order; a later entry of the same name
   // overrides with `override = true`, as `--catalog FILE` does.
@@ -62,13 +73,16 @@ struct SessionOptions {
   // sets the scenario's one input of kind Workload to it, as `mlsi run --workload FILE.json` does.
   std::string workload_config;
   std::string workload_key;
-  // What messages call those two (the caller's words): Python's `workload_config=` and `workload_key=`.
-  std::string workload_config_named = "workload_config";
-  std::string workload_key_named = "workload_key";
   // .mls files loaded (with their imports) into every run, after the built-in prelude: their scenarios
   // run by name as the built-in ones do.
   std::vector<std::string> files;
   Limits limits;
+  // What the caller calls the request fields and limits that messages advise with, by the name the
+  // command line's options have in the Python module and the MCP tools (`max_steps`, `max_depth`,
+  // `max_points`, `set`, `scenario`, `inputs`, `for`, `where`, ...). A field not here is called by its
+  // name in this API (`raise the limit with max_steps N`; `max_call_depth` for `max_depth`); the API
+  // reads no inputs file, so a message offers `inputs` only when a caller names it here.
+  std::map<std::string, CallerWord> words;
 };
 
 }  // namespace mlsi::api

@@ -28,10 +28,10 @@ struct SolveRequest {
   std::string objective;
   std::size_t top = 5;
   unsigned jobs = 0;  // threads of a grid solve, the calling one included; 0: the cores available
-  // What messages call the texts of `such_that` and `vary`, where the caller took them from: the command
-  // line's options by default; the Python module's keywords.
-  std::string such_that_origin = "--such-that";
-  std::string vary_origin = "--vary";
+  // What messages call the texts of `such_that` and `vary`, where the caller took them from: the fields'
+  // own names by default, as the Python module's keywords are.
+  std::string such_that_origin = "such_that";
+  std::string vary_origin = "vary";
 };
 
 // A point of a grid solve: its place in the grid's order, its varied inputs, and its objective.

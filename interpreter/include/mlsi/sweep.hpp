@@ -28,9 +28,9 @@ struct SweepRequest {
   // thread and computes there too.
   unsigned jobs = 0;
   // What messages call the texts of `vary` and `where`, where the caller took them from (a location in
-  // them is `ORIGIN:1:9`): the command line's options by default; the Python module's keywords.
-  std::string vary_origin = "--vary";
-  std::string where_origin = "--where";
+  // them is `ORIGIN:1:9`): the fields' own names by default, as the Python module's keywords are.
+  std::string vary_origin = "vary";
+  std::string where_origin = "where";
 };
 
 struct SweepColumn {
