@@ -49,7 +49,10 @@ void Compiler::unknown_entry(Span span, const std::string& name, const Type& kin
     for (const auto& k : keys) all += (all.empty() ? "" : ", ") + k;
     d.notes.push_back(fmt::format("the {} entries are: {}", kind_name, all));
   }
-  d.notes.push_back("entries of a catalogue file of your own are read with `--catalog FILE.toml` or `MLSI_PATH`");
+  // In the caller's words (`--catalog FILE.toml`, Python's `catalogues=[...]`); left out for a caller that
+  // cannot give a file (the browser's page).
+  if (p_.words.has("catalogues"))
+    d.notes.push_back(fmt::format("entries of a catalogue file of your own are read with `{}`", p_.words.give("catalogues", "FILE.toml")));
 }
 
 }  // namespace mlsi

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/caller_words.hpp"
 #include "syntax/ast.hpp"
 #include "model/catalogue.hpp"
 #include "model/dimension.hpp"
@@ -171,6 +172,8 @@ struct Config {
 };
 
 struct Program {
+  // The caller's words (the session's), for the checker's advice: how a catalogue file is given.
+  CallerWords words;
   SourceManager sources;
   DimensionRegistry dims;
   UnitRegistry units;

@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 Session::Session(SessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
   Activity activity("reading the prelude and the catalogue");
+  program_->words = options_.words;
   diags_.set_max_kept(options_.max_diagnostics);
   load_embedded_prelude();
   load_catalogues();

@@ -62,6 +62,7 @@ std::map<std::string, api::CallerWord> python_words() {
   words["workload"] = {"workload_config", "workload_config=\"{}\""};
   words["name"] = {"workload_key", "workload_key=\"{}\""};
   words["for"] = {};
+  words["catalogues"] = {"catalogues", "catalogues=[\"{}\"]"};
   words["scenario"] = {"scenario=", "scenario=\"{}\""};
   for (const char* keyword : {"such_that", "minimize", "maximize", "top", "max", "min", "vary", "where"})
     words[keyword] = {std::string(keyword) + "=", std::string(keyword) + "={}"};

@@ -77,3 +77,11 @@ def test_a_file_of_several_scenarios_asks_for_scenario_keyword(tmp_path):
     with pytest.raises(mlsi.Error) as raised:
         mlsi.run(str(path))
     assert str(raised.value) == f'error: `{path}` declares several scenarios (First, Second); choose one with scenario="NAME"'
+
+
+def test_an_unknown_entry_names_the_catalogues_keyword():
+    with pytest.raises(mlsi.Error) as raised:
+        mlsi.run("ServingFit", workload="Foo")
+    assert raised.value.message == "there is no Workload `Foo` in the catalogue"
+    assert notes(raised.value)[-1] == 'entries of a catalogue file of your own are read with `catalogues=["FILE.toml"]`'
+    assert "--" not in str(raised.value)

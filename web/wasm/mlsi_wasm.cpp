@@ -107,6 +107,7 @@ std::map<std::string, mlsi::api::CallerWord> page_words() {
   words["set"] = {"inputs", "{}"};  // a pair per input, named `batch=` in messages
   words["vary"] = {"vary", ""};
   words["where"] = {"where", ""};
+  words["catalogues"] = {};  // no catalogue files: entries are pasted as text, which the page says itself
   return words;
 }
 
