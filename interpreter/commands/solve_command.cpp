@@ -1,13 +1,16 @@
-#include "cli/solve_command.hpp"
+// `mlsi solve`: the largest or smallest value of one input for which conditions hold (solve/solve.hpp
+// does the work), written as `mlsi run` prints the scenario there, then the answer and its boundary.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdlib>
 
-#include "cli/run_setup.hpp"
-#include "eval/explain.hpp"
+#include "commands/run_setup.hpp"
 #include "report/grid_solve_text.hpp"
 #include "report/render.hpp"
+#include "report/run_document.hpp"
 #include "report/solve_text.hpp"
 #include "solve/grid_solve.hpp"
 #include "solve/solve.hpp"
@@ -19,7 +22,7 @@ namespace {
 // What is printed at the answer: `mlsi run`'s table or JSON (with --explain, the explanation) of the
 // answer's run, with the solve's section after the table or its object inside the JSON. Returns false
 // when the answer's run fails.
-bool print_answer(const Options& o, CliStreams& io, Program& p, int scenario, const GivenInputs& given, const std::string& section,
+bool print_answer(const VerbRequest& o, Sink& io, Program& p, int scenario, const GivenInputs& given, const std::string& section,
                   const std::string& json) {
   ScenarioRun run;
   try {
@@ -28,14 +31,7 @@ bool print_answer(const Options& o, CliStreams& io, Program& p, int scenario, co
     io.err << render(p.sources, e.diag, io.colour);
     return false;
   }
-  bool colour = io.colour && o.format == Format::table;
-  std::string body;
-  if (o.explain) {
-    Explanation x = explain_run(p, run, given, o.config, o.limits);
-    body = o.format == Format::json ? render_explanation_json(x) : render_explanation_text(x, colour);
-  } else {
-    body = render_run(p, run, o.config, o.format, colour);
-  }
+  std::string body = run_document(p, run, given, RunDocumentOptions{o.config, o.format, o.explain, o.limits, io.colour});
   if (o.format == Format::json) {
     // The run's (or the explanation's) object, with the solve beside its other members.
     auto close = body.find_last_of('}');
@@ -46,7 +42,7 @@ bool print_answer(const Options& o, CliStreams& io, Program& p, int scenario, co
   return true;
 }
 
-int solve_one_input(const Options& o, CliStreams& io) {
+int solve_one_input(const VerbRequest& o, Sink& io) {
   if (o.solve_max.empty() == o.solve_min.empty()) return usage(io, "`mlsi solve` needs --max INPUT or --min INPUT (one input), or --vary INPUT=VALUES with --minimize EXPR or --maximize EXPR (a grid)");
   if (o.such_that.empty()) return usage(io, "`mlsi solve` needs at least one --such-that COND");
   if (!o.minimize.empty() || !o.maximize.empty())
@@ -94,7 +90,7 @@ int solve_one_input(const Options& o, CliStreams& io) {
   return kExitOk;
 }
 
-int solve_grid(const Options& o, CliStreams& io) {
+int solve_grid(const VerbRequest& o, Sink& io) {
   if (!o.solve_max.empty() || !o.solve_min.empty())
     return usage(io, "a grid solve (--vary) orders its points by --minimize or --maximize EXPR; --max and --min solve for one input, without --vary");
   if (o.minimize.empty() == o.maximize.empty()) return usage(io, "a grid solve (--vary) needs one of --minimize EXPR and --maximize EXPR");
@@ -130,7 +126,7 @@ int solve_grid(const Options& o, CliStreams& io) {
 
 }  // namespace
 
-int cmd_solve(const Options& o, CliStreams& io) {
+int run_solve(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi solve` takes one FILE or scenario NAME");
   if (o.format == Format::csv) return usage(io, "`mlsi solve` writes a table or JSON, not csv");
   return o.varies.empty() ? solve_one_input(o, io) : solve_grid(o, io);
