@@ -19,6 +19,7 @@ struct Wide {
 
 // n/d in lowest terms with d > 0, or nothing when d is 0 or a part would overflow 64 bits.
 std::optional<Wide> lowest_terms(std::int64_t n, std::int64_t d) {
+  if (d == 1 && n != INT64_MIN) return Wide{n, 1};  // a whole exponent, nearly all of them: nothing to reduce
   if (d == 0 || n == INT64_MIN || d == INT64_MIN) return std::nullopt;
   if (d < 0) { n = -n; d = -d; }
   std::int64_t g = std::gcd(n, d);  // d > 0, so g > 0
@@ -31,6 +32,8 @@ std::string wide_text(const Wide& w) { return w.den == 1 ? fmt::format("{}", w.n
 
 // a/b + c/d and a/b * c/d with every product and sum checked, exact when the result fits 64 bits.
 std::optional<Wide> wide_add(Rational a, Rational b, bool subtract) {
+  // Whole exponents (the common case): 32-bit parts cannot overflow 64 bits.
+  if (a.den == 1 && b.den == 1) return Wide{subtract ? std::int64_t{a.num} - b.num : std::int64_t{a.num} + b.num, 1};
   std::int64_t x = 0, y = 0, n = 0, d = 0;
   if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.den}, &x) ||
       __builtin_mul_overflow(std::int64_t{b.num}, std::int64_t{a.den}, &y) ||
@@ -40,6 +43,7 @@ std::optional<Wide> wide_add(Rational a, Rational b, bool subtract) {
   return lowest_terms(n, d);
 }
 std::optional<Wide> wide_mul(Rational a, Rational b) {
+  if (a.num == 0) return Wide{0, 1};  // an absent base dimension stays absent
   std::int64_t n = 0, d = 0;
   if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.num}, &n) ||
       __builtin_mul_overflow(std::int64_t{a.den}, std::int64_t{b.den}, &d))
