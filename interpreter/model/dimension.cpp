@@ -73,6 +73,19 @@ DimOutcome each_exponent(Op op) {
   return DimOutcome{d, 0, ""};
 }
 
+// The exponents of `a` and `b` added (or subtracted) when all of them are whole and every sum is in range,
+// the case of nearly every dimension; false sends the caller to the exact path, which says what overflowed.
+bool whole_sum(const Dim& a, const Dim& b, bool subtract, Dim& out) {
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    const Rational x = a.exp[i], y = b.exp[i];
+    if (x.den != 1 || y.den != 1) return false;
+    const std::int64_t n = subtract ? std::int64_t{x.num} - y.num : std::int64_t{x.num} + y.num;
+    if (n < -kMaxExponentPart || n > kMaxExponentPart) return false;
+    out.exp[i] = Rational{static_cast<std::int32_t>(n), 1};
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<Rational> Rational::make(std::int64_t n, std::int64_t d) { return narrow(lowest_terms(n, d)); }
@@ -92,12 +105,15 @@ Dim Dim::base(std::size_t index) {
   return d;
 }
 DimOutcome multiply(const Dim& a, const Dim& b) {
+  if (Dim d; whole_sum(a, b, false, d)) return DimOutcome{d, 0, ""};
   return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], false); });
 }
 DimOutcome divide(const Dim& a, const Dim& b) {
+  if (Dim d; whole_sum(a, b, true, d)) return DimOutcome{d, 0, ""};
   return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], true); });
 }
 DimOutcome power(const Dim& a, Rational r) {
+  if (r == Rational{1, 1}) return DimOutcome{a, 0, ""};  // its exponents are in lowest terms and in range already
   return each_exponent([&](std::size_t i) { return wide_mul(a.exp[i], r); });
 }
 
