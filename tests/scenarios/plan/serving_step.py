@@ -81,6 +81,12 @@ class Serving:
     def linear(self, count, m, k, n):
         return count * (self.hw["gemm_lat"] + 2 * m * k * n / (self.rate * self.wave(ceil(m / 256) * ceil(n / 128))))
 
+    def grouped(self, count, groups, m, k, n):
+        """`count` grouped GEMMs, each one kernel over `groups` experts' m × k by k × n products: one fixed time,
+        the FLOPs at the wave share of all the groups' 256 × 128 output tiles together."""
+        tiles = groups * ceil(m / 256) * ceil(n / 128)
+        return count * (self.hw["gemm_lat"] + 2 * groups * m * k * n / (self.rate * self.wave(tiles)))
+
     def all_reduce(self, nbytes):
         tp = self.tp
         return 0.0 if tp <= 1 else self.hw["ar_lat"] + 2 * (tp - 1) / tp * nbytes / self.hw["ar_bw"]
@@ -99,7 +105,7 @@ class Serving:
             return t + self.linear(w["mats"], m, h, w["f"] / tp)
         E, k = w["E"], w["k"]
         touched = max(E * (1 - (1 - k / E) ** m), 1)
-        return (t + self.linear(w["mats"] * touched, m * k / touched, h, w["ef"] / tp)
+        return (t + self.grouped(w["mats"], touched, m * k / touched, h, w["ef"] / tp)
                 + self.linear(w["mats"] * w["shared"], m, h, w["ef"] / tp) + self.linear(1, m, h, E))
 
     def gemms(self, m, n):
