@@ -53,10 +53,10 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
   return sections;
 }
 
-void CatalogueLoader::defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries) {
-  std::size_t file = deferred_files_.size();
-  deferred_files_.push_back(DeferredFile{std::move(shown_name), text, kNoFile});
-  for (const auto& entry : entries) deferred_.push_back(DeferredEntry{file, entry.begin, entry.end, entry.names, false});
+void CatalogueLoader::defer(std::string shown_name, const EmbeddedFile& file) {
+  std::size_t index = deferred_files_.size();
+  deferred_files_.push_back(DeferredFile{std::move(shown_name), &file, kNoFile});
+  for (const auto& entry : file.catalogue_entries) deferred_.push_back(DeferredEntry{index, &entry, false});
 }
 
 void CatalogueLoader::demand(const std::string& name) {
@@ -66,7 +66,7 @@ void CatalogueLoader::demand(const std::string& name) {
   }
   // The first name given for an entry keeps it, as the files are deferred in order.
   for (; deferred_named_ < deferred_.size(); ++deferred_named_)
-    for (std::string_view n : deferred_[deferred_named_].names) deferred_names_.emplace(n, deferred_named_);
+    for (std::string_view n : deferred_[deferred_named_].embedded->names) deferred_names_.emplace(n, deferred_named_);
   if (auto it = deferred_names_.find(name); it != deferred_names_.end()) read_deferred(it->second);
 }
 
@@ -75,14 +75,37 @@ void CatalogueLoader::read_deferred(std::size_t entry) {
   if (d.read) return;
   d.read = true;
   DeferredFile& f = deferred_files_[d.file];
-  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(f.text));
-  // The entry's lines alone, with the number of lines before it, so that lines and columns are those of the
-  // file (they were given after as many empty lines, which the TOML reader read one by one).
-  std::string_view whole(f.text);
-  const auto line_offset = static_cast<std::uint32_t>(std::count(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(d.begin), '\n'));
+  const std::string_view text = f.embedded->text;
+  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(text));
+  // The entry's values alone, with the number of lines before it, so that lines and columns are those of
+  // the file (they were given after as many empty lines, which the TOML reader read one by one).
+  const EmbeddedCatalogueEntry& e = *d.embedded;
   std::size_t first = pending_.size();
   std::size_t first_diagnostic = diags_.size();
-  load_entries(f.id, true, whole.substr(d.begin, d.end - d.begin), line_offset);
+  struct MemoUnits {  // while this entry's values are read
+    bool& on;
+    ~MemoUnits() { on = false; }
+  } memo{memo_units_ = true};
+  load_entries(f.id, true, f.embedded->catalogue_values.substr(e.values_begin, e.values_end - e.values_begin),
+               static_cast<std::uint32_t>(e.lines_before));
+  // Its free texts, from the file's text, with their spans there: the values' text has them `""`. Each is
+  // a Text field that takes any string (the schema's `source`, `note`, `source_url`, `*_source`), so the
+  // empty one was read without a diagnostic, as the whole string is.
+  if (pending_.size() > first) {
+    Pending& read = pending_[first];
+    const auto& rt = *p_.catalogue.kinds.at(read.kind);
+    for (const auto& free : e.free_texts) {
+      int idx = rt.find(free.field);
+      if (idx < 0) continue;
+      const auto i = static_cast<std::size_t>(idx);
+      const std::string_view quoted = text.substr(free.begin, free.end - free.begin);
+      read.fields[i] = Value(std::string(quoted.substr(1, quoted.size() - 2)));
+      // As toml_span makes a node's span: its length is the columns toml++ counts, characters, not bytes.
+      const auto characters = std::count_if(quoted.begin(), quoted.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+      const auto begin = static_cast<std::uint32_t>(free.begin);
+      read.field_spans[i] = Span{f.id, begin, begin + static_cast<std::uint32_t>(characters)};
+    }
+  }
   diags_.sort_from(first_diagnostic);
   // Resolving reads the entries that references lead to (appending to pending_, whose elements stay put).
   for (std::size_t i = first; i < pending_.size(); ++i) resolve(pending_[i], 0);
