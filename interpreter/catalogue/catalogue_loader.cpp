@@ -376,6 +376,8 @@ void CatalogueLoader::restore(const CatalogueLoader& earlier) {
   deferred_files_ = earlier.deferred_files_;
   deferred_ = earlier.deferred_;
   deferred_names_ = earlier.deferred_names_;
+  deferred_named_ = earlier.deferred_named_;
+  builtin_names_ = BuiltinNames::unknown;
 }
 
 std::vector<std::pair<std::string, std::string>> CatalogueLoader::entries_of(FileId file) const {

@@ -74,6 +74,9 @@ class CatalogueLoader {
   // `text`: the file's, or one entry's lines (read on demand), `line_offset` lines into the file.
   void load_entries(FileId file, bool builtin, std::string_view text, std::uint32_t line_offset = 0);
   void read_deferred(std::size_t entry);
+  // Whether the deferred files are the embedded catalogue files, all of them in order, so that the
+  // build's table of their names (embedded_catalogue_names) numbers the deferred entries.
+  bool deferred_are_the_builtin_files();
 
   struct DeferredFile {
     std::string name;  // as shown in diagnostics
@@ -93,8 +96,10 @@ class CatalogueLoader {
   std::map<std::string, int> pending_names_;
   std::vector<DeferredFile> deferred_files_;
   std::vector<DeferredEntry> deferred_;
-  // Entry key or alias -> deferred entry: made at the first look-up by name, so that a start that looks
-  // none up (`mlsi eval` of units, the REPL's first prompt) does not make it.
+  enum class BuiltinNames { unknown, yes, no };
+  BuiltinNames builtin_names_ = BuiltinNames::unknown;  // deferred_are_the_builtin_files, once known
+  // Entry key or alias -> deferred entry, when the deferred files are not the built-in ones: made at the
+  // first look-up by name, so that a start that looks none up does not make it.
   std::map<std::string_view, std::size_t, std::less<>> deferred_names_;
   std::size_t deferred_named_ = 0;  // the deferred entries whose names deferred_names_ holds
   // While a built-in entry is read on demand: the factor and dimension of each unit text read in place

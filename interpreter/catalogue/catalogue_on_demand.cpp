@@ -1,7 +1,10 @@
 // Reading the built-in catalogue on demand: a run that names one entry parses that entry (and those it
 // refers to), not the 143 entries of 23 files.
 #include <algorithm>
+#include <bit>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 
 #include "catalogue/catalogue_loader.hpp"
 
@@ -13,6 +16,20 @@ std::string_view trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
+}
+
+// The characters of UTF-8 text: its bytes but the continuation bytes (10xxxxxx), eight at a time (the
+// free texts of an entry are kilobytes).
+std::size_t utf8_characters(std::string_view text) {
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  std::size_t continuation = 0, at = 0;
+  for (; at + 8 <= text.size(); at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data() + at, 8);
+    continuation += static_cast<std::size_t>(std::popcount(word & ~(word << 1) & kHigh));
+  }
+  for (; at < text.size(); ++at) continuation += (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80 ? 1 : 0;
+  return text.size() - continuation;
 }
 
 }  // namespace
@@ -57,11 +74,35 @@ void CatalogueLoader::defer(std::string shown_name, const EmbeddedFile& file) {
   std::size_t index = deferred_files_.size();
   deferred_files_.push_back(DeferredFile{std::move(shown_name), &file, kNoFile});
   for (const auto& entry : file.catalogue_entries) deferred_.push_back(DeferredEntry{index, &entry, false});
+  builtin_names_ = BuiltinNames::unknown;
+}
+
+bool CatalogueLoader::deferred_are_the_builtin_files() {
+  if (builtin_names_ == BuiltinNames::unknown) {
+    std::size_t k = 0;
+    bool same = true;
+    for (const auto& f : embedded_files()) {
+      if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;  // as Session::load_catalogues defers them
+      same = same && k < deferred_files_.size() && deferred_files_[k].embedded == &f;
+      ++k;
+    }
+    builtin_names_ = same && k == deferred_files_.size() ? BuiltinNames::yes : BuiltinNames::no;
+  }
+  return builtin_names_ == BuiltinNames::yes;
 }
 
 void CatalogueLoader::demand(const std::string& name) {
   if (name.empty()) {
     for (std::size_t i = 0; i < deferred_.size(); ++i) read_deferred(i);
+    return;
+  }
+  // The built-in files, as a session defers them: the build's table of their names, sorted (the first
+  // entry that gives a name keeps it).
+  if (deferred_are_the_builtin_files()) {
+    auto names = embedded_catalogue_names();
+    auto it = std::lower_bound(names.begin(), names.end(), std::string_view(name),
+                               [](const EmbeddedCatalogueName& n, std::string_view wanted) { return n.name < wanted; });
+    if (it != names.end() && it->name == name) read_deferred(it->entry);
     return;
   }
   // The first name given for an entry keeps it, as the files are deferred in order.
@@ -101,9 +142,8 @@ void CatalogueLoader::read_deferred(std::size_t entry) {
       const std::string_view quoted = text.substr(free.begin, free.end - free.begin);
       read.fields[i] = Value(std::string(quoted.substr(1, quoted.size() - 2)));
       // As toml_span makes a node's span: its length is the columns toml++ counts, characters, not bytes.
-      const auto characters = std::count_if(quoted.begin(), quoted.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
       const auto begin = static_cast<std::uint32_t>(free.begin);
-      read.field_spans[i] = Span{f.id, begin, begin + static_cast<std::uint32_t>(characters)};
+      read.field_spans[i] = Span{f.id, begin, begin + static_cast<std::uint32_t>(utf8_characters(quoted))};
     }
   }
   diags_.sort_from(first_diagnostic);

@@ -48,6 +48,16 @@ struct EmbeddedFile {
 };
 
 std::span<const EmbeddedFile> embedded_files();
+
+// A name a built-in catalogue entry defines (its key or an alias), and the entry's number among the
+// entries of all the embedded catalogue files, in order.
+struct EmbeddedCatalogueName {
+  std::string_view name;
+  std::size_t entry = 0;
+};
+// Every such name, sorted by name and then by entry (a name two entries define: the first comes first):
+// a name finds its entry by a binary search, with no map made at run time.
+std::span<const EmbeddedCatalogueName> embedded_catalogue_names();
 // Whether an embedded file is a pack file: `scenarios/<pack>/x.mls`, any pack.
 bool is_pack_file(const EmbeddedFile& file);
 

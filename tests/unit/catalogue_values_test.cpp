@@ -7,6 +7,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "catalogue/catalogue_loader.hpp"
 #include "check/compiler.hpp"
@@ -68,6 +70,28 @@ TEST(CatalogueValues, EachEntrysValuesAreItsLinesWithoutFreeTextsOrComments) {
   EXPECT_GT(free_texts, 300u);
   // The free texts and comments are most of the bytes: the values are under half of the files.
   EXPECT_LT(values_bytes * 2, file_bytes);
+}
+
+// The build's table of names is every name of every entry, numbered as the entries of the catalogue files
+// follow each other, sorted by name and then by entry.
+TEST(CatalogueValues, TheNameTableIsEveryEntrysNamesSorted) {
+  std::vector<std::pair<std::string_view, std::size_t>> want;
+  std::size_t number = 0;
+  for (const auto& f : mlsi::embedded_files()) {
+    if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
+    for (const auto& e : f.catalogue_entries) {
+      for (std::string_view name : e.names) want.emplace_back(name, number);
+      ++number;
+    }
+  }
+  std::sort(want.begin(), want.end());
+  auto table = mlsi::embedded_catalogue_names();
+  ASSERT_EQ(table.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(table[i].name, want[i].first) << i;
+    EXPECT_EQ(table[i].entry, want[i].second) << i;
+  }
+  EXPECT_EQ(number, 179u);
 }
 
 TEST(CatalogueValues, SchemaDimensionsAreThoseTheParserGives) {
