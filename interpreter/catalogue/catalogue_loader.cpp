@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <optional>
 
 #include <toml++/toml.h>
 
@@ -36,7 +38,68 @@ bool is_case_name(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
+// Reads a schema dimension: names, `1`, `*`, `/` and parentheses, left to right.
+class SchemaDimensionReader {
+ public:
+  SchemaDimensionReader(std::string_view text, const DimensionRegistry& dims) : text_(text), dims_(dims) {}
+
+  std::optional<Dim> whole() {
+    auto d = product();
+    skip_spaces();
+    if (at_ != text_.size()) return std::nullopt;
+    return d;
+  }
+
+ private:
+  void skip_spaces() {
+    while (at_ < text_.size() && text_[at_] == ' ') ++at_;
+  }
+
+  std::optional<Dim> product() {
+    auto d = factor();
+    while (d) {
+      skip_spaces();
+      if (at_ >= text_.size() || (text_[at_] != '*' && text_[at_] != '/')) break;
+      const bool times = text_[at_++] == '*';
+      auto next = factor();
+      if (!next) return std::nullopt;
+      DimOutcome outcome = times ? multiply(*d, *next) : divide(*d, *next);
+      if (!outcome.ok()) return std::nullopt;
+      d = outcome.dim;
+    }
+    return d;
+  }
+
+  std::optional<Dim> factor() {
+    skip_spaces();
+    if (at_ < text_.size() && text_[at_] == '(') {
+      ++at_;
+      auto d = product();
+      skip_spaces();
+      if (!d || at_ >= text_.size() || text_[at_] != ')') return std::nullopt;
+      ++at_;
+      return d;
+    }
+    std::size_t begin = at_;
+    while (at_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[at_])) || text_[at_] == '_')) ++at_;
+    std::string_view word = text_.substr(begin, at_ - begin);
+    if (word == "1") return Dim{};
+    if (word.empty() || std::isdigit(static_cast<unsigned char>(word.front()))) return std::nullopt;
+    const Dim* d = dims_.find(std::string(word));
+    if (!d) return std::nullopt;
+    return *d;
+  }
+
+  std::string_view text_;
+  const DimensionRegistry& dims_;
+  std::size_t at_ = 0;
+};
+
 }  // namespace
+
+std::optional<Dim> schema_dimension(std::string_view text, const DimensionRegistry& dims) {
+  return SchemaDimensionReader(text, dims).whole();
+}
 
 std::shared_ptr<const EnumType> catalogue_enumeration(const FieldSpec& f) {
   if (f.type != "Text" || f.allowed.empty() || !std::all_of(f.allowed.begin(), f.allowed.end(), is_case_name)) return nullptr;
@@ -58,10 +121,12 @@ void CatalogueLoader::define_kinds() {
     p_.catalogue.kinds[std::string(k.name)] = rt;
   }
   Compiler compiler(p_, diags_);
-  // A schema dimension ("Information / Time", "Money / (Information * Time)") is read as a type.
+  // A schema dimension ("Information / Time", "Money / (Information * Time)") is read as a type: from the
+  // prelude's dimensions (schema_dimension) or else by the parser.
   std::map<std::string, Type, std::less<>> cache;
   auto dimension = [&](std::string_view text) -> Type {
     if (auto it = cache.find(text); it != cache.end()) return it->second;
+    if (auto d = schema_dimension(text, p_.dims)) return cache[std::string(text)] = Type::quantity(*d);
     Diagnostics scratch;
     auto type = parse_type(p_.sources, p_.sources.add("<schema>", std::string(text)), scratch);
     if (!type) throw std::logic_error("catalogue schema: bad dimension " + std::string(text));
@@ -86,6 +151,8 @@ void CatalogueLoader::define_kinds() {
   mig->types = {Type::text(), dimension("Information"), Type::count()};
   for (const auto& k : catalogue_schema()) {
     auto& rt = *p_.catalogue.kinds[std::string(k.name)];
+    rt.fields.reserve(common_fields().size() + k.fields.size());
+    rt.types.reserve(common_fields().size() + k.fields.size());
     auto add = [&](const FieldSpec& f) {
       if (f.name == "override") return;  // a loader instruction, not a field scenarios read
       Type t;
@@ -102,7 +169,7 @@ void CatalogueLoader::define_kinds() {
       else if (f.type == "shares") t = Type::of_record(shares);
       else t = dimension(f.type);
       rt.fields.emplace_back(f.name);
-      rt.types.push_back(t);
+      rt.types.push_back(std::move(t));
     };
     for (const auto& f : common_fields()) add(f);
     for (const auto& f : k.fields) add(f);
@@ -117,12 +184,13 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
                                                const std::string& field, const std::string& entry, DisplayUnitText* unit) {
   const auto& node = *static_cast<const toml::node*>(node_ptr);
   Span span = region_span(file, node_ptr);
-  std::string want_name = type_name(want, p_.dims);
+  // For a message (most quantities have none).
+  auto want_name = [&] { return type_name(want, p_.dims); };
   if (!node.is_string()) {
     if (node.is_number())
-      diags_.error(span, fmt::format("{}: field `{}` needs a unit: write a string such as {}", entry, field, example_for(want_name)));
+      diags_.error(span, fmt::format("{}: field `{}` needs a unit: write a string such as {}", entry, field, example_for(want_name())));
     else
-      diags_.error(span, fmt::format("{}: field `{}` expects a quantity string such as {}", entry, field, example_for(want_name)));
+      diags_.error(span, fmt::format("{}: field `{}` expects a quantity string such as {}", entry, field, example_for(want_name())));
     return std::nullopt;
   }
   const std::string text = *node.value<std::string>();
@@ -150,6 +218,12 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
   std::uint32_t unit_begin = span.begin + 1 + static_cast<std::uint32_t>(i);
   std::uint32_t unit_end = span.begin + 1 + static_cast<std::uint32_t>(text.size());
   bool in_place = p_.sources.text(Span{file, unit_begin, unit_end}) == std::string_view(text).substr(i);
+  // A unit read in place before, in a built-in entry read on demand: its factor and dimension again.
+  const bool memo = memo_units_ && in_place && text[i] != '/';
+  if (memo) {
+    if (auto it = unit_memo_.find(std::string_view(text).substr(i)); it != unit_memo_.end())
+      return quantity_value(number, it->second.first, it->second.second, span, want, field, entry, text, i, unit);
+  }
   FileId ufile = file;
   if (!in_place) {
     ufile = p_.sources.add(p_.sources.file(file).name, text.substr(i));
@@ -188,17 +262,26 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
     diags_.count_not_kept(local.not_kept(), Severity::error);
     return std::nullopt;
   }
-  if (!(r->dim == want.dim)) {
+  if (memo) unit_memo_.emplace(text.substr(i), std::pair{r->factor, r->dim});
+  return quantity_value(number, r->factor, r->dim, span, want, field, entry, text, i, unit);
+}
+
+// The rest of quantity(), once the unit is known: `text`, the string, has its unit from `unit_at`.
+std::optional<Value> CatalogueLoader::quantity_value(double number, double factor, const Dim& dim, Span span, const Type& want,
+                                                     const std::string& field, const std::string& entry, const std::string& text,
+                                                     std::size_t unit_at, DisplayUnitText* unit) {
+  if (!(dim == want.dim)) {
+    std::string want_name = type_name(want, p_.dims);
     diags_.error(span, fmt::format("{}: field `{}` expects {} (e.g. {}), got {} from \"{}\"", entry, field, want_name,
-                                   example_for(want_name), p_.dims.format(r->dim), text));
+                                   example_for(want_name), p_.dims.format(dim), text));
     return std::nullopt;
   }
-  double v = number * r->factor;
+  double v = number * factor;
   if (!std::isfinite(v) || v < 0) {
     diags_.error(span, fmt::format("{}: field `{}` must be a finite quantity >= 0, got \"{}\"", entry, field, text));
     return std::nullopt;
   }
-  if (unit) *unit = DisplayUnitText{text.substr(i), r->factor};
+  if (unit) *unit = DisplayUnitText{text.substr(unit_at), factor};
   return Value(v);
 }
 
@@ -293,6 +376,8 @@ void CatalogueLoader::restore(const CatalogueLoader& earlier) {
   deferred_files_ = earlier.deferred_files_;
   deferred_ = earlier.deferred_;
   deferred_names_ = earlier.deferred_names_;
+  deferred_named_ = earlier.deferred_named_;
+  builtin_names_ = BuiltinNames::unknown;
 }
 
 std::vector<std::pair<std::string, std::string>> CatalogueLoader::entries_of(FileId file) const {

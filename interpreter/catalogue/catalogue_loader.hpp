@@ -22,8 +22,9 @@ class CatalogueLoader {
   // scan); `demand` reads and resolves the entry that defines `name` (with the entries its references
   // need), or every deferred entry when `name` is empty. Entries read this way are the same, spans
   // included, as those load() + finish() give.
-  // `text` and `entries`: static storage (an embedded file and the build's index of its entries).
-  void defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries);
+  // `file`: an embedded catalogue file (static storage, with the build's index of its entries). An entry
+  // is read from its values' text, and its free texts are put back from the file's (EmbeddedFreeText).
+  void defer(std::string shown_name, const EmbeddedFile& file);
   void demand(const std::string& name);
 
   // What is wrong with `name` as a key or alias (`what`: "entry name", "alias"): not an identifier, a
@@ -64,22 +65,27 @@ class CatalogueLoader {
   Span region_span(FileId file, const void* node) const;
   std::optional<Value> quantity(FileId file, const void* node, const Type& want, const std::string& field,
                                 const std::string& entry, DisplayUnitText* unit = nullptr);
+  std::optional<Value> quantity_value(double number, double factor, const Dim& dim, Span span, const Type& want,
+                                      const std::string& field, const std::string& entry, const std::string& text,
+                                      std::size_t unit_at, DisplayUnitText* unit);
   void check_name(const std::string& name, const char* what, Span span, bool builtin);
   void validate(Pending& e);
   void resolve(Pending& e, int depth);
   // `text`: the file's, or one entry's lines (read on demand), `line_offset` lines into the file.
   void load_entries(FileId file, bool builtin, std::string_view text, std::uint32_t line_offset = 0);
   void read_deferred(std::size_t entry);
+  // Whether the deferred files are the embedded catalogue files, all of them in order, so that the
+  // build's table of their names (embedded_catalogue_names) numbers the deferred entries.
+  bool deferred_are_the_builtin_files();
 
   struct DeferredFile {
     std::string name;  // as shown in diagnostics
-    std::string_view text;  // an embedded file's
+    const EmbeddedFile* embedded = nullptr;
     FileId id = kNoFile;  // registered in program.sources when its first entry is read
   };
   struct DeferredEntry {
     std::size_t file = 0;
-    std::size_t begin = 0, end = 0;  // the entry's lines: its header up to the next entry's
-    std::span<const std::string_view> names;  // its key, then its aliases (the build's index)
+    const EmbeddedCatalogueEntry* embedded = nullptr;  // its names (key, then aliases), lines and values
     bool read = false;
   };
 
@@ -90,10 +96,17 @@ class CatalogueLoader {
   std::map<std::string, int> pending_names_;
   std::vector<DeferredFile> deferred_files_;
   std::vector<DeferredEntry> deferred_;
-  // Entry key or alias -> deferred entry: made at the first look-up by name, so that a start that looks
-  // none up (`mlsi eval` of units, the REPL's first prompt) does not make it.
+  enum class BuiltinNames { unknown, yes, no };
+  BuiltinNames builtin_names_ = BuiltinNames::unknown;  // deferred_are_the_builtin_files, once known
+  // Entry key or alias -> deferred entry, when the deferred files are not the built-in ones: made at the
+  // first look-up by name, so that a start that looks none up does not make it.
   std::map<std::string_view, std::size_t, std::less<>> deferred_names_;
   std::size_t deferred_named_ = 0;  // the deferred entries whose names deferred_names_ holds
+  // While a built-in entry is read on demand: the factor and dimension of each unit text read in place
+  // so far (H100's 24 quantity strings use 14 unit texts). Only a unit that resolved is kept, so
+  // every diagnostic is made as before; a user's file is read without it.
+  bool memo_units_ = false;
+  std::map<std::string, std::pair<double, Dim>, std::less<>> unit_memo_;
 };
 
 // Where the entries of a catalogue file are and the names (key, then aliases) each defines, found by a
@@ -106,6 +119,12 @@ struct CatalogueSection {
   std::size_t begin = 0, end = 0;  // byte offsets: the header's line up to the next entry's header
 };
 std::vector<CatalogueSection> catalogue_sections(std::string_view toml_text);
+
+// A dimension the schema writes ("Information / Time", "Money / (Information * Time)", "1 / Time"), from the
+// dimensions `dims` names, without the parser: names, `1`, `*`, `/` and parentheses, left to right; nothing
+// for any other text or an unknown name. The same as the text read as a type, at a start (a unit test
+// compares the two for every field of the schema).
+std::optional<Dim> schema_dimension(std::string_view text, const DimensionRegistry& dims);
 
 // The enumeration a catalogue field is (docs/catalogue.md §1.3): a Text field whose allowed values are all
 // `.mls` names; null for any other field.

@@ -1,7 +1,10 @@
 // Reading the built-in catalogue on demand: a run that names one entry parses that entry (and those it
 // refers to), not the 143 entries of 23 files.
 #include <algorithm>
+#include <bit>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 
 #include "catalogue/catalogue_loader.hpp"
 
@@ -13,6 +16,20 @@ std::string_view trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
+}
+
+// The characters of UTF-8 text: its bytes but the continuation bytes (10xxxxxx), eight at a time (the
+// free texts of an entry are kilobytes).
+std::size_t utf8_characters(std::string_view text) {
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  std::size_t continuation = 0, at = 0;
+  for (; at + 8 <= text.size(); at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data() + at, 8);
+    continuation += static_cast<std::size_t>(std::popcount(word & ~(word << 1) & kHigh));
+  }
+  for (; at < text.size(); ++at) continuation += (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80 ? 1 : 0;
+  return text.size() - continuation;
 }
 
 }  // namespace
@@ -53,10 +70,25 @@ std::vector<CatalogueSection> catalogue_sections(std::string_view text) {
   return sections;
 }
 
-void CatalogueLoader::defer(std::string shown_name, std::string_view text, std::span<const EmbeddedCatalogueEntry> entries) {
-  std::size_t file = deferred_files_.size();
-  deferred_files_.push_back(DeferredFile{std::move(shown_name), text, kNoFile});
-  for (const auto& entry : entries) deferred_.push_back(DeferredEntry{file, entry.begin, entry.end, entry.names, false});
+void CatalogueLoader::defer(std::string shown_name, const EmbeddedFile& file) {
+  std::size_t index = deferred_files_.size();
+  deferred_files_.push_back(DeferredFile{std::move(shown_name), &file, kNoFile});
+  for (const auto& entry : file.catalogue_entries) deferred_.push_back(DeferredEntry{index, &entry, false});
+  builtin_names_ = BuiltinNames::unknown;
+}
+
+bool CatalogueLoader::deferred_are_the_builtin_files() {
+  if (builtin_names_ == BuiltinNames::unknown) {
+    std::size_t k = 0;
+    bool same = true;
+    for (const auto& f : embedded_files()) {
+      if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;  // as Session::load_catalogues defers them
+      same = same && k < deferred_files_.size() && deferred_files_[k].embedded == &f;
+      ++k;
+    }
+    builtin_names_ = same && k == deferred_files_.size() ? BuiltinNames::yes : BuiltinNames::no;
+  }
+  return builtin_names_ == BuiltinNames::yes;
 }
 
 void CatalogueLoader::demand(const std::string& name) {
@@ -64,9 +96,18 @@ void CatalogueLoader::demand(const std::string& name) {
     for (std::size_t i = 0; i < deferred_.size(); ++i) read_deferred(i);
     return;
   }
+  // The built-in files, as a session defers them: the build's table of their names, sorted (the first
+  // entry that gives a name keeps it).
+  if (deferred_are_the_builtin_files()) {
+    auto names = embedded_catalogue_names();
+    auto it = std::lower_bound(names.begin(), names.end(), std::string_view(name),
+                               [](const EmbeddedCatalogueName& n, std::string_view wanted) { return n.name < wanted; });
+    if (it != names.end() && it->name == name) read_deferred(it->entry);
+    return;
+  }
   // The first name given for an entry keeps it, as the files are deferred in order.
   for (; deferred_named_ < deferred_.size(); ++deferred_named_)
-    for (std::string_view n : deferred_[deferred_named_].names) deferred_names_.emplace(n, deferred_named_);
+    for (std::string_view n : deferred_[deferred_named_].embedded->names) deferred_names_.emplace(n, deferred_named_);
   if (auto it = deferred_names_.find(name); it != deferred_names_.end()) read_deferred(it->second);
 }
 
@@ -75,14 +116,36 @@ void CatalogueLoader::read_deferred(std::size_t entry) {
   if (d.read) return;
   d.read = true;
   DeferredFile& f = deferred_files_[d.file];
-  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(f.text));
-  // The entry's lines alone, with the number of lines before it, so that lines and columns are those of the
-  // file (they were given after as many empty lines, which the TOML reader read one by one).
-  std::string_view whole(f.text);
-  const auto line_offset = static_cast<std::uint32_t>(std::count(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(d.begin), '\n'));
+  const std::string_view text = f.embedded->text;
+  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(text));
+  // The entry's values alone, with the number of lines before it, so that lines and columns are those of
+  // the file (they were given after as many empty lines, which the TOML reader read one by one).
+  const EmbeddedCatalogueEntry& e = *d.embedded;
   std::size_t first = pending_.size();
   std::size_t first_diagnostic = diags_.size();
-  load_entries(f.id, true, whole.substr(d.begin, d.end - d.begin), line_offset);
+  struct MemoUnits {  // while this entry's values are read
+    bool& on;
+    ~MemoUnits() { on = false; }
+  } memo{memo_units_ = true};
+  load_entries(f.id, true, f.embedded->catalogue_values.substr(e.values_begin, e.values_end - e.values_begin),
+               static_cast<std::uint32_t>(e.lines_before));
+  // Its free texts, from the file's text, with their spans there: the values' text has them `""`. Each is
+  // a Text field that takes any string (the schema's `source`, `note`, `source_url`, `*_source`), so the
+  // empty one was read without a diagnostic, as the whole string is.
+  if (pending_.size() > first) {
+    Pending& read = pending_[first];
+    const auto& rt = *p_.catalogue.kinds.at(read.kind);
+    for (const auto& free : e.free_texts) {
+      int idx = rt.find(free.field);
+      if (idx < 0) continue;
+      const auto i = static_cast<std::size_t>(idx);
+      const std::string_view quoted = text.substr(free.begin, free.end - free.begin);
+      read.fields[i] = Value(std::string(quoted.substr(1, quoted.size() - 2)));
+      // As toml_span makes a node's span: its length is the columns toml++ counts, characters, not bytes.
+      const auto begin = static_cast<std::uint32_t>(free.begin);
+      read.field_spans[i] = Span{f.id, begin, begin + static_cast<std::uint32_t>(utf8_characters(quoted))};
+    }
+  }
   diags_.sort_from(first_diagnostic);
   // Resolving reads the entries that references lead to (appending to pending_, whose elements stay put).
   for (std::size_t i = first; i < pending_.size(); ++i) resolve(pending_[i], 0);

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+#include <vector>
+
 #include "source/text_rules.hpp"
 
 namespace mlsi {
@@ -28,29 +31,51 @@ class TextChecker {
 
   bool clean() const { return clean_; }
 
-  // `path`: the dotted keys down to `node` (`Hardware.MyChip.name`), for the message.
-  void walk(const toml::node& node, const std::string& path) {
+  void walk(const toml::node& node) {
     if (const auto* table = node.as_table()) {
       for (auto&& [key, value] : *table) {
-        std::string child = path.empty() ? std::string(key.str()) : path + "." + std::string(key.str());
-        check(key.str(), key.source(), "key", child);
-        walk(value, child);
+        path_.push_back(PathPart{key.str(), 0, false});
+        check(key.str(), key.source(), "key");
+        walk(value);
+        path_.pop_back();
       }
     } else if (const auto* array = node.as_array()) {
-      for (std::size_t i = 0; i < array->size(); ++i) walk(*array->get(i), fmt::format("{}[{}]", path, i));
+      for (std::size_t i = 0; i < array->size(); ++i) {
+        path_.push_back(PathPart{{}, i, true});
+        walk(*array->get(i));
+        path_.pop_back();
+      }
     } else if (const auto* text = node.as_string()) {
-      check(text->get(), node.source(), "value", path);
+      check(text->get(), node.source(), "value");
     }
   }
 
  private:
-  void check(std::string_view text, const toml::source_region& region, std::string_view what, const std::string& path) {
+  // A step of the path down to a node: a key, or an array's index.
+  struct PathPart {
+    std::string_view key;
+    std::size_t index = 0;
+    bool is_index = false;
+  };
+
+  // The dotted keys down to the node (`Hardware.MyChip.name`, `Hardware.MyChip.mig_profiles[0].name`),
+  // for a message: made only when there is one.
+  std::string path() const {
+    std::string out;
+    for (const auto& part : path_) {
+      if (part.is_index) out += fmt::format("[{}]", part.index);
+      else out += (out.empty() ? "" : ".") + std::string(part.key);
+    }
+    return out;
+  }
+
+  void check(std::string_view text, const toml::source_region& region, std::string_view what) {
     auto problem = find_text_problem(text, "catalogue text");
     if (!problem) return;
     clean_ = false;
     // The line itself may be shown: in the file the character is an escape (`\u001b`), or a C1 control
     // that the renderer shows as `?`.
-    diags_.error(toml_span(sources_, file_, region, line_offset_), fmt::format("the {} of `{}`: {}", what, path, problem->message));
+    diags_.error(toml_span(sources_, file_, region, line_offset_), fmt::format("the {} of `{}`: {}", what, path(), problem->message));
   }
 
   const SourceManager& sources_;
@@ -58,6 +83,7 @@ class TextChecker {
   Diagnostics& diags_;
   std::uint32_t line_offset_;
   bool clean_ = true;
+  std::vector<PathPart> path_;
 };
 
 }  // namespace
@@ -65,7 +91,7 @@ class TextChecker {
 bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags,
                           std::uint32_t line_offset) {
   TextChecker checker(sources, file, diags, line_offset);
-  checker.walk(root, "");
+  checker.walk(root);
   return checker.clean();
 }
 

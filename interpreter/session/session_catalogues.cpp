@@ -19,7 +19,7 @@ void Session::load_catalogues() {
     if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;
     std::string shown = "<catalogue>/" + std::string(f.path.substr(17));
     if (lazy) {
-      loader.defer(std::move(shown), f.text, f.catalogue_entries);
+      loader.defer(std::move(shown), f);
       continue;
     }
     FileId id = program_->sources.add(std::move(shown), std::string(f.text));

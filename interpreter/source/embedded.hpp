@@ -18,12 +18,25 @@ struct EmbeddedNames {
   std::span<const std::string_view> calls;        // built-in scenarios its code names (a call, a config)
 };
 
+// A free text of a catalogue entry (`source`, `note`, `source_url`, `*_source`: a string on one line,
+// without escapes) that its values' text leaves empty: the field, and where its quoted string is in the
+// file (the quotes included), from which the loader takes the string.
+struct EmbeddedFreeText {
+  std::string_view field;
+  std::size_t begin = 0, end = 0;
+};
+
 // An entry of an embedded catalogue file: the names it defines (its key, then its aliases) and where its
 // lines are, found at build time (cmake/embed.cmake, by the rule of catalogue/ catalogue_sections), so that
-// a start reads no catalogue text until an entry is asked for.
+// a start reads no catalogue text until an entry is asked for; and the text of its values that the TOML
+// reader reads: its lines, line for line, without comments and with its free texts left `""` (most of the
+// bytes, and the reader's cost is per byte).
 struct EmbeddedCatalogueEntry {
   std::span<const std::string_view> names;
   std::size_t begin = 0, end = 0;  // byte offsets: the header's line up to the next entry's header
+  std::size_t lines_before = 0;    // the lines of the file before `begin`
+  std::size_t values_begin = 0, values_end = 0;  // in EmbeddedFile::catalogue_values
+  std::span<const EmbeddedFreeText> free_texts;
 };
 
 struct EmbeddedFile {
@@ -31,9 +44,20 @@ struct EmbeddedFile {
   std::string_view text;  // static storage: copied only when a file is read
   EmbeddedNames names;
   std::span<const EmbeddedCatalogueEntry> catalogue_entries;  // a catalogue file's; empty for the others
+  std::string_view catalogue_values;  // a catalogue file's entries' values, one after the other
 };
 
 std::span<const EmbeddedFile> embedded_files();
+
+// A name a built-in catalogue entry defines (its key or an alias), and the entry's number among the
+// entries of all the embedded catalogue files, in order.
+struct EmbeddedCatalogueName {
+  std::string_view name;
+  std::size_t entry = 0;
+};
+// Every such name, sorted by name and then by entry (a name two entries define: the first comes first):
+// a name finds its entry by a binary search, with no map made at run time.
+std::span<const EmbeddedCatalogueName> embedded_catalogue_names();
 // Whether an embedded file is a pack file: `scenarios/<pack>/x.mls`, any pack.
 bool is_pack_file(const EmbeddedFile& file);
 

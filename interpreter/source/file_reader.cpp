@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -83,17 +84,21 @@ ReadResult read_regular_file(const std::string& path, std::size_t max_bytes) {
   if (on_system_file_system(fd.get())) return failure(ReadError::Kind::system_file);
   if (info.st_size > 0 && static_cast<std::uintmax_t>(info.st_size) > max_bytes)
     return too_large(static_cast<std::size_t>(info.st_size), max_bytes);
-  return read_open_file(fd.get(), max_bytes);
+  return read_open_file(fd.get(), max_bytes, static_cast<std::size_t>(std::max<off_t>(info.st_size, 0)));
 }
 
 // Reads at most max_bytes + 1 bytes (one more tells "too large"): a file may grow after fstat.
-ReadResult read_open_file(int fd, std::size_t max_bytes) {
+ReadResult read_open_file(int fd, std::size_t max_bytes, std::size_t expected) {
   ReadResult r;
   constexpr std::size_t kChunk = 64 * 1024;
+  constexpr std::size_t kProbe = 256;
   std::size_t wanted = max_bytes + 1;
+  // Room is zeroed before it is read into: the expected size and one byte first, and after a read
+  // that came short (the end, for a file that did not grow), a small probe rather than a whole chunk.
+  std::size_t next = expected > 0 ? expected + 1 : kChunk;
   while (r.text.size() < wanted) {
     std::size_t at = r.text.size();
-    std::size_t n = std::min(kChunk, wanted - at);
+    std::size_t n = std::min(next, wanted - at);
     r.text.resize(at + n);
     ssize_t got = ::read(fd, r.text.data() + at, n);
     if (got < 0) {
@@ -103,6 +108,7 @@ ReadResult read_open_file(int fd, std::size_t max_bytes) {
     }
     r.text.resize(at + static_cast<std::size_t>(got));
     if (got == 0) break;
+    next = static_cast<std::size_t>(got) < n ? kProbe : kChunk;
   }
   if (r.text.size() > max_bytes) return too_large(0, max_bytes);
   return r;

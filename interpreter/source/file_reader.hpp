@@ -36,8 +36,8 @@ struct ReadResult {
 ReadResult read_regular_file(const std::string& path, std::size_t max_bytes);
 
 // The reading part of read_regular_file, on a descriptor already checked (a test gives it one that
-// fails, as a disk does with EIO).
-ReadResult read_open_file(int fd, std::size_t max_bytes);
+// fails, as a disk does with EIO). `expected`: the size fstat gave, if known (it sizes the first read).
+ReadResult read_open_file(int fd, std::size_t max_bytes, std::size_t expected = 0);
 
 // Reads a stream to its end (standard input for `fmt -`), or fails once more than `max_bytes` came.
 ReadResult read_stream(std::istream& in, std::size_t max_bytes);

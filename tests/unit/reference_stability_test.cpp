@@ -41,9 +41,11 @@ TEST(ReferenceStability, SourceFileStaysValidAsMoreAreAdded) {
 
 // A catalogue read on demand, with an entry whose unit is unknown: reading it reports an error.
 constexpr std::string_view kBadCatalogue = "[Hardware.Zeta9]\nmemory = \"80 zz\"\n";
-// Its one entry, as the build's index gives an embedded file's (source/embedded.hpp).
+// Its one entry, as the build's index gives an embedded file's (source/embedded.hpp): its values' text is
+// its lines (no comment, no free text).
 constexpr std::string_view kBadNames[] = {"Zeta9"};
-constexpr mlsi::EmbeddedCatalogueEntry kBadEntries[] = {{kBadNames, 0, kBadCatalogue.size()}};
+constexpr mlsi::EmbeddedCatalogueEntry kBadEntries[] = {{kBadNames, 0, kBadCatalogue.size(), 0, 0, kBadCatalogue.size(), {}}};
+constexpr mlsi::EmbeddedFile kBadFile{"bad.toml", kBadCatalogue, {}, kBadEntries, kBadCatalogue};
 
 // The checker reports `Zeta8` as unknown, then looks for a name to suggest among all the catalogue's
 // names, which reads the deferred entry `Zeta9` and adds its diagnostics; the suggestion is then added
@@ -56,7 +58,7 @@ TEST(ReferenceStability, UnknownNameGetsItsNoteAfterTheCatalogueIsReadOnDemand) 
   ASSERT_EQ(session.diagnostics().size(), 0u);
   mlsi::Program& p = session.program();
   auto loader = std::make_shared<mlsi::CatalogueLoader>(p, session.diagnostics());
-  loader->defer("<test>/bad.toml", kBadCatalogue, kBadEntries);
+  loader->defer("<test>/bad.toml", kBadFile);
   p.catalogue.load_on_demand = [loader](const std::string& name) { loader->demand(name); };
 
   session.load_text("t.mls", "let x = Zeta8\n");
