@@ -63,7 +63,7 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   options.common.catalogue_texts = o.catalogue_texts;
   options.common.limits = o.limits;
   options.common.files = o.files;
-  if (o.max_points != kDefaultMaxSweepPoints) options.max_sweep_points = o.max_points;
+  if (o.limits.max_sweep_points != api::Limits{}.max_sweep_points) options.max_sweep_points = o.limits.max_sweep_points;
   options.command = [](const VerbRequest& request, std::string& out, std::string& err) {
     std::ostringstream o_out, o_err;
     int status = run_request(request, CliStreams{o_out, o_err, false, nullptr, false});

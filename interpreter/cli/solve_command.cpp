@@ -108,7 +108,6 @@ int solve_grid(const Options& o, CliStreams& io) {
   r.conditions = o.such_that;
   if (o.top) r.top = o.top;
   r.jobs = o.jobs;
-  r.max_points = o.max_points;
   r.limits = o.limits;
   r.session_options = session_options(o);
   GridSolve solve(r);
