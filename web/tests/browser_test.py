@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from browser_harness import (BASE, OUT, By, Keys, Select, TimeoutException, check, compare_outputs, driver, failures, format_number, mlsi,
+from browser_harness import (BASE, OUT, By, Keys, Select, TimeoutException, check, webdriver, compare_outputs, driver, failures, format_number, mlsi,
                              mlsi_json, no_flag_in_messages, no_horizontal_scroll, profile, round_linear, round_log, server, set_field,
                              ticks, underscore_drawn, viewport, wait, wait_for_value, wait_ready)
 
