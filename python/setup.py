@@ -4,6 +4,7 @@ Python that runs pip, and puts it in the package; pyproject.toml has the rest.
 MLSI_BUILD_DIR=DIR uses a build tree configured already (CI's, for the same Python) instead of a
 fresh one: only its target mlsi_python is built."""
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -32,7 +33,10 @@ class CMakeBuild(build_ext):
             raise RuntimeError("CMake did not build mlsi._mlsi: is pybind11-dev (and python3-dev) installed?")
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
-        self.copy_file(str(built), str(target))
+        # Copied whatever the times say: distutils' copy_file skips a target newer than its source, and a
+        # module left in python/build/ by an earlier install would then be installed in place of this one.
+        shutil.copyfile(built, target)
+        shutil.copymode(built, target)
 
 
 setup(ext_modules=[Extension("mlsi._mlsi", sources=[])], cmdclass={"build_ext": CMakeBuild})

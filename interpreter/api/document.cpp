@@ -1,14 +1,16 @@
 // The command line's documents through the public API (mlsi/document.hpp): the same library calls as the
-// commands of cli/ make, with the same renderers, so the text is the command's byte for byte.
+// verbs of commands/ make, with the same renderers (a run's: report/run_document.hpp), so the text is the
+// command's byte for byte. The verbs themselves are not called: they are a layer above the language
+// (they write problems as text to a sink; a document gives them as structured diagnostics).
 #include <memory>
 
 #include "api/detail.hpp"
 #include "base/call_budget.hpp"
-#include "eval/explain.hpp"
 #include "mlsi/session.hpp"
 #include "report/catalogue_listing.hpp"
 #include "report/entry_text.hpp"
 #include "report/render.hpp"
+#include "report/run_document.hpp"
 #include "session/scenario_source.hpp"
 #include "workspace/workspace.hpp"
 
@@ -24,16 +26,16 @@ Document failed(Diagnostics diagnostics) {
   return d;
 }
 
-// Evaluates a prepared run and renders it with `render`, or gives the problem that stopped it.
-template <class Render>
-Document rendered_run(const detail::PreparedRun& r, Render render) {
+// Evaluates a prepared run and writes it as `mlsi run` (with `explain`, `mlsi run --explain`) writes it
+// (report/run_document.hpp), or gives the problem that stopped it.
+Document rendered_run(const detail::PreparedRun& r, DocumentFormat format, bool explain) {
   if (!r.ok) return failed(r.diagnostics);
   const Program& p = r.session->program();
   CallBudget budget(r.limits.max_total_steps);
   Document d;
   try {
     ScenarioRun run = Evaluator(p, r.limits).run(r.scenario, r.given);
-    d.text = render(p, run);
+    d.text = mlsi::run_document(p, run, r.given, mlsi::RunDocumentOptions{r.config, internal_format(format), explain, r.limits, false});
     d.ok = true;
     d.diagnostics = r.diagnostics;
   } catch (const EvalError& e) {
@@ -73,18 +75,11 @@ Document listing_document(const SessionOptions& options, List list) {
 }  // namespace
 
 Document Session::run_document(const RunRequest& request, DocumentFormat format) const {
-  auto prepared = detail::prepare(options_, request);
-  return rendered_run(*prepared, [&](const Program& p, const ScenarioRun& run) {
-    return render_run(p, run, prepared->config, internal_format(format), false);
-  });
+  return rendered_run(*detail::prepare(options_, request), format, false);
 }
 
 Document Session::explain_document(const RunRequest& request, DocumentFormat format) const {
-  auto prepared = detail::prepare(options_, request);
-  return rendered_run(*prepared, [&](const Program& p, const ScenarioRun& run) {
-    mlsi::Explanation x = explain_run(p, run, prepared->given, prepared->config, prepared->limits);
-    return format == DocumentFormat::json ? render_explanation_json(x) : render_explanation_text(x, false);
-  });
+  return rendered_run(*detail::prepare(options_, request), format, true);
 }
 
 Document Session::eval_document(const std::vector<std::string>& entries, DocumentFormat format) const {

@@ -95,6 +95,7 @@ std::string Compiler::multiplication_hint(const ast::Expr& call) const {
 CExpr Compiler::call_builtin(const ast::Expr& e, Scope& sc, Builtin b, const std::string& fname) {
   CExpr c = make(Op::builtin, e, Type::error());
   std::size_t nargs = e.operands.size() - 1;
+  c.kids.reserve(nargs);
   for (std::size_t i = 1; i < e.operands.size(); ++i) {
     if (!e.names[i - 1].empty())
       diags_.error(e.name_spans[i - 1], fmt::format("`{}` takes positional arguments", fname));
@@ -232,6 +233,7 @@ CExpr Compiler::call_args(const ast::Expr& e, Scope& sc, const Function& f, Op o
   CExpr c = make(op, e, f.result_known ? f.result : Type::error());
   c.index = index;
   std::size_t nargs = e.operands.size() - 1;
+  c.kids.reserve(nargs);
   if (nargs != f.params.size())
     diags_.error(e.span, fmt::format("`{}` takes {} argument{}, given {}", f.name, f.params.size(), f.params.size() == 1 ? "" : "s", nargs));
   for (std::size_t i = 1; i < e.operands.size(); ++i) {
@@ -239,7 +241,7 @@ CExpr Compiler::call_args(const ast::Expr& e, Scope& sc, const Function& f, Op o
     if (!e.names[i - 1].empty() && (i - 1 >= f.params.size() || e.names[i - 1] != f.params[i - 1]))
       diags_.error(e.name_spans[i - 1], fmt::format("`{}` has no parameter `{}` at this position", f.name, e.names[i - 1]));
     c.kids.push_back(expr(*e.operands[i], sc, want));
-    if (want) expect_type(c.kids.back(), *want, fmt::format("parameter `{}` of `{}`", f.params[i - 1], f.name));
+    if (want) expect_type(c.kids.back(), *want, [&] { return fmt::format("parameter `{}` of `{}`", f.params[i - 1], f.name); });
   }
   return c;
 }
@@ -275,7 +277,7 @@ CExpr Compiler::call_scenario(const ast::Expr& e, Scope& sc, int index) {
     given[static_cast<std::size_t>(slot)] = true;
     const Type& want = s.slots[static_cast<std::size_t>(slot)].type;
     c.kids.push_back(expr(*e.operands[i], sc, &want));
-    expect_type(c.kids.back(), want, fmt::format("input `{}`", arg));
+    expect_type(c.kids.back(), want, [&] { return fmt::format("input `{}`", arg); });
     c.map.push_back(slot);
   }
   for (int in : s.inputs) {

@@ -56,7 +56,7 @@ CExpr Compiler::catalogue_literal(const ast::Expr& e, Scope& sc, const Type& exp
     }
     given[slot] = true;
     CExpr value = expr(*e.operands[i], sc, &kind.types[slot]);
-    ok = expect_type(value, kind.types[slot], fmt::format("field `{}` of {}", e.names[i], kind.name)) && ok;
+    ok = expect_type(value, kind.types[slot], [&] { return fmt::format("field `{}` of {}", e.names[i], kind.name); }) && ok;
     c.kids.push_back(std::move(value));
     c.map.push_back(at);
   }

@@ -194,7 +194,7 @@ void Compiler::ensure_global(int index) {
   std::optional<Type> declared;
   if (g.decl->type) declared = resolve_type(*g.decl->type, &annotated);
   CExpr c = expr(*g.decl->value, sc, declared ? &*declared : nullptr);
-  if (declared) expect_type(c, *declared, fmt::format("`{}`", g.name));
+  if (declared) expect_type(c, *declared, [&] { return fmt::format("`{}`", g.name); });
   g.display = display_of(*g.decl->value);
   if (g.display.automatic && !annotated.automatic) g.display = annotated;
   g.type = declared ? *declared : c.type;

@@ -21,8 +21,7 @@ namespace mlsi {
 using check_nodes::constant;
 using check_nodes::make;
 
-bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& what) {
-  if (compatible(c.type, want)) return true;
+void Compiler::report_type_mismatch(const CExpr& c, const Type& want, const std::string& what) {
   std::string msg;
   if (want.kind == Type::Kind::record && want.record->catalogue && c.type.kind == Type::Kind::record &&
       c.type.record->catalogue && c.op == Op::constant)
@@ -37,7 +36,6 @@ bool Compiler::expect_type(const CExpr& c, const Type& want, const std::string& 
     d.notes.push_back(fmt::format("these are two different dimensions named {}: a built-in pack file's own and one declared "
                                   "elsewhere; a text that declares its own cannot pass values of the pack's",
                                   tname(want)));
-  return false;
 }
 
 CExpr Compiler::expr(const ast::Expr& e, Scope& sc, const Type* expected) {

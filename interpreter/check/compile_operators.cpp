@@ -94,6 +94,7 @@ CExpr Compiler::binary(const ast::Expr& e, Scope& sc, const Type* expected) {
       {"<=", Op::le}, {">", Op::gt},  {">=", Op::ge}, {"==", Op::eq}, {"!=", Op::ne}, {"and", Op::logical_and},
       {"or", Op::logical_or}};
   CExpr c = make(ops.at(op), e, Type::error());
+  c.kids.reserve(2);  // no growing from one to two, which moves the first
   bool equality = c.op == Op::eq || c.op == Op::ne;
   bool arithmetic_or_order = c.op == Op::add || c.op == Op::sub || c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge;
   const Type* hint = arithmetic_or_order ? expected : nullptr;

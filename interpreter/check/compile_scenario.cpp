@@ -81,7 +81,7 @@ void Compiler::compile_scenario_body(Scenario& s) {
                 if (decl.default_value) {
                   sc.in_default = true;
                   CExpr c = expr(*decl.default_value, sc, &slot.type);
-                  expect_type(c, slot.type, fmt::format("the default of input `{}`", slot.name));
+                  expect_type(c, slot.type, [&] { return fmt::format("the default of input `{}`", slot.name); });
                   DisplayUnit du = display_of(*decl.default_value, &s);
                   if (slot.display.automatic) slot.display = du;
                   slot.expr = std::move(c);
@@ -225,6 +225,8 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
       if (sl.kind == kind) out.push_back(sl.name);
     return out;
   };
+  cfg.sets.reserve(d.sets.size());
+  cfg.expects.reserve(d.expects.size());
   for (const auto& set : d.sets) {
     int slot = s.find_slot(set.name);
     if (slot < 0 || s.slots[static_cast<std::size_t>(slot)].kind != SlotKind::input) {
@@ -238,7 +240,7 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
     cs.slot = slot;
     cs.span = set.name_span;
     cs.value = compile_value(*set.value, s.slots[static_cast<std::size_t>(slot)].type, &cs.display);
-    expect_type(cs.value, s.slots[static_cast<std::size_t>(slot)].type, fmt::format("input `{}`", set.name));
+    expect_type(cs.value, s.slots[static_cast<std::size_t>(slot)].type, [&] { return fmt::format("input `{}`", set.name); });
     cfg.sets.push_back(std::move(cs));
   }
   for (const auto& x : d.expects) {
@@ -265,7 +267,7 @@ void Compiler::compile_config(const ast::ConfigDecl& d, FileId file) {
     if (x.measured && !out_type.is_quantity() && !out_type.is_error())
       diags_.error(x.measured_span, fmt::format("`expect measured` compares a number with its error in percent; output `{}` is {}", x.output, tname(out_type)));
     ex.value = compile_value(*x.value, out_type, nullptr);
-    expect_type(ex.value, out_type, fmt::format("the expected value of `{}`", x.output));
+    expect_type(ex.value, out_type, [&] { return fmt::format("the expected value of `{}`", x.output); });
     if (x.tolerance) {
       CExpr tol = compile_value(*x.tolerance, Type::error(), nullptr);
       const Type& scalar = out_type.scalar();

@@ -114,7 +114,7 @@ CExpr Compiler::record_literal(const ast::Expr& e, Scope& sc, const Type* expect
       continue;
     }
     CExpr value = expr(*e.operands[i], sc, &want->types[slot]);
-    ok = expect_type(value, want->types[slot], fmt::format("field `{}` of {}", e.names[i], shown)) && ok;
+    ok = expect_type(value, want->types[slot], [&] { return fmt::format("field `{}` of {}", e.names[i], shown); }) && ok;
     fields[slot] = std::move(value);
   }
   std::string missing;

@@ -125,8 +125,15 @@ class Compiler {
   // A warning where a whole-number literal is past what a double holds exactly (check/integer_literal.hpp).
   void warn_inexact_integer(Span span, std::string_view text, double value);
 
-  // Reports a mismatch between what an expression is and what its context needs.
-  bool expect_type(const CExpr& c, const Type& want, const std::string& what);
+  // Reports a mismatch between what an expression is and what its context needs. `what` gives the words
+  // for the value ("input `tp`"); it is called only when there is a message to make.
+  template <typename What>
+  bool expect_type(const CExpr& c, const Type& want, What&& what) {
+    if (compatible(c.type, want)) return true;
+    report_type_mismatch(c, want, what());
+    return false;
+  }
+  void report_type_mismatch(const CExpr& c, const Type& want, const std::string& what);
   // The note for a name that hides a case of the enumeration `want` (an input `fabric` where the case
   // `fabric` was meant), or empty.
   std::string hidden_case_note(const CExpr& c, const Type& want) const;

@@ -6,16 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "commands/sink.hpp"  // the exit statuses
 #include "source/diagnostics.hpp"
-#include "verbs/request.hpp"
 
 namespace mlsi {
-
-// Exit statuses of language.md "Diagnostics".
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailed = 1;  // an evaluation, check or expectation failed
-inline constexpr int kExitUsage = 2;
-inline constexpr int kExitSource = 3;  // parse or check error in a source file
 
 struct CliStreams {
   std::ostream& out;
@@ -31,8 +25,10 @@ struct CliStreams {
 // like any other: "error: out of memory while evaluating", status 1.
 int run_cli(const std::vector<std::string>& args, CliStreams io);
 
-// Runs one verb on a request already read, as run_cli runs it once its command line is read: the MCP
-// tools build theirs from their arguments through the option table (verbs/command_line.hpp, set_option).
-int run_request(VerbRequest request, CliStreams io);
+// What the command line says after a usage error.
+inline constexpr const char* kUsageAdvice = "run `mlsi --help` for usage\n";
+
+// Prints a usage error and returns the usage exit status.
+int usage(CliStreams& io, const std::string& message);
 
 }  // namespace mlsi

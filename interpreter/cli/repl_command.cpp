@@ -1,10 +1,11 @@
 #include "cli/repl_command.hpp"
 
+#include "commands/verb_session.hpp"
 #include "repl/repl.hpp"
 
 namespace mlsi {
 
-int cmd_repl(const Options& o, CliStreams& io) {
+int cmd_repl(const VerbRequest& o, CliStreams& io) {
   if (!o.positional.empty()) return usage(io, "`mlsi repl` takes no FILE; load one inside it with `:load FILE`");
   ReplOptions options;
   options.session = session_options(o);

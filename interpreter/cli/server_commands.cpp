@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <sstream>
 
+#include "commands/verb_session.hpp"
 #include "lsp/server.hpp"
 #include "mcp/server.hpp"
 #include "session/run_request.hpp"
@@ -33,7 +33,7 @@ std::optional<int> session_checks(const SessionOptions& options, const std::vect
 
 }  // namespace
 
-int cmd_lsp(const Options& o, CliStreams& io) {
+int cmd_lsp(const VerbRequest& o, CliStreams& io) {
   if (!o.positional.empty()) return usage(io, "`mlsi lsp` takes no FILE: the editor sends the documents it opens");
   if (!io.in) return usage(io, "`mlsi lsp` reads its messages from standard input");
   lsp::ServerOptions options;
@@ -48,7 +48,7 @@ int cmd_lsp(const Options& o, CliStreams& io) {
   return server.run(*in);
 }
 
-int cmd_mcp(const Options& o, CliStreams& io) {
+int cmd_mcp(const VerbRequest& o, CliStreams& io) {
   if (!io.in) return usage(io, "`mlsi mcp` reads its messages from standard input");
   for (const auto& f : o.positional) {
     std::error_code ec;
@@ -64,13 +64,6 @@ int cmd_mcp(const Options& o, CliStreams& io) {
   options.common.limits = o.limits;
   options.common.files = o.files;
   if (o.limits.max_sweep_points != api::Limits{}.max_sweep_points) options.max_sweep_points = o.limits.max_sweep_points;
-  options.command = [](const VerbRequest& request, std::string& out, std::string& err) {
-    std::ostringstream o_out, o_err;
-    int status = run_request(request, CliStreams{o_out, o_err, false, nullptr, false});
-    out = o_out.str();
-    err = o_err.str();
-    return status;
-  };
   auto in = input_of(io);
   mcp::Server server(std::move(options), io.out, io.err);
   return server.run(*in);

@@ -5,7 +5,10 @@
 
 #include <filesystem>
 #include <new>
+#include <sstream>
 
+#include "commands/verb_session.hpp"
+#include "commands/verbs.hpp"
 #include "mcp/tools.hpp"
 #include "verbs/command_line.hpp"
 #include "verbs/option_table.hpp"
@@ -21,6 +24,9 @@ namespace {
 
 // The revisions of the protocol this server speaks; the newest first.
 const char* const kProtocolVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
+
+// What follows a usage error, as the command line says it: a tool's verb is the command's.
+const std::string kUsageAdvice = "run `mlsi --help` for usage\n";
 
 bool is_name(const std::string& s) { return matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", s); }
 
@@ -132,8 +138,11 @@ void Server::target(const std::string& scenario, VerbRequest& r) {
 }
 
 Json Server::command_result(VerbRequest r, bool json_output) {
-  std::string out, err;
-  int status = options_.command(r, out, err);
+  std::ostringstream out_stream, err_stream;
+  // No colour, no standard input, no file written: a tool's verb writes its document into the result.
+  Sink sink{out_stream, err_stream, false, kDefaultMaxErrors, nullptr, FileWriter{}, kUsageAdvice};
+  int status = run_verb(r, sink);
+  std::string out = out_stream.str(), err = err_stream.str();
   Json result;
   std::string text = out;
   if (status != 0) text = err + (out.empty() ? "" : "\n" + out);
@@ -163,7 +172,7 @@ Json Server::tools_call(const Json& params) {
     if (!refused) refused = set_option(r, *find_option(flag), flag, value);
   };
   auto usage_error = [](const std::string& message) {
-    return Json{{"content", Json::array({{{"type", "text"}, {"text", "error: " + message + "\nrun `mlsi --help` for usage\n"}}})}, {"isError", true}};
+    return Json{{"content", Json::array({{{"type", "text"}, {"text", "error: " + message + "\n" + kUsageAdvice}}})}, {"isError", true}};
   };
   if (name == "list") {
     VerbRequest r = request("list", args);
@@ -210,13 +219,8 @@ Json Server::tools_call(const Json& params) {
 
 SessionOptions Server::session_options(const Json& args) const {
   SessionOptions options = options_.session;
-  if (!args.contains("catalog_text")) return options;
-  // The call's text first, as on the command line a tool runs (the server's --catalog-text after it).
-  std::vector<std::string> texts = {args["catalog_text"].get<std::string>()};
-  for (const auto& [_, text] : options.catalogue_texts) texts.push_back(text);
-  options.catalogue_texts.clear();
-  for (std::size_t i = 0; i < texts.size(); ++i)
-    options.catalogue_texts.emplace_back(i == 0 ? std::string("<catalog_text>") : fmt::format("<catalog_text#{}>", i + 1), texts[i]);
+  // The call's text first, named as a tool's verb names it (the server's --catalog-text after it).
+  if (args.contains("catalog_text")) options.catalogue_texts = named_catalogue_texts(request("check", args));
   return options;
 }
 
@@ -297,9 +301,10 @@ Json Server::resources_read(const Json& params) {
   } else {
     throw Error{-32002, "no resource `" + uri + "`", Json{{"uri", uri}}};
   }
-  std::string out, err;
-  if (options_.command(doc, out, err) != 0) throw Error{jsonrpc::kInternalError, err, nullptr};
-  return Json{{"contents", Json::array({{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", out}}})}};
+  std::ostringstream out, err;
+  Sink sink{out, err, false, kDefaultMaxErrors, nullptr, FileWriter{}, kUsageAdvice};
+  if (run_verb(doc, sink) != 0) throw Error{jsonrpc::kInternalError, err.str(), nullptr};
+  return Json{{"contents", Json::array({{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", out.str()}}})}};
 }
 
 }  // namespace mlsi::mcp

@@ -7,7 +7,6 @@
 // The agent names scenarios, inputs and catalogue entries, never paths: the only files read are the
 // session's (`mlsi mcp FILE... --catalog FILE`), and a `check` of a text the agent writes, which may not
 // import.
-#include <functional>
 #include <map>
 #include <ostream>
 #include <string>
@@ -22,16 +21,11 @@ namespace mlsi::mcp {
 
 using jsonrpc::Json;
 
-// Runs one verb of `mlsi` on a request in the same process (cli/ passes run_request): its exit status,
-// standard output and standard error. mcp/ does not include cli/: the verbs are given to it.
-using CommandRunner = std::function<int(const VerbRequest& request, std::string& out, std::string& err)>;
-
 struct McpOptions {
   std::vector<std::string> files;       // the session's .mls files
   SessionOptions session;               // catalogues and limits on files, for `check` and the resources
   VerbRequest common;                   // every request starts from it: the --catalog FILEs, the limits
   std::uint64_t max_sweep_points = 10000;  // a sweep is bounded (--max-points)
-  CommandRunner command;
 };
 
 class Server {

@@ -19,6 +19,7 @@ struct Wide {
 
 // n/d in lowest terms with d > 0, or nothing when d is 0 or a part would overflow 64 bits.
 std::optional<Wide> lowest_terms(std::int64_t n, std::int64_t d) {
+  if (d == 1 && n != INT64_MIN) return Wide{n, 1};  // a whole exponent, nearly all of them: nothing to reduce
   if (d == 0 || n == INT64_MIN || d == INT64_MIN) return std::nullopt;
   if (d < 0) { n = -n; d = -d; }
   std::int64_t g = std::gcd(n, d);  // d > 0, so g > 0
@@ -31,6 +32,8 @@ std::string wide_text(const Wide& w) { return w.den == 1 ? fmt::format("{}", w.n
 
 // a/b + c/d and a/b * c/d with every product and sum checked, exact when the result fits 64 bits.
 std::optional<Wide> wide_add(Rational a, Rational b, bool subtract) {
+  // Whole exponents (the common case): 32-bit parts cannot overflow 64 bits.
+  if (a.den == 1 && b.den == 1) return Wide{subtract ? std::int64_t{a.num} - b.num : std::int64_t{a.num} + b.num, 1};
   std::int64_t x = 0, y = 0, n = 0, d = 0;
   if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.den}, &x) ||
       __builtin_mul_overflow(std::int64_t{b.num}, std::int64_t{a.den}, &y) ||
@@ -40,6 +43,7 @@ std::optional<Wide> wide_add(Rational a, Rational b, bool subtract) {
   return lowest_terms(n, d);
 }
 std::optional<Wide> wide_mul(Rational a, Rational b) {
+  if (a.num == 0) return Wide{0, 1};  // an absent base dimension stays absent
   std::int64_t n = 0, d = 0;
   if (__builtin_mul_overflow(std::int64_t{a.num}, std::int64_t{b.num}, &n) ||
       __builtin_mul_overflow(std::int64_t{a.den}, std::int64_t{b.den}, &d))
@@ -69,6 +73,19 @@ DimOutcome each_exponent(Op op) {
   return DimOutcome{d, 0, ""};
 }
 
+// The exponents of `a` and `b` added (or subtracted) when all of them are whole and every sum is in range,
+// the case of nearly every dimension; false sends the caller to the exact path, which says what overflowed.
+bool whole_sum(const Dim& a, const Dim& b, bool subtract, Dim& out) {
+  for (std::size_t i = 0; i < kMaxBaseDimensions; ++i) {
+    const Rational x = a.exp[i], y = b.exp[i];
+    if (x.den != 1 || y.den != 1) return false;
+    const std::int64_t n = subtract ? std::int64_t{x.num} - y.num : std::int64_t{x.num} + y.num;
+    if (n < -kMaxExponentPart || n > kMaxExponentPart) return false;
+    out.exp[i] = Rational{static_cast<std::int32_t>(n), 1};
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<Rational> Rational::make(std::int64_t n, std::int64_t d) { return narrow(lowest_terms(n, d)); }
@@ -88,12 +105,15 @@ Dim Dim::base(std::size_t index) {
   return d;
 }
 DimOutcome multiply(const Dim& a, const Dim& b) {
+  if (Dim d; whole_sum(a, b, false, d)) return DimOutcome{d, 0, ""};
   return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], false); });
 }
 DimOutcome divide(const Dim& a, const Dim& b) {
+  if (Dim d; whole_sum(a, b, true, d)) return DimOutcome{d, 0, ""};
   return each_exponent([&](std::size_t i) { return wide_add(a.exp[i], b.exp[i], true); });
 }
 DimOutcome power(const Dim& a, Rational r) {
+  if (r == Rational{1, 1}) return DimOutcome{a, 0, ""};  // its exponents are in lowest terms and in range already
   return each_exponent([&](std::size_t i) { return wide_mul(a.exp[i], r); });
 }
 

@@ -11,6 +11,7 @@
 #include "session/run_request.hpp"
 #include "syntax/parser.hpp"
 #include "report/render.hpp"
+#include "report/run_document.hpp"
 #include "repl/repl_input.hpp"
 #include "repl/repl_session.hpp"
 #include "repl/repl_text.hpp"
@@ -143,7 +144,7 @@ Repl::Status Repl::cmd_run(const std::string& text, std::size_t args, std::uint3
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(in->scenario)];
   try {
     ScenarioRun run = Evaluator(p, options_.limits).run(in->scenario, in->given);
-    io_.out << render_run(p, run, in->config, Format::table, io_.colour);
+    io_.out << run_document(p, run, in->given, RunDocumentOptions{in->config, Format::table, false, options_.limits, io_.colour});
     // `ans` becomes the record of the outputs, as a call `Scenario(...)` returns it.
     RecordValue r;
     r.type = sc.result;

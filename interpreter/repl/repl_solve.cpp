@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "report/render.hpp"
+#include "report/run_document.hpp"
 #include "report/grid_solve_text.hpp"
 #include "report/solve_text.hpp"
 #include "repl/repl_session.hpp"
@@ -109,8 +110,9 @@ Repl::Status Repl::cmd_solve(const std::string& text, std::size_t args, std::uin
     return Status::failed;
   }
   try {
-    ScenarioRun run = Evaluator(p, options_.limits).run(in->scenario, solve.given_at(answer.value));
-    io_.out << render_run(p, run, in->config, Format::table, io_.colour)
+    GivenInputs given = solve.given_at(answer.value);
+    ScenarioRun run = Evaluator(p, options_.limits).run(in->scenario, given);
+    io_.out << run_document(p, run, given, RunDocumentOptions{in->config, Format::table, false, options_.limits, io_.colour})
             << render_solve_section(p, r, answer, input, run.display[static_cast<std::size_t>(solve.slot())]);
     return Status::ok;
   } catch (const EvalError& err) {
@@ -136,8 +138,10 @@ Repl::Status Repl::solve_grid(GridSolveRequest request, const std::string& text,
   }
   Program& p = session.program();
   try {
-    ScenarioRun run = Evaluator(p, options_.limits).run(in->scenario, solve.sweep().given_at(answer.best.front().index));
-    io_.out << render_run(p, run, in->config, Format::table, io_.colour) << render_grid_solve_section(solve, answer);
+    GivenInputs given = solve.sweep().given_at(answer.best.front().index);
+    ScenarioRun run = Evaluator(p, options_.limits).run(in->scenario, given);
+    io_.out << run_document(p, run, given, RunDocumentOptions{in->config, Format::table, false, options_.limits, io_.colour})
+            << render_grid_solve_section(solve, answer);
     return Status::ok;
   } catch (const EvalError& err) {
     io_.err << render(p.sources, err.diag, io_.colour);

@@ -46,7 +46,10 @@ void Session::load_embedded_prelude() {
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
       for (const auto* names : {&deferred.globals, &deferred.functions})
-        for (const auto& name : *names) prelude_names_.emplace(name, deferred_prelude_.size());
+        for (const auto& name : *names) {
+          prelude_names_.emplace(name, deferred_prelude_.size());
+          if (!name.empty()) prelude_name_shapes_[static_cast<unsigned char>(name[0])] |= std::uint64_t{1} << std::min<std::size_t>(name.size(), 63);
+        }
       deferred_prelude_.push_back(std::move(deferred));
       ++prelude_undeclared_;
       continue;
@@ -67,7 +70,12 @@ void Session::declare_prelude_mentioned_in(std::string_view text) {
     }
     std::size_t j = i;
     while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-    if (auto it = prelude_names_.find(text.substr(i, j - i)); it != prelude_names_.end()) {
+    const std::string_view word = text.substr(i, j - i);
+    if (!may_be_prelude_name(word)) {
+      i = j;
+      continue;
+    }
+    if (auto it = prelude_names_.find(word); it != prelude_names_.end()) {
       auto& file = deferred_prelude_[it->second];
       if (!file.declared) declare_prelude(file);
     }

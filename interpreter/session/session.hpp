@@ -1,5 +1,8 @@
 #pragma once
 // A session: the prelude, the catalogue and the user's files loaded into one checked Program.
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -172,6 +175,12 @@ class Session {
   std::vector<std::string> parsed_files_;
   std::vector<DeferredPrelude> deferred_prelude_;
   std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
+  // Per first character, a bit per length (the last for 63 and longer) of those names: most words of a text
+  // are no prelude name, and this says so without the map's string comparisons.
+  std::array<std::uint64_t, 256> prelude_name_shapes_{};
+  bool may_be_prelude_name(std::string_view word) const {
+    return (prelude_name_shapes_[static_cast<unsigned char>(word[0])] >> std::min<std::size_t>(word.size(), 63)) & 1U;
+  }
   std::size_t prelude_undeclared_ = 0;
   std::size_t sources_scanned_ = 0;
   std::size_t builtin_scanned_ = 0;  // sources looked at by load_builtin_scenarios_called

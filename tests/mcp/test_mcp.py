@@ -152,6 +152,10 @@ def main():
     r = c.request("tools/call", {"name": "solve", "arguments": {"scenario": "ActivationMemory", "max": "microbatch", "such_that": ["full <= 80 GB"]}})
     # full = 96 layers * (2048 * b * 12288) values * 2 byte = 4831838208 * b byte <= 80e9 byte: b <= 16.56, so 16.
     check("solve", r["structuredContent"]["solve"]["value"]["si"] if not r["isError"] else r["content"], 16)
+    # The verb's advice names the tool's arguments, where the command line names its flags.
+    r = c.request("tools/call", {"name": "solve", "arguments": {"scenario": "ActivationMemory", "vary": ["microbatch=1..4"], "such_that": ["full <= 80 GB"]}})
+    check("solve's advice in the tool's words", (r["isError"], r["content"][0]["text"].splitlines()[0]),
+          (True, "error: a grid solve (vary) needs one of minimize EXPR and maximize EXPR"))
 
     resources = c.request("resources/list")["resources"]
     uris = [x["uri"] for x in resources]

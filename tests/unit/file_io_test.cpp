@@ -19,9 +19,9 @@
 #include <streambuf>
 
 #include "cli/cli.hpp"
-#include "cli/cli_options.hpp"
+#include "commands/run_setup.hpp"
 #include "source/file_reader.hpp"
-#include "cli/run_setup.hpp"
+#include "verbs/command_line.hpp"
 #include "sweep/sweep.hpp"
 #include "tests/unit/cli_harness.hpp"
 #include "tests/unit/test_support.hpp"
@@ -254,10 +254,9 @@ TEST(WriteErrors, SweepStopsOnceTheOutputFails) {
   // 100,000 points; stopped after the first, the sweep ends with the block of 256 it was in.
   FileIoScratch s;
   std::string file = s.write("s.mls", kBatchScenario);
-  mlsi::Options o;
-  std::ostringstream out, err;
-  mlsi::CliStreams io{out, err, false};
-  ASSERT_FALSE(mlsi::parse_options({"sweep", file, "--vary", "batch=1..100000 step 1"}, o, io).has_value()) << err.str();
+  mlsi::VerbRequest o;
+  auto refused = mlsi::read_command_line({"sweep", file, "--vary", "batch=1..100000 step 1"}, o);
+  ASSERT_FALSE(refused.has_value()) << *refused;
   for (bool stop : {false, true}) {
     mlsi::Sweep sweep(mlsi::sweep_request(o, {{o.varies[0], mlsi::VaryOptions{}}}));
     mlsi::Outcome prepared = sweep.prepare();

@@ -45,9 +45,10 @@ class Serving:
     """One ServingStep evaluation, term by term as docs/planner.md §4 writes them."""
 
     def __init__(self, workload, hardware, tp, weight_precision, kv_precision, batch, prompt_len, output_len,
-                 schedule, prefix_hit):
+                 schedule, prefix_hit, token_budget):
         self.w, self.hw = WORKLOADS[workload], HARDWARE[hardware]
         self.tp, self.B, self.s, self.o, self.schedule, self.hit = tp, batch, prompt_len, output_len, schedule, prefix_hit
+        self.N = token_budget
         wb, kind = PRECISIONS[weight_precision]
         # Weight-only integers carry one 16-bit scale per group of 128 weights.
         self.wbytes = wb + (2 / 128 if kind == "int" else 0)
@@ -81,6 +82,12 @@ class Serving:
     def linear(self, count, m, k, n):
         return count * (self.hw["gemm_lat"] + 2 * m * k * n / (self.rate * self.wave(ceil(m / 256) * ceil(n / 128))))
 
+    def grouped(self, count, groups, m, k, n):
+        """`count` grouped GEMMs, each one kernel over `groups` experts' m × k by k × n products: one fixed time,
+        the FLOPs at the wave share of all the groups' 256 × 128 output tiles together."""
+        tiles = groups * ceil(m / 256) * ceil(n / 128)
+        return count * (self.hw["gemm_lat"] + 2 * groups * m * k * n / (self.rate * self.wave(tiles)))
+
     def all_reduce(self, nbytes):
         tp = self.tp
         return 0.0 if tp <= 1 else self.hw["ar_lat"] + 2 * (tp - 1) / tp * nbytes / self.hw["ar_bw"]
@@ -99,7 +106,7 @@ class Serving:
             return t + self.linear(w["mats"], m, h, w["f"] / tp)
         E, k = w["E"], w["k"]
         touched = max(E * (1 - (1 - k / E) ** m), 1)
-        return (t + self.linear(w["mats"] * touched, m * k / touched, h, w["ef"] / tp)
+        return (t + self.grouped(w["mats"], touched, m * k / touched, h, w["ef"] / tp)
                 + self.linear(w["mats"] * w["shared"], m, h, w["ef"] / tp) + self.linear(1, m, h, E))
 
     def gemms(self, m, n):
@@ -155,7 +162,9 @@ class Serving:
         attn_flops = 2 * T * (hit + (new + 1) / 2) * (a / tp) * (dqk + dv) * L
         attn_time = attn_flops / (self.r16 * self.wave(seqs * (a / tp) * ceil(new / 128)))
         dense, moe = self.layer_counts()
-        act_bytes = T * ACT * (10 * h * L + w["mats"] * (dense * w["f"] + moe * (w.get("k", 0) + w.get("shared", 0)) * w.get("ef", 0)) / tp)
+        # Bytes of one prefill token's norms, residual adds and MLP activation, per device.
+        act_token = ACT * (10 * h * L + w["mats"] * (dense * w["f"] + moe * (w.get("k", 0) + w.get("shared", 0)) * w.get("ef", 0)) / tp)
+        act_bytes = T * act_token
         pre_compute = self.gemms(T, seqs) + attn_time
         pre_memory = (self.weights_read(T) + T * self.kv_token_device() + act_bytes) / self.mem
         pre_comm = self.tp_comm(T)
@@ -179,13 +188,41 @@ class Serving:
         out["decode_step_time"] = gemm_side + attention_side + k_ + self.launch()
         out["decode_bound"] = "communication" if k_ > max(c, m_) else "compute" if c >= m_ else "memory"
 
-        out["ttft"] = out["prefill_time"]
+        kvtok = self.kv_token_device()
+
+        def iteration(d, p, attention, logits):
+            """One forward pass of d decode tokens and p prefill tokens (their prompt attention `attention` FLOPs):
+            the GEMMs over all d + p tokens (the weights read once), the decode attention over d sequences' cache
+            at the mean context, the prefill attention and the cache it writes, the prefill tokens' activation
+            bytes, the all-reduces of d + p tokens and the other kernels' fixed time."""
+            m = d + p
+            gemm_side = max(self.gemms(m, logits), self.weights_read(m) / self.dec)
+            decode_side = max(2 * d * ctx * (a / tp) * width * L / self.r16, d * ctx * kvtok / self.dec)
+            prefill_side = max(attention / (self.r16 * self.wave((a / tp) * ceil(p / 128))), p * kvtok / self.mem)
+            return gemm_side + decode_side + prefill_side + p * act_token / self.mem + self.tp_comm(m) + self.launch()
+
         if self.schedule == "static":
+            out["in_flight"] = B
+            out["ttft"] = out["prefill_time"]
             out["itl"] = out["decode_step_time"]
             tps = B * o / (out["prefill_time"] + (o - 1) * out["decode_step_time"])
         else:
-            out["itl"] = out["decode_step_time"] + B / o * out["prefill_time"]
-            tps = B / out["itl"]
+            # Steady state: every iteration decodes the n sequences in flight and prefills n/o new prompts (n·t/o
+            # tokens), within the token budget N: n + n·t/o <= N, so n = min(B, ⌊N·o/(o + t)⌋), whole sequences.
+            n = min(B, math.floor(self.N * o / (o + new)))
+            out["in_flight"] = n
+            prompt_attn = 2 * new * (hit + (new + 1) / 2) * (a / tp) * (dqk + dv) * L
+            # The n·t/o prompt tokens an iteration needs come in chunks of c = min(t, N − n): a whole prompt, or the
+            # budget the decode tokens leave. Fewer than c an iteration: a share f of the iterations carries a chunk
+            # and the rest decode only; otherwise every iteration carries them all.
+            P = n * new / o
+            c = min(new, max(self.N - n, 1))
+            f = min(P / c, 1)
+            out["itl"] = f * iteration(n, P / f, n / o * prompt_attn / f, n + n / o / f) + (1 - f) * iteration(n, 0, 0, n)
+            # A new prompt in chunks of at most the budget the decode tokens leave, equal chunks, one an iteration.
+            chunks = ceil(new / max(self.N - n, 1))
+            out["ttft"] = chunks * iteration(n, new / chunks, prompt_attn / chunks, n + 1)
+            tps = n / out["itl"]
         out["request_latency"] = out["ttft"] + (o - 1) * out["itl"]
         out["output_tokens_per_second"] = tps
         out["output_tokens_per_second_per_device"] = tps / tp
@@ -194,9 +231,9 @@ class Serving:
 
 
 def serving_step(workload="Llama3_70B", hardware="H100", tp=4, weight_precision="fp8", kv_precision="bf16", batch=32,
-                 prompt_len=2048, output_len=256, schedule="continuous", prefix_hit=0):
+                 prompt_len=2048, output_len=256, schedule="continuous", prefix_hit=0, token_budget=8192):
     return Serving(workload, hardware, tp, weight_precision, kv_precision, batch, prompt_len, output_len, schedule,
-                   prefix_hit).evaluate()
+                   prefix_hit, token_budget).evaluate()
 
 
 UNITS = {"weights_per_device": (GiB, "GiB"), "memory_per_device": (GiB, "GiB"), "kv_per_sequence": (MiB, "MiB"),
@@ -230,6 +267,10 @@ CONFIGS = {
     "llama3_70b_prefix_hit": dict(prefix_hit=0.5),
     # DeepSeek-V3 (MLA: every device keeps the whole 576-value latent) with INT4 weights on 8 H100s, FP8 cache.
     "deepseek_v3_mla": dict(workload="DeepSeek_V3", tp=8, weight_precision="int4", kv_precision="fp8", batch=16),
+    # Continuous batching where the token budget binds: 512 sequences of 2048 + 128 on eight H100s, FP8 cache.
+    "llama3_70b_token_budget": dict(tp=8, kv_precision="fp8", batch=512, output_len=128),
+    # The defaults with vLLM's 2048-token budget of smaller GPUs: a new prompt takes two chunks.
+    "llama3_70b_budget_2048": dict(token_budget=2048),
 }
 
 # The doc line of each config in scenarios/plan/serving_step.mls.
@@ -242,6 +283,8 @@ DESCRIPTIONS = {
     "llama3_70b_does_not_fit": "BF16 Llama 3.1 70B on one H100: 131 GiB of weights exceed the 72 GiB usable, so nothing fits.",
     "llama3_70b_prefix_hit": "The defaults with half of each prompt served from the prefix cache (1024 tokens, 64 whole blocks).",
     "deepseek_v3_mla": "DeepSeek-V3 (MLA: each device keeps the whole 576-value latent per token and layer) with INT4 weights on eight H100s, FP8 cache.",
+    "llama3_70b_token_budget": "Continuous batching on eight H100s at batch 512, 2048 + 128 tokens: the 8192-token budget admits replacements for ⌊8192 · 128 / 2176⌋ = 481 sequences in flight, fewer than the batch.",
+    "llama3_70b_budget_2048": "The defaults with a 2048-token budget (vLLM's on GPUs under 70 GiB): the 32 decode tokens leave 2016, so a 2048-token prompt takes two chunks.",
     "capacity_defaults": "The defaults: Llama 3.1 70B in FP8 on replicas of four H100s, 10 requests/s, P99 first token within 2 s, 50 ms between tokens.",
     "capacity_queue_bound": "60 requests/s with a 300 ms P99 first-token target: the queue's P99 wait, not stability alone, sets the replicas.",
     "capacity_llama2_7b": "Llama 2 7B in BF16 on single H100s, 512 + 128 tokens at 200 requests/s, 20 ms between tokens.",
@@ -249,7 +292,7 @@ DESCRIPTIONS = {
     "capacity_memory_infeasible": "BF16 Llama 3.1 70B on one H100: the weights leave no room for a sequence's cache.",
 }
 
-OUTPUTS = ("weights_per_device", "kv_per_sequence", "memory_per_device", "fits", "max_batch", "prefill_time",
+OUTPUTS = ("weights_per_device", "kv_per_sequence", "memory_per_device", "fits", "max_batch", "in_flight", "prefill_time",
            "prefill_bound", "decode_compute_time", "decode_memory_time", "decode_comm_time", "decode_step_time",
            "decode_bound", "ttft", "itl", "request_latency", "output_tokens_per_second",
            "output_tokens_per_second_per_device", "cost_per_million_tokens")
@@ -298,16 +341,18 @@ def serving_capacity(workload="Llama3_70B", hardware="H100", tp=4, weight_precis
     out["batch"] = batch
     chosen = step(batch)
     service = chosen["request_latency"]
-    out["replica_rate"] = batch / service
+    # The slots: the sequences in flight at that batch (fewer than the batch when the token budget binds).
+    slots = chosen["in_flight"]
+    out["replica_rate"] = slots / service
     allowed = ttft_target - chosen["ttft"]
     stable = math.floor(request_rate / out["replica_rate"]) + 1
     sure = max(math.ceil((request_rate + math.log(100) / max(allowed, 1e-3)) / out["replica_rate"]), stable)
-    tried = [r for r in range(stable, stable + 64) if p99_wait(r * batch, request_rate, service) <= allowed]
+    tried = [r for r in range(stable, stable + 64) if p99_wait(r * slots, request_rate, service) <= allowed]
     replicas = tried[0] if tried else sure
     out["replicas"] = replicas
     out["devices"] = replicas * tp
     out["utilization"] = request_rate / (replicas * out["replica_rate"])
-    out["ttft_p99"] = p99_wait(replicas * batch, request_rate, service) + chosen["ttft"]
+    out["ttft_p99"] = p99_wait(replicas * slots, request_rate, service) + chosen["ttft"]
     out["itl"] = chosen["itl"]
     price = HARDWARE[hardware]["price"]
     out["monthly_cost"] = out["devices"] * price * 730

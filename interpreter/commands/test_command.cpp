@@ -1,4 +1,6 @@
-#include "cli/test_runner.hpp"
+// `mlsi test`: evaluates every config and verifies its `expect` lines.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
@@ -21,6 +23,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+struct TestOptions {
+  bool report = false;          // --report: one row per expectation instead of one line per config
+  bool published_only = false;  // --published: only expectations with a `source`
+  Format format = Format::table;  // of the report: table, markdown or json
+  std::string config;           // --config NAME: only the configs of that name, whatever their scenario
+};
+
 struct Tally {
   int passed = 0;
   int failed = 0;
@@ -30,7 +39,7 @@ struct Tally {
 struct TestRun {
   const TestOptions& options;
   const Limits& limits;
-  CliStreams& io;
+  Sink& io;
   Tally tally;
   TestReport report;
   int configs_named = 0;                  // with --config: the configs of that name that were tested
@@ -88,7 +97,7 @@ std::string signed_error_text(double computed, double measured) {
 
 void test_session(Session& session, const std::vector<FileId>& files, TestRun& t) {
   Program& p = session.program();
-  CliStreams& io = t.io;
+  Sink& io = t.io;
   for (const auto& cfg : p.configs) {
     if (std::find(files.begin(), files.end(), cfg.file) == files.end()) continue;
     if (!t.options.config.empty()) {
@@ -177,9 +186,7 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
   }
 }
 
-}  // namespace
-
-int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, CliStreams& io,
+int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, Sink& io,
               const TestOptions& test) {
   TestRun t{test, limits, io, {}, {}, 0, {}};
   Tally& tally = t.tally;
@@ -251,6 +258,18 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
   else io.out << fmt::format("{} passed, {} failed\n", tally.passed, tally.failed);
   int status = tally.failed == 0 ? kExitOk : source_errors ? kExitSource : kExitFailed;
   return unreadable ? std::max(status, kExitUsage) : status;
+}
+
+}  // namespace
+
+int run_test(const VerbRequest& o, Sink& io) {
+  if (o.format_given && !o.report) return usage(io, "`mlsi test` takes --format only with --report");
+  TestOptions test;
+  test.report = o.report;
+  test.published_only = o.published;
+  test.format = o.format;
+  test.config = o.config;
+  return run_tests(o.positional, session_options(o), o.limits, io, test);
 }
 
 }  // namespace mlsi

@@ -1,13 +1,16 @@
-#include "cli/solve_command.hpp"
+// `mlsi solve`: the largest or smallest value of one input for which conditions hold (solve/solve.hpp
+// does the work), written as `mlsi run` prints the scenario there, then the answer and its boundary.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdlib>
 
-#include "cli/run_setup.hpp"
-#include "eval/explain.hpp"
+#include "commands/run_setup.hpp"
 #include "report/grid_solve_text.hpp"
 #include "report/render.hpp"
+#include "report/run_document.hpp"
 #include "report/solve_text.hpp"
 #include "solve/grid_solve.hpp"
 #include "solve/solve.hpp"
@@ -19,7 +22,7 @@ namespace {
 // What is printed at the answer: `mlsi run`'s table or JSON (with --explain, the explanation) of the
 // answer's run, with the solve's section after the table or its object inside the JSON. Returns false
 // when the answer's run fails.
-bool print_answer(const Options& o, CliStreams& io, Program& p, int scenario, const GivenInputs& given, const std::string& section,
+bool print_answer(const VerbRequest& o, Sink& io, Program& p, int scenario, const GivenInputs& given, const std::string& section,
                   const std::string& json) {
   ScenarioRun run;
   try {
@@ -28,14 +31,7 @@ bool print_answer(const Options& o, CliStreams& io, Program& p, int scenario, co
     io.err << render(p.sources, e.diag, io.colour);
     return false;
   }
-  bool colour = io.colour && o.format == Format::table;
-  std::string body;
-  if (o.explain) {
-    Explanation x = explain_run(p, run, given, o.config, o.limits);
-    body = o.format == Format::json ? render_explanation_json(x) : render_explanation_text(x, colour);
-  } else {
-    body = render_run(p, run, o.config, o.format, colour);
-  }
+  std::string body = run_document(p, run, given, RunDocumentOptions{o.config, o.format, o.explain, o.limits, io.colour});
   if (o.format == Format::json) {
     // The run's (or the explanation's) object, with the solve beside its other members.
     auto close = body.find_last_of('}');
@@ -46,12 +42,18 @@ bool print_answer(const Options& o, CliStreams& io, Program& p, int scenario, co
   return true;
 }
 
-int solve_one_input(const Options& o, CliStreams& io) {
-  if (o.solve_max.empty() == o.solve_min.empty()) return usage(io, "`mlsi solve` needs --max INPUT or --min INPUT (one input), or --vary INPUT=VALUES with --minimize EXPR or --maximize EXPR (a grid)");
-  if (o.such_that.empty()) return usage(io, "`mlsi solve` needs at least one --such-that COND");
+int solve_one_input(const VerbRequest& o, Sink& io) {
+  // The options a message names, in the caller's words (the command line's flags, the MCP tools' arguments).
+  const CallerWords& w = o.limits.words;
+  if (o.solve_max.empty() == o.solve_min.empty())
+    return usage(io, fmt::format("`mlsi solve` needs {} or {} (one input), or {} with {} or {} (a grid)", w.give("max", "INPUT"), w.give("min", "INPUT"),
+                                 w.give("vary", "INPUT=VALUES"), w.give("minimize", "EXPR"), w.give("maximize", "EXPR")));
+  if (o.such_that.empty()) return usage(io, fmt::format("`mlsi solve` needs at least one {}", w.give("such_that", "COND")));
   if (!o.minimize.empty() || !o.maximize.empty())
-    return usage(io, "--minimize and --maximize order the points of a grid: give the grid with --vary INPUT=VALUES (or solve for one input with --max or --min alone)");
-  if (o.top) return usage(io, "--top counts the best points of a grid solve (--vary with --minimize or --maximize)");
+    return usage(io, fmt::format("{} and {} order the points of a grid: give the grid with {} (or solve for one input with {} or {} alone)", w.name("minimize"),
+                                 w.name("maximize"), w.give("vary", "INPUT=VALUES"), w.name("max"), w.name("min")));
+  if (o.top)
+    return usage(io, fmt::format("{} counts the best points of a grid solve ({} with {} or {})", w.name("top"), w.name("vary"), w.name("minimize"), w.name("maximize")));
   if (o.jobs) return usage(io, "-j/--jobs N spreads the points of a grid solve (--vary) over threads; a solve for one input evaluates one value after another");
   SolveRequest r;
   r.run = run_request(o);
@@ -65,7 +67,7 @@ int solve_one_input(const Options& o, CliStreams& io) {
     char* end = nullptr;
     double tol = std::strtod(o.tolerance.c_str(), &end);
     if (end != o.tolerance.c_str() + o.tolerance.size() || !(tol > 0) || !(tol < 1))
-      return usage(io, fmt::format("--tol needs a number between 0 and 1 (exclusive), such as 1e-6; given `{}`", o.tolerance));
+      return usage(io, fmt::format("{} needs a number between 0 and 1 (exclusive), such as 1e-6; given `{}`", w.name("tol"), o.tolerance));
     r.tolerance = tol;
   }
   Solve solve(r);
@@ -94,12 +96,19 @@ int solve_one_input(const Options& o, CliStreams& io) {
   return kExitOk;
 }
 
-int solve_grid(const Options& o, CliStreams& io) {
+int solve_grid(const VerbRequest& o, Sink& io) {
+  const CallerWords& w = o.limits.words;  // as in solve_one_input
   if (!o.solve_max.empty() || !o.solve_min.empty())
-    return usage(io, "a grid solve (--vary) orders its points by --minimize or --maximize EXPR; --max and --min solve for one input, without --vary");
-  if (o.minimize.empty() == o.maximize.empty()) return usage(io, "a grid solve (--vary) needs one of --minimize EXPR and --maximize EXPR");
-  if (!o.solve_domain.empty()) return usage(io, "--for narrows the domain of one input solved with --max or --min; a grid's values are its --vary values");
-  if (!o.tolerance.empty()) return usage(io, "--tol applies to one input solved with --max or --min; a grid solve evaluates every point exactly");
+    return usage(io, fmt::format("a grid solve ({}) orders its points by {} or {}; {} and {} solve for one input, without {}", w.name("vary"), w.name("minimize"),
+                                 w.give("maximize", "EXPR"), w.name("max"), w.name("min"), w.name("vary")));
+  if (o.minimize.empty() == o.maximize.empty())
+    return usage(io, fmt::format("a grid solve ({}) needs one of {} and {}", w.name("vary"), w.give("minimize", "EXPR"), w.give("maximize", "EXPR")));
+  if (!o.solve_domain.empty())
+    return usage(io, fmt::format("{} narrows the domain of one input solved with {} or {}; a grid's values are its {} values", w.name("for"), w.name("max"),
+                                 w.name("min"), w.name("vary")));
+  if (!o.tolerance.empty())
+    return usage(io, fmt::format("{} applies to one input solved with {} or {}; a grid solve evaluates every point exactly", w.name("tol"), w.name("max"),
+                                 w.name("min")));
   GridSolveRequest r;
   r.run = run_request(o);
   for (const auto& v : o.varies) r.varies.push_back({v, VaryOptions{}});
@@ -129,7 +138,7 @@ int solve_grid(const Options& o, CliStreams& io) {
 
 }  // namespace
 
-int cmd_solve(const Options& o, CliStreams& io) {
+int run_solve(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi solve` takes one FILE or scenario NAME");
   if (o.format == Format::csv) return usage(io, "`mlsi solve` writes a table or JSON, not csv");
   return o.varies.empty() ? solve_one_input(o, io) : solve_grid(o, io);

@@ -1,4 +1,7 @@
-#include "cli/eval_command.hpp"
+// `mlsi eval EXPR...` and `mlsi -e EXPR`: entries of one session, evaluated as the REPL evaluates them
+// (workspace/workspace.hpp), written as the REPL's lines or as one JSON array.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +12,7 @@
 
 namespace mlsi {
 
-int cmd_eval(const Options& o, CliStreams& io) {
+int run_eval(const VerbRequest& o, Sink& io) {
   if (o.positional.empty()) return usage(io, "`mlsi eval` needs an EXPR, as in `mlsi eval '989 TFLOP/s * 0.4 * 30 day -> EFLOP'`");
   if (o.format != Format::table && o.format != Format::json) return usage(io, "`mlsi eval` writes table or json");
   for (const auto& text : o.positional)

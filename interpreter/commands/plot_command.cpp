@@ -1,42 +1,37 @@
-#include "cli/plot_command.hpp"
+#include "commands/plot_command.hpp"
 
 #include <fmt/format.h>
 
 #include "base/activity.hpp"
-#include "cli/file_writer.hpp"
-#include "cli/run_setup.hpp"
+#include "commands/run_setup.hpp"
 
 namespace mlsi {
 
 namespace {
 
 // Writes `chart` to `path` ("-": standard output); returns an exit status when the file cannot be written.
-int write_chart(const LineChart& chart, const std::string& path, CliStreams& io) {
+int write_chart(const LineChart& chart, const std::string& path, Sink& io) {
   Activity activity("plotting");
   std::string svg = render_svg(chart);
   if (path == "-") {
     io.out << svg;
     return kExitOk;
   }
-  if (auto failure = write_file(path, svg)) {
-    io.err << fmt::format("error: {}\n", *failure);
-    return kExitUsage;
-  }
-  return kExitOk;
+  return write_named_file(io, path, svg);
 }
 
 }  // namespace
 
-PlotRequest plot_request(const Options& o) { return PlotRequest{o.plot_y, o.log_x, o.log_y}; }
+PlotRequest plot_request(const VerbRequest& o) { return PlotRequest{o.plot_y, o.log_x, o.log_y}; }
 
-int draw_plot(Sweep& sweep, const SweepPlot& plot, const PlotRequest& request, const std::string& path, CliStreams& io) {
+int draw_plot(Sweep& sweep, const SweepPlot& plot, const PlotRequest& request, const std::string& path, Sink& io) {
   LineChart chart;
   if (Outcome drawn = plot.chart(sweep, request, chart); !drawn.ok()) return report_failure(sweep.session(), drawn, io);
   if (std::string gaps = plot.gaps(sweep); !gaps.empty()) io.err << "warning: " << gaps << "\n";
   return write_chart(chart, path, io);
 }
 
-int cmd_plot(const Options& o, CliStreams& io) {
+int run_plot(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi plot` takes one FILE or scenario NAME");
   if (o.plot_x.empty()) return usage(io, "`mlsi plot` needs --x INPUT=VALUES, such as --x batch=1..64 or --x \"seq_len=1024..65536 *2\"");
   Sweep sweep(sweep_request(o, plot_varies(o.plot_x, o.plot_series, o.log_x)));

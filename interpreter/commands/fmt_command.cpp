@@ -1,4 +1,6 @@
-#include "cli/fmt_command.hpp"
+// `mlsi fmt FILE... [--write | --check]`: print, rewrite or check files in canonical layout.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +10,6 @@
 #include "base/activity.hpp"
 #include "source/embedded.hpp"
 #include "source/file_reader.hpp"
-#include "cli/file_writer.hpp"
 #include "formatter/formatter.hpp"
 
 namespace mlsi {
@@ -23,7 +24,7 @@ struct FmtSource {
 // The text of `path` (`-`: standard input; a path not on disk that names a built-in pack file: that
 // file), or nothing with a message when it cannot be read whole: standard input, like a file, at most
 // --max-file-size bytes.
-std::optional<FmtSource> read_source(const std::string& path, const Options& o, CliStreams& io) {
+std::optional<FmtSource> read_source(const std::string& path, const VerbRequest& o, Sink& io) {
   if (path == "-" && io.in == nullptr) {
     io.err << "error: no standard input to read\n";
     return std::nullopt;
@@ -67,7 +68,7 @@ std::vector<std::string> expand_folders(const std::vector<std::string>& paths) {
 
 }  // namespace
 
-int cmd_fmt(const Options& o, CliStreams& io) {
+int run_fmt(const VerbRequest& o, Sink& io) {
   Activity activity("formatting");
   if (o.positional.empty()) return usage(io, "`mlsi fmt` needs at least one FILE (`-`: standard input)");
   if (o.fmt_write && o.fmt_check) return usage(io, "`mlsi fmt` takes --write or --check, not both");
@@ -106,9 +107,8 @@ int cmd_fmt(const Options& o, CliStreams& io) {
       }
     } else if (o.fmt_write) {
       if (!changed) continue;
-      if (auto failure = write_file(path, *formatted)) {
-        io.err << fmt::format("error: {}\n", *failure);
-        status = std::max(status, kExitUsage);
+      if (int written = write_named_file(io, path, *formatted); written != kExitOk) {
+        status = std::max(status, written);
         continue;
       }
       io.out << fmt::format("{}: formatted\n", path);

@@ -1,4 +1,4 @@
-#include "cli/cli_options.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
@@ -6,40 +6,28 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "verbs/command_line.hpp"
-
 namespace mlsi {
 
-int usage(CliStreams& io, const std::string& message) {
-  io.err << "error: " << message << "\n" << "run `mlsi --help` for usage\n";
-  return kExitUsage;
-}
-
-std::optional<int> parse_options(const std::vector<std::string>& args, Options& o, CliStreams& io) {
-  if (auto message = read_command_line(args, o)) return usage(io, *message);
-  return std::nullopt;
-}
-
-SessionOptions session_options(const Options& o) {
-  SessionOptions s = o.files;
-  s.catalogues = catalogue_files(o);
-  s.catalogue_texts = catalogue_texts(o);
+SessionOptions session_options(const VerbRequest& r) {
+  SessionOptions s = r.files;
+  s.catalogues = catalogue_files(r);
+  s.catalogue_texts = named_catalogue_texts(r);
   s.read_on_demand = true;  // the REPL reads every name at its first command or completion
-  s.workload_config = o.workload_config;
-  s.workload_key = o.entry_name;
+  s.workload_config = r.workload_config;
+  s.workload_key = r.entry_name;
   // Kept: at least as many as --max-errors shows.
-  s.max_diagnostics = std::max(kDefaultMaxDiagnostics, o.max_errors);
+  s.max_diagnostics = std::max(kDefaultMaxDiagnostics, r.max_errors);
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> catalogue_texts(const Options& o) {
+std::vector<std::pair<std::string, std::string>> named_catalogue_texts(const VerbRequest& r) {
   std::vector<std::pair<std::string, std::string>> texts;
-  for (std::size_t i = 0; i < o.catalogue_texts.size(); ++i)
-    texts.emplace_back(i == 0 ? std::string("<catalog_text>") : fmt::format("<catalog_text#{}>", i + 1), o.catalogue_texts[i]);
+  for (std::size_t i = 0; i < r.catalogue_texts.size(); ++i)
+    texts.emplace_back(i == 0 ? std::string("<catalog_text>") : fmt::format("<catalog_text#{}>", i + 1), r.catalogue_texts[i]);
   return texts;
 }
 
-std::vector<std::string> catalogue_files(const Options& o) {
+std::vector<std::string> catalogue_files(const VerbRequest& r) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
   if (const char* path = std::getenv("MLSI_PATH")) {
@@ -60,7 +48,7 @@ std::vector<std::string> catalogue_files(const Options& o) {
       start = end + 1;
     }
   }
-  files.insert(files.end(), o.catalogues.begin(), o.catalogues.end());
+  files.insert(files.end(), r.catalogues.begin(), r.catalogues.end());
   return files;
 }
 

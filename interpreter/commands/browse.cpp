@@ -1,4 +1,7 @@
-#include "cli/browse.hpp"
+// `mlsi list KIND`, `mlsi show NAME`, `mlsi check-catalogue FILE...`: the listings themselves are the
+// library's (report/catalogue_listing.hpp); these turn the request into theirs, write, and give the exit status.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,23 +16,23 @@ namespace mlsi {
 namespace {
 
 // Every catalogue at once, with the command's limits on files.
-SessionOptions catalogue_session(const Options& o) {
+SessionOptions catalogue_session(const VerbRequest& o) {
   SessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
-  s.catalogue_texts = catalogue_texts(o);
+  s.catalogue_texts = named_catalogue_texts(o);
   s.read_on_demand = false;
   return s;
 }
 
 // A session whose catalogue files did not load: their problems, and the exit status (2 for a file that
 // cannot be read, 3 for errors in one).
-int catalogue_failure(Session& session, CliStreams& io) {
+int catalogue_failure(Session& session, Sink& io) {
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
   return request_errors_only(session.diagnostics()) ? kExitUsage : kExitSource;
 }
 
 // Prints a listing, or its problem, and gives the exit status.
-int print_listing(Session& session, const Listing& listing, CliStreams& io) {
+int print_listing(Session& session, const Listing& listing, Sink& io) {
   switch (listing.status) {
     case ListingStatus::ok:
       io.out << listing.text;
@@ -50,7 +53,7 @@ int print_listing(Session& session, const Listing& listing, CliStreams& io) {
 
 }  // namespace
 
-int cmd_list(const Options& o, CliStreams& io) {
+int run_list(const VerbRequest& o, Sink& io) {
   if (o.positional.size() > 1) return usage(io, fmt::format("`mlsi list` takes one KIND ({}), or none for every kind", fmt::join(listable_kinds(), ", ")));
   Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
@@ -58,13 +61,13 @@ int cmd_list(const Options& o, CliStreams& io) {
   request.kind = o.positional.empty() ? "" : o.positional[0];
   request.sort = o.sort;
   request.where = o.where;
-  request.where_origin = "--where";
+  request.where_origin = o.limits.words.name("where");
   request.format = o.format;
   request.limits = o.limits;
   return print_listing(session, list_kind(session, request), io);
 }
 
-int cmd_show(const Options& o, CliStreams& io) {
+int run_show(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi show` takes one NAME (a catalogue entry, unit or constant)");
   Session session(catalogue_session(o));
   if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
@@ -76,9 +79,9 @@ int cmd_show(const Options& o, CliStreams& io) {
   return print_listing(session, show_name(session, request), io);
 }
 
-int cmd_check_catalogue(const Options& o, CliStreams& io) {
+int run_check_catalogue(const VerbRequest& o, Sink& io) {
   if (o.positional.empty()) return usage(io, "`mlsi check-catalogue` needs at least one FILE.toml");
-  Options with = o;
+  VerbRequest with = o;
   with.catalogues.insert(with.catalogues.end(), o.positional.begin(), o.positional.end());
   Session session(catalogue_session(with));
   if (session.diagnostics().has_errors()) return catalogue_failure(session, io);

@@ -1,10 +1,13 @@
-#include "cli/sweep.hpp"
+// `mlsi sweep`: a scenario over the cartesian product of varied inputs, one row per point, streamed
+// (with --plot FILE.svg also drawn as a chart, see plot_command.hpp).
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
 #include "base/whole_number.hpp"
-#include "cli/plot_command.hpp"
-#include "cli/run_setup.hpp"
+#include "commands/plot_command.hpp"
+#include "commands/run_setup.hpp"
 #include "report/sweep_rows.hpp"
 
 namespace mlsi {
@@ -41,7 +44,7 @@ class RowsChunk final : public Sweep::Chunk {
 
 }  // namespace
 
-int cmd_sweep(const Options& o, CliStreams& io) {
+int run_sweep(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi sweep` takes one FILE or scenario NAME");
   if (o.varies.empty()) return usage(io, "`mlsi sweep` needs at least one --vary INPUT=VALUES");
   std::uint64_t shard_k = 1, shard_n = 1;

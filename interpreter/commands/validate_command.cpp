@@ -1,4 +1,8 @@
-#include "cli/validate_command.hpp"
+// `mlsi validate [FOLDER]`: the validation table (docs/validation.md). Every subfolder of FOLDER is a
+// domain; its `validation.toml` names the catalogue files its rows read and its targets; every
+// `expect measured` of its .mls files is a row, reported with mlsi's error against the measured value.
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include <fmt/format.h>
 
@@ -91,7 +95,7 @@ std::optional<std::string> read_domain_file(const std::string& path, std::size_t
 
 // The row of one `expect measured`, evaluated in `ev` after its config's run.
 ValidationRow measured_row(const Program& p, const Scenario& sc, const Config& cfg, const Expectation& x, Evaluator& ev,
-                           const ScenarioRun* run, CliStreams& io) {
+                           const ScenarioRun* run, Sink& io) {
   const Slot& slot = sc.slots[static_cast<std::size_t>(x.slot)];
   ValidationRow row{sc.name, cfg.name, slot.name, where_in(p, x.span), "-", "evaluation failed", std::nullopt, x.source, "null", "null"};
   try {
@@ -113,7 +117,7 @@ ValidationRow measured_row(const Program& p, const Scenario& sc, const Config& c
 
 // The rows of one file of a domain; a file that does not check is listed as such. Returns kExitUsage for
 // a file or a catalogue file that cannot be read (as `mlsi test` does), else kExitOk.
-int validate_file(const std::string& path, const SessionOptions& options, const Limits& limits, ValidationDomain& domain, CliStreams& io) {
+int validate_file(const std::string& path, const SessionOptions& options, const Limits& limits, ValidationDomain& domain, Sink& io) {
   Session session(options);
   if (request_errors_only(session.diagnostics())) {  // a catalogue file that cannot be read
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
@@ -149,7 +153,7 @@ int validate_file(const std::string& path, const SessionOptions& options, const 
 
 }  // namespace
 
-int cmd_validate(Options& o, CliStreams& io) {
+int run_validate(const VerbRequest& o, Sink& io) {
   if (o.positional.size() > 1) return usage(io, "`mlsi validate` takes one FOLDER (default: `validation`)");
   std::string folder = o.positional.empty() ? "validation" : o.positional.front();
   std::error_code ec;

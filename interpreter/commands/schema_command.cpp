@@ -1,11 +1,14 @@
-#include "cli/schema_command.hpp"
+// `mlsi schema [FILE|NAME]`: the JSON Schema of every command's JSON, or of one scenario's
+// `run --format json` (report/json_schema.hpp writes both).
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
-#include "cli/run_setup.hpp"
+#include "commands/run_setup.hpp"
 #include "report/json_schema.hpp"
 
 namespace mlsi {
 
-int cmd_schema(Options& o, CliStreams& io) {
+int run_schema(const VerbRequest& o, Sink& io) {
   if (o.format_given && o.format != Format::json) return usage(io, "`mlsi schema` writes JSON only (--format json)");
   if (o.positional.size() > 1) return usage(io, "`mlsi schema` takes at most one FILE or scenario NAME");
   if (o.positional.empty()) {

@@ -1,11 +1,15 @@
-#include "cli/catalogue_command.hpp"
+// `mlsi catalogue from-hf CONFIG.json [--name KEY]`: the Workload catalogue entry of a Hugging Face
+// config.json, as TOML that `--catalog` takes (catalogue/hf_config.hpp does the converting, the session
+// checks the key against every catalogue name).
+#include "commands/verbs.hpp"
+#include "commands/verb_session.hpp"
 
 #include "session/run_request.hpp"
 #include "session/session.hpp"
 
 namespace mlsi {
 
-int cmd_catalogue(const Options& o, CliStreams& io) {
+int run_catalogue(const VerbRequest& o, Sink& io) {
   if (o.positional.empty() || o.positional[0] != "from-hf")
     return usage(io, o.positional.empty() ? "`mlsi catalogue` needs a subcommand: from-hf CONFIG.json"
                                           : "`mlsi catalogue` has one subcommand, from-hf, not `" + o.positional[0] + "`");
@@ -13,7 +17,7 @@ int cmd_catalogue(const Options& o, CliStreams& io) {
   // Every catalogue at once, so that the key is checked against every name (as check-catalogue does).
   SessionOptions options = o.files;
   options.catalogues = catalogue_files(o);
-  options.catalogue_texts = catalogue_texts(o);
+  options.catalogue_texts = named_catalogue_texts(o);
   options.workload_config = o.positional[1];
   options.workload_key = o.entry_name;
   Session session(options);

@@ -1,20 +1,20 @@
-#include "cli/run_setup.hpp"
+#include "commands/run_setup.hpp"
 
 namespace mlsi {
 
-RunRequest run_request(const Options& o) {
+RunRequest run_request(const VerbRequest& o) {
   return RunRequest{o.positional.empty() ? "" : o.positional[0], o.scenario, o.config, o.inputs_file, o.sets};
 }
 
-SweepRequest sweep_request(const Options& o, std::vector<VaryRequest> varies) {
+SweepRequest sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
   return SweepRequest{run_request(o), std::move(varies), o.where, {}, false, o.limits, session_options(o)};
 }
 
-void show_diagnostics(Session& session, const Diagnostics& diagnostics, CliStreams& io) {
+void show_diagnostics(Session& session, const Diagnostics& diagnostics, Sink& io) {
   io.err << render_all(session.program().sources, diagnostics, io.colour, io.max_errors);
 }
 
-int report_failure(Session& session, const Outcome& outcome, CliStreams& io) {
+int report_failure(Session& session, const Outcome& outcome, Sink& io) {
   Diagnostics& diags = session.diagnostics();
   switch (outcome.failure) {
     case Failure::none: return kExitOk;
@@ -34,7 +34,7 @@ int report_failure(Session& session, const Outcome& outcome, CliStreams& io) {
   return kExitFailed;
 }
 
-std::optional<int> prepare_run(Session& session, const Options& o, CliStreams& io, int& scenario, GivenInputs& given) {
+std::optional<int> prepare_run(Session& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given) {
   PreparedRun run = prepare_run(session, run_request(o), o.limits, o.limits.max_file_size);
   show_diagnostics(session, run.warnings, io);
   if (!run.outcome.ok()) {
