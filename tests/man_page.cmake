@@ -3,15 +3,9 @@
 # of `mlsi --help` and of the verb table (`mlsi __verbs`: also the options a command takes that its help
 # does not list, such as --output beside -o).
 #   cmake -DMLSI=build/mlsi -DPAGE=docs/mlsi.1 -DTEMPLATE=docs/mlsi.1.in -DOUT=build/mlsi.1 -DGROFF=/usr/bin/groff -P man_page.cmake
-execute_process(COMMAND ${MLSI} __man-page INPUT_FILE ${TEMPLATE} OUTPUT_FILE ${OUT} RESULT_VARIABLE status ERROR_VARIABLE problem)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "mlsi __man-page < ${TEMPLATE}: status ${status}\n${problem}")
-endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT} ${PAGE} RESULT_VARIABLE differs)
-if(NOT differs EQUAL 0)
-  message(FATAL_ERROR "${PAGE} is not what its template and the verb tables write (compare with ${OUT}): edit "
-                      "docs/mlsi.1.in or interpreter/verbs/, then run docs/update.sh and commit docs/mlsi.1")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/generated_page.cmake)
+check_generated_page(__man-page ${TEMPLATE} ${OUT} ${PAGE} "${PAGE} is not what its template and the verb tables write (compare with \
+${OUT}): edit docs/mlsi.1.in or interpreter/verbs/, then run docs/update.sh and commit docs/mlsi.1")
 execute_process(COMMAND ${GROFF} -ww -man -z ${PAGE} RESULT_VARIABLE status ERROR_VARIABLE warnings)
 if(NOT status EQUAL 0 OR NOT warnings STREQUAL "")
   message(FATAL_ERROR "groff -ww -man -z ${PAGE}: status ${status}\n${warnings}")

@@ -36,7 +36,6 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   internal.conditions = request.such_that;
   internal.top = request.top;
   internal.jobs = request.jobs;
-  internal.max_points = options_.limits.max_sweep_points;
   internal.limits = detail::evaluation_limits(options_);
   internal.session_options = detail::session_options(options_);
   auto solve = std::make_shared<mlsi::GridSolve>(std::move(internal));

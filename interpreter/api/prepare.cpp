@@ -43,31 +43,25 @@ mlsi::SessionOptions session_options(const SessionOptions& options) {
   s.catalogue_texts = options.catalogue_texts;
   s.workload_config = options.workload_config;
   s.workload_key = options.workload_key;
-  s.max_import_depth = options.limits.max_import_depth;
-  s.max_files = options.limits.max_files;
-  s.max_file_size = options.limits.max_file_size;
-  s.max_nesting = options.limits.max_nesting;
+  s.limits = options.limits;
   s.read_on_demand = true;  // as `mlsi run`: a run reads the catalogue entries and prelude files it uses
   s.words = caller_words(options);
   return s;
 }
 
 mlsi::CallerWords caller_words(const SessionOptions& options) {
-  std::map<std::string, mlsi::CallerWord, std::less<>> words = {
-      {"max_depth", {"max_call_depth", {}}}, {"max_list", {"max_list_length", {}}}, {"max_points", {"max_sweep_points", {}}}, {"inputs", {}},
-      {"workload", {"workload_config", {}}}, {"name", {"workload_key", {}}}};
+  std::map<std::string, mlsi::CallerWord, std::less<>> words = {{"inputs", {}}, {"workload", {"workload_config", {}}}, {"name", {"workload_key", {}}}};
+  // A limit whose option has another name (`max_depth`) is called by its member's (`max_call_depth`).
+  for (const auto& limit : kLimitTable)
+    if (limit.option != limit.name) words[std::string(limit.option)] = mlsi::CallerWord{std::string(limit.name), {}};
   for (const auto& [field, word] : options.words) words[field] = mlsi::CallerWord{word.name, word.form};
   return mlsi::CallerWords(std::move(words));
 }
 
 mlsi::Limits evaluation_limits(const SessionOptions& options) {
-  const Limits& limits = options.limits;
   mlsi::Limits l;
+  static_cast<Limits&>(l) = options.limits;
   l.words = caller_words(options);
-  l.max_call_depth = limits.max_call_depth;
-  l.max_list_length = limits.max_list_length;
-  l.max_steps = limits.max_steps;
-  l.max_total_steps = limits.max_total_steps;
   return l;
 }
 

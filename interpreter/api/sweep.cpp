@@ -74,7 +74,6 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   for (const auto& v : request.vary) internal.varies.push_back(VaryRequest{v, VaryOptions{request.vary_origin}});
   internal.where = request.where;
   internal.where_origin = request.where_origin;
-  internal.max_points = options.limits.max_sweep_points;
   internal.limits = detail::evaluation_limits(options);
   internal.session_options = detail::session_options(options);
   StartedSweep started;

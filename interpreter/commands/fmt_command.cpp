@@ -29,7 +29,7 @@ std::optional<FmtSource> read_source(const std::string& path, const VerbRequest&
     io.err << "error: no standard input to read\n";
     return std::nullopt;
   }
-  auto read = path == "-" ? read_stream(*io.in, o.files.max_file_size) : read_regular_file(path, o.files.max_file_size);
+  auto read = path == "-" ? read_stream(*io.in, o.limits.max_file_size) : read_regular_file(path, o.limits.max_file_size);
   if (read.error && read.error->kind == ReadError::Kind::missing && path != "-") {
     if (auto builtin = builtin_pack_file(path)) {
       const EmbeddedFile& f = embedded_files()[*builtin];

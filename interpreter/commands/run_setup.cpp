@@ -7,7 +7,7 @@ RunRequest run_request(const VerbRequest& o) {
 }
 
 SweepRequest sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
-  return SweepRequest{run_request(o), std::move(varies), o.where, {}, false, o.max_points, o.limits, session_options(o)};
+  return SweepRequest{run_request(o), std::move(varies), o.where, {}, false, o.limits, session_options(o)};
 }
 
 void show_diagnostics(Session& session, const Diagnostics& diagnostics, Sink& io) {
@@ -35,7 +35,7 @@ int report_failure(Session& session, const Outcome& outcome, Sink& io) {
 }
 
 std::optional<int> prepare_run(Session& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given) {
-  PreparedRun run = prepare_run(session, run_request(o), o.limits, o.files.max_file_size);
+  PreparedRun run = prepare_run(session, run_request(o), o.limits, o.limits.max_file_size);
   show_diagnostics(session, run.warnings, io);
   if (!run.outcome.ok()) {
     int status = report_failure(session, run.outcome, io);

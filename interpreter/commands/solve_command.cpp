@@ -117,7 +117,6 @@ int solve_grid(const VerbRequest& o, Sink& io) {
   r.conditions = o.such_that;
   if (o.top) r.top = o.top;
   r.jobs = o.jobs;
-  r.max_points = o.max_points;
   r.limits = o.limits;
   r.session_options = session_options(o);
   GridSolve solve(r);

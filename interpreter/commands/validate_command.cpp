@@ -177,7 +177,7 @@ int run_validate(const VerbRequest& o, Sink& io) {
     domain.name = name;
     domain.folder = path;
     std::vector<std::string> catalogues;
-    if (auto problem = read_domain_file((fs::path(path) / kDomainFile).string(), o.files.max_file_size, domain, catalogues))
+    if (auto problem = read_domain_file((fs::path(path) / kDomainFile).string(), o.limits.max_file_size, domain, catalogues))
       return usage(io, *problem);
     SessionOptions options = session_options(o);
     options.catalogues.insert(options.catalogues.end(), catalogues.begin(), catalogues.end());

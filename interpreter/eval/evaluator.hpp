@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "mlsi/options.hpp"
 #include "base/caller_words.hpp"
 #include "base/call_budget.hpp"
 #include "source/diagnostics.hpp"
@@ -36,18 +37,13 @@ struct CallStopped : EvalError {
   std::string rendered;
 };
 
-// Bounds that keep every evaluation finite. Each is a flag of the command line.
-struct Limits {
-  // Nested calls of functions and scenarios. Deep enough for any honest formula; a runaway recursion
-  // stops long before the C++ stack would.
-  int max_call_depth = 200;
-  // Entries of one list made by a comprehension or `range`.
-  std::size_t max_list_length = 10'000'000;
-  // Evaluation steps (expression nodes visited) of one run.
-  std::uint64_t max_steps = 500'000'000;
-  // Evaluation steps of one whole call (a command, an API call), summed over its evaluations (the points
-  // of a sweep): the CallBudget a front end puts in force with it (base/call_budget.hpp).
-  std::uint64_t max_total_steps = 500'000'000;
+// Bounds that keep every evaluation finite: the public API's (mlsi/options.hpp: their defaults, largest
+// values and flags), of which an evaluator reads max_call_depth (deep enough for any honest formula, a
+// runaway recursion stops long before the C++ stack would), max_list_length, max_steps (of one run) and
+// max_total_steps (of one whole call, summed over its evaluations: the CallBudget a front end puts in
+// force with it, base/call_budget.hpp), and what a front end adds. One struct, so that a request carries
+// every limit in one place and the API's pass through whole.
+struct Limits : api::Limits {
   // Wall-clock time of one evaluator, in milliseconds; 0: none. A front end that must answer while a
   // user types (the language server) bounds each evaluation by time as well as by steps.
   std::uint64_t max_milliseconds = 0;

@@ -30,9 +30,9 @@ Analysis::Analysis(const std::string& path, std::string text, const AnalysisOpti
   session_ = std::make_unique<Session>(so);
   Program& p = session_->program();
   p.uses = &uses_;
-  if (text.size() > options.session.max_file_size) {
+  if (text.size() > options.session.limits.max_file_size) {
     diagnostics_.error(Span{}, fmt::format("the document has {} bytes, more than the limit of {} ({}): it is not checked",
-                                           text.size(), options.session.max_file_size, options.session.words.name("max_file_size")));
+                                           text.size(), options.session.limits.max_file_size, options.session.words.name("max_file_size")));
     symbols_ = std::make_unique<SymbolIndex>(p, uses_);
     return;
   }

@@ -130,7 +130,7 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
   // under the default bound whatever it is (a `--max-nesting 4` must not break a prelude function).
   const std::string& name = program_->sources.file(file).name;
   bool builtin = name.starts_with("<prelude>/") || name.starts_with("<builtin>/");
-  int nesting = builtin ? std::max(options_.max_nesting, kMaxNesting) : options_.max_nesting;
+  int nesting = builtin ? std::max(options_.limits.max_nesting, kMaxNesting) : options_.limits.max_nesting;
   parsed_files_.push_back(name);
   auto module = parse_module(program_->sources, file, diags_, nesting);
   if (!module) return std::nullopt;
@@ -159,8 +159,8 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
       diags_.error(imp->span, "`import` needs the path of a .mls file, as in `import \"units.mls\"`");
       continue;
     }
-    if (depth + 1 > options_.max_import_depth) {
-      diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.max_import_depth));
+    if (depth + 1 > options_.limits.max_import_depth) {
+      diags_.error(imp->span, fmt::format("imports nested deeper than {}", options_.limits.max_import_depth));
       continue;
     }
     // Each import nests a call of load_file and load_module: a chain within --max-import-depth may
@@ -200,8 +200,8 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
     return fail(fmt::format("import cycle: {}{}", chain, fs::path(canonical).filename().string()));
   }
   if (auto it = program_->loaded_paths.find(canonical); it != program_->loaded_paths.end()) return it->second;
-  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-    auto& d = diags_.error(import_span, fmt::format("more than {} files imported", options_.max_files));
+  if (files_read() >= static_cast<std::size_t>(options_.limits.max_files)) {
+    auto& d = diags_.error(import_span, fmt::format("more than {} files imported", options_.limits.max_files));
     if (catalogue_files_read_ > 0) d.notes.push_back(fmt::format("the count includes {} catalogue files", catalogue_files_read_));
     return std::nullopt;
   }
@@ -210,7 +210,7 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   // An editor's unsaved text of the file stands for it.
   ReadResult read;
   if (const std::string* overlay = options_.overlay ? options_.overlay(canonical) : nullptr) read.text = *overlay;
-  else read = read_regular_file(path, options_.max_file_size);
+  else read = read_regular_file(path, options_.limits.max_file_size);
   if (read.error && read.error->kind == ReadError::Kind::missing) {
     // A file the command line names that is not on disk may be a built-in pack file (never an import's:
     // a file on disk imports files on disk).

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mlsi/options.hpp"
 #include "base/caller_words.hpp"
 #include "catalogue/hf_config.hpp"
 #include "check/compiler.hpp"
@@ -23,12 +24,12 @@ class CatalogueLoader;
 struct SessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
   // Catalogue TOML given as text (the API's SessionOptions::catalogue_texts, --catalog-text): a name for
-  // messages and the text, read after `catalogues`, at most max_file_size bytes as a file.
+  // messages and the text, read after `catalogues`, at most limits.max_file_size bytes as a file.
   std::vector<std::pair<std::string, std::string>> catalogue_texts;
-  int max_import_depth = 32;
-  int max_files = 1000;  // files read from disk: .mls files and catalogue files together
-  std::size_t max_file_size = 16 * 1024 * 1024;
-  int max_nesting = 200;  // parser.hpp kMaxNesting, for the files a session loads
+  // The caller's limits (mlsi/options.hpp): a session reads those on files, max_import_depth, max_files
+  // (files read from disk: .mls files and catalogue files together), max_file_size and max_nesting (the
+  // parser's, for the files it loads); its runs are given theirs (eval/evaluator.hpp Limits).
+  api::Limits limits;
   std::size_t max_diagnostics = kDefaultMaxDiagnostics;  // kept in diagnostics(); the rest are counted
   // Read a built-in catalogue entry only when its name is first looked up (Catalogue::find), and the
   // prelude's constants and functions only when a file (or a --set, --vary, --where text) mentions one
@@ -37,7 +38,7 @@ struct SessionOptions {
   bool read_on_demand = false;
   // A Hugging Face config.json converted to a Workload entry (catalogue/hf_config.hpp) and loaded after the
   // catalogues (`--workload FILE.json`, `mlsi catalogue from-hf`), and the entry's key (`--name`; empty:
-  // made from the config). The file counts towards max_files.
+  // made from the config). The file counts towards limits.max_files.
   std::string workload_config;
   std::string workload_key;
   // The text that stands for a file on disk, by canonical path, or null: an editor's unsaved document,
@@ -162,7 +163,7 @@ class Session {
   void declare_prelude_mentioned();
   void declare_prelude(DeferredPrelude& file);
 
-  // Files read from disk, towards SessionOptions::max_files: the .mls files and the catalogue files.
+  // Files read from disk, towards SessionOptions::limits.max_files: the .mls files and the catalogue files.
   std::size_t files_read() const { return program_->loaded_paths.size() + catalogue_files_read_; }
 
   SessionOptions options_;

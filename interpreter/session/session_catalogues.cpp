@@ -31,12 +31,12 @@ void Session::load_catalogues() {
   }
   for (const auto& path : options_.catalogues) {
     // Catalogue files count with the .mls files towards --max-files: MLSI_PATH may name a folder of any size.
-    if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
+    if (files_read() >= static_cast<std::size_t>(options_.limits.max_files)) {
+      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.limits.max_files, path));
       continue;
     }
     ++catalogue_files_read_;
-    auto read = read_regular_file(path, options_.max_file_size);
+    auto read = read_regular_file(path, options_.limits.max_file_size);
     if (!read) {
       diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
       continue;
@@ -47,8 +47,8 @@ void Session::load_catalogues() {
   }
   for (const auto& [name, text] : options_.catalogue_texts) {
     // Bounded as a --catalog file is: the text may come from a caller that did not write it (an agent).
-    if (text.size() > options_.max_file_size) {
-      diags_.error(Span{}, describe(ReadError{ReadError::Kind::too_large, {}, text.size(), options_.max_file_size}, name, "catalogue text"));
+    if (text.size() > options_.limits.max_file_size) {
+      diags_.error(Span{}, describe(ReadError{ReadError::Kind::too_large, {}, text.size(), options_.limits.max_file_size}, name, "catalogue text"));
       continue;
     }
     FileId id = program_->sources.add(name, text);
@@ -61,11 +61,11 @@ void Session::load_catalogues() {
 
 std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_catalogue_file(const std::string& path) {
   return load_later([&]() -> std::optional<FileId> {
-    if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.max_files, path));
+    if (files_read() >= static_cast<std::size_t>(options_.limits.max_files)) {
+      diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.limits.max_files, path));
       return std::nullopt;
     }
-    auto read = read_regular_file(path, options_.max_file_size);
+    auto read = read_regular_file(path, options_.limits.max_file_size);
     if (!read) {
       diags_.error(Span{}, describe(*read.error, path, "catalogue file"));
       return std::nullopt;
@@ -110,19 +110,19 @@ void Session::load_workload_config(CatalogueLoader& loader) {
 }
 
 std::optional<std::pair<HfWorkload, FileId>> Session::convert_workload(CatalogueLoader& loader, const std::string& path, const std::string& key) {
-  if (files_read() >= static_cast<std::size_t>(options_.max_files)) {
-    diags_.error(Span{}, fmt::format("more than {} files loaded: config file `{}` is not read", options_.max_files, path));
+  if (files_read() >= static_cast<std::size_t>(options_.limits.max_files)) {
+    diags_.error(Span{}, fmt::format("more than {} files loaded: config file `{}` is not read", options_.limits.max_files, path));
     return std::nullopt;
   }
   ++catalogue_files_read_;
-  auto read = read_regular_file(path, options_.max_file_size);
+  auto read = read_regular_file(path, options_.limits.max_file_size);
   if (!read) {
     diags_.error(Span{}, describe(*read.error, path, "config file"));
     return std::nullopt;
   }
   FileId json = program_->sources.add(path, std::move(read.text), path);
   program_->sources.set_syntax(json, SourceSyntax::data);
-  auto workload = workload_from_hf_config(program_->sources, json, key, diags_, options_.max_nesting, options_.words);
+  auto workload = workload_from_hf_config(program_->sources, json, key, diags_, options_.limits.max_nesting, options_.words);
   if (!workload) return std::nullopt;
   // The key must be free: an entry it would clash with is named, and how to choose another.
   std::string problem = loader.name_problem(workload->key, "entry name");

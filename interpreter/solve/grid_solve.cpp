@@ -14,7 +14,7 @@ namespace mlsi {
 namespace {
 
 SweepRequest grid_sweep(const GridSolveRequest& r) {
-  SweepRequest s{r.run, r.varies, "", {}, true, r.max_points, r.limits, r.session_options};
+  SweepRequest s{r.run, r.varies, "", {}, true, r.limits, r.session_options};
   const std::string origin = r.condition_origin.empty() ? r.limits.words.name("such_that") : r.condition_origin;
   for (const auto& c : r.conditions) s.measures.push_back({origin, c});
   s.measures.push_back({r.limits.words.name(r.maximize ? "maximize" : "minimize"), r.objective});

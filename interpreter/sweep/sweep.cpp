@@ -67,7 +67,7 @@ const Value* Sweep::first_point_value(std::size_t c) {
 
 Outcome Sweep::prepare(const VariedCheck& refuse) {
   if (owned_) {
-    PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.max_file_size);
+    PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.limits.max_file_size);
     warnings_ = std::move(run.warnings);
     if (!run.outcome.ok()) return run.outcome;
     scenario_ = run.scenario;
@@ -178,12 +178,12 @@ Outcome Sweep::count_points() {
   for (const auto& v : varies_) {
     product += (product.empty() ? "" : " * ") + std::to_string(v.values.size());
     // Checked: 111620 * 8681 * 49477 * 384773 is 2^64 + 4, which must not become a sweep of 4 points.
-    over = over || __builtin_mul_overflow(total, std::uint64_t{v.values.size()}, &total) || total > request_.max_points;
+    over = over || __builtin_mul_overflow(total, std::uint64_t{v.values.size()}, &total) || total > request_.limits.max_sweep_points;
   }
   if (over)
     return Outcome{Failure::usage, fmt::format("the sweep has {} points, more than the limit of {}; vary fewer values, or raise the limit "
                                                "with {} (at most {})",
-                                               product, request_.max_points, request_.limits.words.give("max_points", "N"), kMaxSweepPointsCap)};
+                                               product, request_.limits.max_sweep_points, request_.limits.words.give("max_points", "N"), kMaxSweepPointsCap)};
   total_ = total;
   return {};
 }

@@ -16,12 +16,9 @@
 
 namespace mlsi {
 
-// The most points one sweep may have by default, and the most SweepRequest::max_points allows. 10^15
-// points would take years at any speed a scenario is evaluated at, so a larger product of --vary counts
-// is a mistake; below 2^53 every point number and count is exact as a double (JSON, plots), and the
-// 64-bit arithmetic of point numbers and shards cannot wrap.
-inline constexpr std::uint64_t kDefaultMaxSweepPoints = 1'000'000'000'000'000;
-inline constexpr std::uint64_t kMaxSweepPointsCap = std::uint64_t{1} << 53;
+// The most Limits::max_sweep_points allows (mlsi/options.hpp): below 2^53 every point number and count is
+// exact as a double (JSON, plots), and the 64-bit arithmetic of point numbers and shards cannot wrap.
+inline constexpr std::uint64_t kMaxSweepPointsCap = api::limit_info("max_sweep_points").maximum;
 
 // One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error) with the
 // value it shows, for JSON. A list of numbers also keeps its entries in SI, for a plot to draw.
@@ -76,8 +73,7 @@ struct SweepRequest {
   // Only the measures are wanted (a solve): a point computed by the compiled program is passed on with
   // its varied inputs and measures, its output cells left as they were, unformatted and unchecked.
   bool measures_only = false;
-  std::uint64_t max_points = kDefaultMaxSweepPoints;  // of the product of the varied counts, at most kMaxSweepPointsCap
-  Limits limits;
+  Limits limits;  // limits.max_sweep_points bounds the product of the varied counts
   SessionOptions session_options;  // of the session the sweep loads its scenario into
   std::string where_origin = {};  // what messages call the text of `where`; empty: the caller's word (Limits::words)
 };

@@ -3,14 +3,15 @@
 // expected and where.
 #include <optional>
 
+#include "mlsi/options.hpp"
 #include "syntax/ast.hpp"
 #include "source/diagnostics.hpp"
 
 namespace mlsi {
 
 // How deeply expressions, types and units may nest before the parser gives up with an error
-// (instead of overflowing the stack on a file of 100,000 `(`).
-inline constexpr int kMaxNesting = 200;
+// (instead of overflowing the stack on a file of 100,000 `(`): the default of --max-nesting.
+inline constexpr int kMaxNesting = api::Limits{}.max_nesting;
 // How many operators may be chained along one path of an expression (`1 + 1 + ... + 1`, `x[0][0]...`,
 // counted over the nested chains too): each one is a level of the tree the checker and evaluator walk.
 inline constexpr int kMaxChain = 1000;

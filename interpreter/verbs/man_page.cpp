@@ -31,19 +31,41 @@ std::vector<std::string> groups_of(const std::string& usage) {
   return out;
 }
 
-// Every metavariable of the tables (`FILE`, `N`, `KEY`): italic wherever a help line names one.
-std::vector<std::string> table_metavariables() {
-  std::vector<std::string> out;
-  auto add = [&](std::string_view text) {
-    for (auto& m : metavariables(text))
-      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
-  };
-  for (const auto& v : verbs()) {
-    add(v.usage);
-    for (const auto& o : v.options) add(o.display);
+void add_metavariables(std::vector<std::string>& to, std::string_view usage) {
+  for (auto& m : metavariables(usage))
+    if (std::find(to.begin(), to.end(), m) == to.end()) to.push_back(m);
+}
+
+// Whether `help` names the option `flag` (`--name`, then a space or the end).
+bool names_option(std::string_view help, std::string_view flag) {
+  for (std::size_t at = help.find(flag); at != std::string_view::npos; at = help.find(flag, at + 1)) {
+    std::size_t end = at + flag.size();
+    if ((at == 0 || help[at - 1] == ' ' || help[at - 1] == '(') && (end == help.size() || help[end] == ' ')) return true;
   }
-  for (const auto& o : run_verb_options()) add(o.display);
-  for (const auto& o : common_verb_options()) add(o.display);
+  return false;
+}
+
+// The metavariables a help line sets in italic: those that stand there as an argument, of its own option
+// (`FILE`), of the commands of its section (`run FILE|NAME`: `NAME` in --inputs' `NAME = value`), of
+// the options it names (`--name KEY`) and the index of one (`OUTPUT[N]`). Not every metavariable of the
+// tables: `TOML`, the argument of --catalog-text, is a format's name in --inputs' `a TOML file`.
+std::vector<std::string> help_metavariables(const VerbOption& o, const std::vector<std::string>& section_metas) {
+  std::vector<std::string> out = section_metas;
+  add_metavariables(out, o.display);
+  auto add_named = [&](const std::vector<VerbOption>& options) {
+    for (const auto& named : options)
+      if (named.flag != o.flag && names_option(o.help, named.flag)) add_metavariables(out, named.display);
+  };
+  for (const auto& v : verbs()) add_named(v.options);
+  add_named(run_verb_options());
+  add_named(common_verb_options());
+  for (std::size_t open = o.help.find('['); open != std::string::npos; open = o.help.find('[', open + 1)) {
+    std::size_t close = o.help.find(']', open);
+    std::size_t start = o.help.find_last_of(" (", open);
+    std::string before = o.help.substr(start == std::string::npos ? 0 : start + 1, open - (start == std::string::npos ? 0 : start + 1));
+    if (close != std::string::npos && std::find(out.begin(), out.end(), before) != out.end())
+      add_metavariables(out, o.help.substr(open + 1, close - open - 1));
+  }
   return out;
 }
 
@@ -99,15 +121,18 @@ std::string read_template(std::string_view text, Template& t) {
 
 // The options of one section, as `.TP` entries: an entry with the flag of the one before it (`-w` after
 // `--write`) joins its tag.
-std::string option_entries(const std::vector<const VerbOption*>& options, const std::string& section, Template& t,
-                           std::vector<std::pair<std::string, std::string>>& used) {
+// `verbs`: the commands whose options these are.
+std::string option_entries(const std::vector<const VerbOption*>& options, const std::vector<const Verb*>& verbs, const std::string& section,
+                           Template& t, std::vector<std::pair<std::string, std::string>>& used) {
+  std::vector<std::string> section_metas;
+  for (const Verb* v : verbs) add_metavariables(section_metas, v->usage);
   std::string out;
   for (std::size_t i = 0; i < options.size(); ++i) {
     const VerbOption& o = *options[i];
     std::string tag = usage_roff(o.display);
-    static const std::vector<std::string> metas = table_metavariables();
+    std::string help = help_roff(o.help, help_metavariables(o, section_metas));
     while (i + 1 < options.size() && options[i + 1]->flag == o.flag) tag += ", " + usage_roff(options[++i]->display);
-    out += ".TP\n" + tag + "\n" + help_roff(o.help, metas) + ".\n";
+    out += ".TP\n" + tag + "\n" + help + ".\n";
     std::pair<std::string, std::string> key{section, std::string(o.flag)};
     if (auto more = t.more.find(key); more != t.more.end()) {
       out += more->second;
@@ -134,9 +159,15 @@ std::string options_roff(Template& t, std::vector<std::pair<std::string, std::st
     return out;
   };
   std::vector<std::string> run_verbs;
-  for (const auto& v : verbs())
-    if (v.run_options) run_verbs.push_back(v.name);
-  std::string out = ".SH \"RUN OPTIONS\"\nOf " + names_roff(run_verbs) + ".\n" + option_entries(documented(run_verb_options()), "run", t, used);
+  std::vector<const Verb*> of_run, of_all;
+  for (const auto& v : verbs()) {
+    of_all.push_back(&v);
+    if (!v.run_options) continue;
+    run_verbs.push_back(v.name);
+    of_run.push_back(&v);
+  }
+  std::string out =
+      ".SH \"RUN OPTIONS\"\nOf " + names_roff(run_verbs) + ".\n" + option_entries(documented(run_verb_options()), of_run, "run", t, used);
   for (const auto& v : verbs()) {
     std::vector<const VerbOption*> own;
     for (const auto& o : v.options)
@@ -144,9 +175,9 @@ std::string options_roff(Template& t, std::vector<std::pair<std::string, std::st
     if (own.empty()) continue;
     std::string upper = v.name;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    out += fmt::format(".SH \"OPTIONS OF {}\"\n", upper) + option_entries(own, v.name, t, used);
+    out += fmt::format(".SH \"OPTIONS OF {}\"\n", upper) + option_entries(own, {&v}, v.name, t, used);
   }
-  return out + ".SH \"COMMON OPTIONS\"\nOf every command.\n" + option_entries(documented(common_verb_options()), "common", t, used);
+  return out + ".SH \"COMMON OPTIONS\"\nOf every command.\n" + option_entries(documented(common_verb_options()), of_all, "common", t, used);
 }
 
 // Replaces the line `marker` of `text` with `with`; false when the line is not there.

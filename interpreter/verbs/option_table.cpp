@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <map>
 
-#include "sweep/sweep.hpp"  // kMaxSweepPointsCap
 
 namespace mlsi {
 
@@ -43,6 +42,19 @@ OptionSpec number(std::string_view flag, std::string_view api_name, std::uint64_
   return o;
 }
 
+// An option that sets a limit: its flag, name and largest value are the limit's (mlsi/options.hpp).
+OptionSpec limit(std::string_view flag) {
+  const api::LimitInfo& info = api::limit_info(flag);
+  OptionSpec o;
+  o.flag = info.flag;
+  o.kind = ValueKind::number;
+  o.api_name = info.option;
+  o.max = info.maximum;
+  o.limit = &info;
+  o.refusal = not_an_option;
+  return o;
+}
+
 // An option without a value.
 OptionSpec switch_(std::string_view flag, std::string_view api_name, void (*set)(R&), Refusal refusal = not_an_option) {
   OptionSpec o;
@@ -68,9 +80,8 @@ std::string of_test(const R&, std::string_view flag) { return fmt::format("{} is
 
 std::vector<OptionSpec> make_options() {
   using K = ValueKind;
-  // The caps of the numbers: imports recurse once per level, spans hold 32-bit offsets, and a sweep's
-  // point numbers stay exact as doubles. Threads: a few thousand is more cores than any machine has, and
-  // each thread is a reservation of its stack.
+  // The caps of the numbers (the limits' are theirs, mlsi/options.hpp). Threads: a few thousand is more
+  // cores than any machine has, and each thread is a reservation of its stack.
   std::vector<OptionSpec> all = {
       text("--scenario", K::text, "scenario", [](R& r, const std::string& v) { r.scenario = v; }),
       text("--config", K::text, "config", [](R& r, const std::string& v) { r.config = v; }),
@@ -118,16 +129,16 @@ std::vector<OptionSpec> make_options() {
       // `mlsi eval -e EXPR`: an entry in its place among the operands.
       repeatable(text("-e", K::text, "entries", [](R& r, const std::string& v) { r.positional.push_back(v); }, nullptr)),
       with_alias(switch_("--help", "help", [](R& r) { r.help = true; }, nullptr), "-h"),
-      number("--max-depth", "max_depth", 100'000, [](R& r, std::uint64_t n) { r.limits.max_call_depth = static_cast<int>(n); }),
-      number("--max-list", "max_list", std::uint64_t{1} << 53, [](R& r, std::uint64_t n) { r.limits.max_list_length = n; }),
-      number("--max-steps", "max_steps", 1'000'000'000'000'000'000, [](R& r, std::uint64_t n) { r.limits.max_steps = n; }),
-      number("--max-total-steps", "max_total_steps", 1'000'000'000'000'000'000, [](R& r, std::uint64_t n) { r.limits.max_total_steps = n; }),
-      number("--max-nesting", "max_nesting", 10'000, [](R& r, std::uint64_t n) { r.files.max_nesting = static_cast<int>(n); }),
-      number("--max-import-depth", "max_import_depth", 1000, [](R& r, std::uint64_t n) { r.files.max_import_depth = static_cast<int>(n); }),
-      number("--max-files", "max_files", 1'000'000, [](R& r, std::uint64_t n) { r.files.max_files = static_cast<int>(n); }),
-      number("--max-file-size", "max_file_size", std::uint64_t{1} << 30, [](R& r, std::uint64_t n) { r.files.max_file_size = n; }),
+      limit("--max-depth"),
+      limit("--max-list"),
+      limit("--max-steps"),
+      limit("--max-total-steps"),
+      limit("--max-nesting"),
+      limit("--max-import-depth"),
+      limit("--max-files"),
+      limit("--max-file-size"),
       number("--max-errors", "max_errors", 1'000'000, [](R& r, std::uint64_t n) { r.max_errors = n; }),
-      number("--max-points", "max_points", kMaxSweepPointsCap, [](R& r, std::uint64_t n) { r.max_points = n; }),
+      limit("--max-points"),
   };
   for (auto& o : all) {
     if (o.flag == "--explain") o.says_takes_no_value = true;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mlsi/options.hpp"
 #include "verbs/request.hpp"
 
 namespace mlsi {
@@ -29,9 +30,11 @@ struct OptionSpec {
   std::string_view file_ext;  // `json` for --workload FILE.json
   std::string_view api_name;  // the Python keyword and the MCP tools' property: `max_steps`
   std::uint64_t max = 0;      // a number's largest value
-  // How the value sets the request: one of these, by kind (a format is read by the verb's formats).
+  // How the value sets the request: one of these, by kind (a format is read by the verb's formats); a
+  // limit's number sets its member of VerbRequest::limits and of VerbRequest::files.limits.
   void (*set_text)(VerbRequest&, const std::string&) = nullptr;
   void (*set_number)(VerbRequest&, std::uint64_t) = nullptr;
+  const api::LimitInfo* limit = nullptr;
   void (*set_switch)(VerbRequest&) = nullptr;
   // The message of a verb that does not take the option; null: "unknown option `FLAG`" as soon as it is
   // read (an option that means nothing outside its verb, such as `-o`).

@@ -9,7 +9,6 @@
 #include "eval/evaluator.hpp"
 #include "report/render.hpp"
 #include "session/session.hpp"
-#include "sweep/sweep.hpp"  // kDefaultMaxSweepPoints
 
 namespace mlsi {
 
@@ -56,10 +55,11 @@ struct VerbRequest {
 
   std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
 
+  // Every limit (--max-depth, --max-points, --max-file-size, ...: mlsi/options.hpp kLimitTable); an
+  // option sets it here and in files.limits alike (set_option), so that a session made from `files` and
+  // an evaluation given `limits` read the same values.
   Limits limits = command_line_limits();
-  std::uint64_t max_points = kDefaultMaxSweepPoints;  // --max-points: points of one sweep or plot
-  // --max-import-depth, --max-files, --max-file-size, --max-nesting (the catalogues come from
-  // catalogue_files(); session_options() puts both together).
+  // The session's options (the catalogues come from catalogue_files(); session_options() puts them together).
   SessionOptions files = command_line_session_options();
 
   // The options given, as the table names them (`--jobs` for `-j` too), in the order given: the verb's

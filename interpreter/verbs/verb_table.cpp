@@ -23,6 +23,15 @@ std::string kinds_phrase() {
   return out;
 }
 
+// A limit's option as every verb's help lists it, all from the limit (mlsi/options.hpp): `--max-depth N`,
+// its meaning, its default, and its largest value where the help names it.
+VerbOption limit_option(std::string_view flag) {
+  const api::LimitInfo& limit = api::limit_info(flag);
+  std::string help = fmt::format("{} (default {}", limit.meaning, limit.default_value());
+  if (limit.help_names_maximum) help += fmt::format(", at most {}", limit.maximum);
+  return VerbOption(limit.flag, fmt::format("{} N", limit.flag), help + ")");
+}
+
 using FormatList = std::vector<FormatName>;
 const FormatName kTable{"table", Format::table}, kJson{"json", Format::json}, kCsv{"csv", Format::csv}, kJsonl{"jsonl", Format::jsonl},
     kMd{"md", Format::markdown}, kHtml{"html", Format::html};
@@ -213,16 +222,16 @@ const std::vector<VerbOption>& common_verb_options() {
       {"--catalog", "--catalog FILE.toml", "add catalogue entries (repeatable); MLSI_PATH=DIR:DIR adds every .toml file of those folders first"},
       {"--catalog-text", "--catalog-text TOML", "add catalogue entries written as a --catalog file holds them, given as text (repeatable; after the "
                                                 "files, named <catalog_text> in messages, the second <catalog_text#2>, ...)"},
-      {"--max-depth", "--max-depth N", "nested calls allowed (default 200)"},
-      {"--max-list", "--max-list N", "entries allowed in one list (default 10000000)"},
-      {"--max-steps", "--max-steps N", "evaluation steps allowed (default 500000000)"},
-      {"--max-total-steps", "--max-total-steps N", "evaluation steps of the whole command, summed over a sweep's points or a solve's values (default 500000000)"},
-      {"--max-nesting", "--max-nesting N", "brackets and operators nested in a file (default 200)"},
-      {"--max-import-depth", "--max-import-depth N", "imports nested in imports (default 32, at most 1000)"},
-      {"--max-files", "--max-files N", "files one program may load (default 1000)"},
-      {"--max-file-size", "--max-file-size N", "bytes one .mls or catalogue file may have (default 16777216, at most 1073741824)"},
+      limit_option("--max-depth"),
+      limit_option("--max-list"),
+      limit_option("--max-steps"),
+      limit_option("--max-total-steps"),
+      limit_option("--max-nesting"),
+      limit_option("--max-import-depth"),
+      limit_option("--max-files"),
+      limit_option("--max-file-size"),
       {"--max-errors", "--max-errors N", "problems shown per file (default 50); a problem repeated in a file is shown once, with where else it occurs"},
-      {"--max-points", "--max-points N", "points of one sweep or plot (default 1000000000000000, at most 9007199254740992)"},
+      limit_option("--max-points"),
       // Every verb reads --format (its formats say which it writes, or that it takes none) and --help.
       {"--format", "--format FORMAT", "", {}, true},
       {"--help", "-h, --help", "this command's usage and options", {}, true},

@@ -51,12 +51,10 @@ api::RunRequest request_of(const std::string& file, const std::string& scenario,
 // limits={"max_steps": N}`, `give it with batch=VALUE or in a config`).
 std::map<std::string, api::CallerWord> python_words() {
   std::map<std::string, api::CallerWord> words;
-  const std::pair<const char*, const char*> limits[] = {
-      {"max_file_size", "max_file_size"}, {"max_files", "max_files"},   {"max_import_depth", "max_import_depth"},
-      {"max_nesting", "max_nesting"},     {"max_depth", "max_call_depth"}, {"max_list", "max_list_length"},
-      {"max_steps", "max_steps"},         {"max_total_steps", "max_total_steps"}, {"max_points", "max_sweep_points"}};
-  for (const auto& [field, key] : limits)
-    words[field] = {std::string("limits[\"") + key + "\"]", std::string("limits={\"") + key + "\": {}}"};
+  for (const auto& limit : api::kLimitTable) {  // each a key of limits=, by its name in api::Limits
+    std::string key(limit.name);
+    words[std::string(limit.option)] = {"limits[\"" + key + "\"]", "limits={\"" + key + "\": {}}"};
+  }
   words["set"] = {"inputs", "{}"};  // a keyword per input: `batch=VALUE`
   words["inputs"] = {};             // no inputs file: the run's inputs= is a mapping
   words["workload"] = {"workload_config", "workload_config=\"{}\""};

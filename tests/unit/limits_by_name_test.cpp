@@ -24,6 +24,41 @@ TEST(LimitsByName, EveryLimitHasItsOption) {
   EXPECT_EQ(mlsi::api::limit_names(), names);
 }
 
+// The table every front end reads (mlsi/options.hpp): each limit's option, its default (docs/api.md's
+// table of Limits) and its largest value (docs/language.md 11.4, docs/security.md), and a setter that sets
+// the limit it names.
+TEST(LimitsByName, TheTableOfLimits) {
+  struct Row {
+    const char* option;
+    std::uint64_t default_value, maximum;
+  };
+  const Row expected[] = {
+      {"max_file_size", 16u << 20, 1u << 30},
+      {"max_files", 1000, 1'000'000},
+      {"max_import_depth", 32, 1000},
+      {"max_nesting", 200, 10'000},
+      {"max_depth", 200, 100'000},
+      {"max_list", 10'000'000, std::uint64_t{1} << 53},
+      {"max_steps", 500'000'000, 1'000'000'000'000'000'000},
+      {"max_total_steps", 500'000'000, 1'000'000'000'000'000'000},
+      {"max_points", 1'000'000'000'000'000, std::uint64_t{1} << 53},
+  };
+  ASSERT_EQ(mlsi::api::kLimitTable.size(), std::size(kLimitFlags));
+  for (std::size_t i = 0; i < std::size(kLimitFlags); ++i) {
+    const mlsi::api::LimitInfo& limit = mlsi::api::kLimitTable[i];
+    EXPECT_EQ(limit.name, kLimitFlags[i].first);
+    EXPECT_EQ(limit.flag, kLimitFlags[i].second);
+    EXPECT_EQ(limit.option, expected[i].option);
+    EXPECT_EQ(limit.default_value(), expected[i].default_value) << limit.name;
+    EXPECT_EQ(limit.maximum, expected[i].maximum) << limit.name;
+    EXPECT_EQ(&mlsi::api::limit_info(limit.flag), &limit);
+    mlsi::api::Limits limits;
+    limit.set(limits, 7);
+    for (const auto& other : mlsi::api::kLimitTable)
+      EXPECT_EQ(other.get(limits), &other == &limit ? 7 : other.default_value()) << limit.name << " set " << other.name;
+  }
+}
+
 TEST(LimitsByName, RefusedInTheCommandLinesWords) {
   // 2^32 + 1, 2^31, 2^32, 2^64 (wraps to 0 in 64 bits), a sign, a point, an exponent, JavaScript's
   // String(Infinity), String(NaN) and String(1e30), and 0.

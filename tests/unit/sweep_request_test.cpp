@@ -94,7 +94,7 @@ TEST(SweepRequest, ProblemsAreReturned) {
   EXPECT_EQ(o.message, "input `microbatch` is varied twice");
 
   auto request = activation_memory({"microbatch=1,2", "seq_len=1024,2048"});
-  request.max_points = 3;
+  request.limits.max_sweep_points = 3;
   mlsi::Sweep over(request);
   o = over.prepare();
   EXPECT_EQ(o.failure, Failure::usage);

@@ -3,12 +3,14 @@
 // expression box (`mlsi -e`), and below them, in tabs, the editor holding the scenario's .mls text, its
 // documentation, its explanation and catalogue entries the user pastes, all from the interpreter's
 // documents (src/mlsi.js). The file, the inputs and the pasted entries live in the URL's fragment, which
-// is the share link.
+// is the share link (share_link.js); the input fields are input_fields.js's, the sweep sweep_panel.js's.
 import createMlsiModule from "mlsi-wasm";
 
+import { annotateFields, buildFields, fillChoices } from "./input_fields.js";
 import { loadMlsi } from "./mlsi.js";
-import { sweepPlot } from "./plot.js";
-import { valueTable, valueText } from "./values.js";
+import { readFragment, writeFragment } from "./share_link.js";
+import { drawPlot, plot, suggestValues, updateSweepChoices } from "./sweep_panel.js";
+import { valueTable } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { scenario: "ActivationMemory", builtin: null, sourceName: "", inputs: {}, interface: "", catalogue: "", choices: new Map() };
@@ -19,39 +21,8 @@ let mlsi;
 // result does not wait for; until then state.text holds the text the editor will show.
 let editor = null;
 let view = null;
-
-// --- the URL fragment: #scenario=NAME&in.INPUT=EXPR...&src=BASE64URL(UTF-8 text, when edited)&cat=BASE64URL(pasted entries)
-function toBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-function fromBase64Url(text) {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-function readFragment() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const inputs = {};
-  for (const [k, v] of params) if (k.startsWith("in.")) inputs[k.slice(3)] = v;
-  const decoded = (key) => {
-    try {
-      return params.get(key) ? fromBase64Url(params.get(key)) : null;
-    } catch {
-      return null;
-    }
-  };
-  return { scenario: params.get("scenario"), inputs, source: decoded("src"), catalogue: decoded("cat") ?? "" };
-}
-function writeFragment(text, edited) {
-  const params = new URLSearchParams();
-  params.set("scenario", state.scenario);
-  for (const [k, v] of Object.entries(state.inputs)) if (v.trim() !== "") params.set(`in.${k}`, v);
-  if (edited) params.set("src", toBase64Url(text));
-  if (state.catalogue.trim()) params.set("cat", toBase64Url(state.catalogue));
-  history.replaceState(null, "", `#${params}`);
-}
+// What the parts of the page share (input_fields.js, sweep_panel.js).
+const app = { state, mlsi: null, catalogue: () => catalogue(), schedule: (ms) => schedule(ms) };
 
 // --- what the editor holds
 function current() {
@@ -74,94 +45,6 @@ function showProblems(diagnostics) {
     pre.className = `diagnostic ${d.severity}`;
     pre.textContent = d.rendered || `${d.severity}: ${d.message}`;
     box.append(pre);
-  }
-}
-
-// --- the inputs, from `mlsi show SCENARIO --format json`
-function buildFields(shown) {
-  const text = JSON.stringify(shown.inputs);
-  if (text === state.interface) return;
-  state.interface = text;
-  const box = $("input-fields");
-  box.replaceChildren();
-  for (const input of shown.inputs) {
-    const row = document.createElement("div");
-    row.className = "field";
-    row.dataset.input = input.name;
-    const label = document.createElement("label");
-    label.textContent = input.name;
-    label.htmlFor = `input-${input.name}`;
-    label.title = input.doc;
-    const field = document.createElement("input");
-    field.id = `input-${input.name}`;
-    field.dataset.type = input.type;
-    field.name = input.name;
-    field.placeholder = input.default;
-    field.value = state.inputs[input.name] ?? "";
-    field.title = `${input.type}${input.where ? `, where ${input.where}` : ""}. ${input.doc}`;
-    field.addEventListener("input", () => {
-      state.inputs[input.name] = field.value;
-      schedule(120);
-    });
-    const hint = document.createElement("span");
-    hint.className = "unit-hint";
-    hint.textContent = input.type;
-    const problem = document.createElement("div");
-    problem.className = "problem";
-    row.append(label, field, hint, problem);
-    box.append(row);
-  }
-}
-
-// The catalogue's entries of a kind (`Workload`), by `mlsi list KIND`: [{key, name}], or null when the
-// type is not a catalogue kind. Kept until the pasted entries change.
-function entriesOf(type) {
-  const key = `${type}\n${state.catalogue}`;
-  if (!state.choices.has(key)) {
-    const listed = /^[A-Z][A-Za-z0-9_]*$/.test(type) ? mlsi.list(type, catalogue()) : { ok: false };
-    const entries = listed.ok && Array.isArray(listed.document) && listed.document.length && listed.document.every((e) => e.kind === type)
-      ? listed.document.map((e) => ({ key: e.key, name: e.fields?.name?.value ?? "" }))
-      : null;
-    state.choices.set(key, entries);
-  }
-  return state.choices.get(key);
-}
-
-// An input of a catalogue kind is a searchable choice: the field lists the kind's entries (a datalist:
-// typing narrows them), and any expression can still be typed.
-function fillChoices() {
-  const lists = $("catalogue-choices");
-  const wanted = new Map();
-  for (const field of document.querySelectorAll("#input-fields input")) {
-    const entries = entriesOf(field.dataset.type);
-    if (!entries) continue;
-    const id = `choices-${field.dataset.type}`;
-    field.setAttribute("list", id);
-    field.classList.add("choice");
-    wanted.set(id, entries);
-  }
-  lists.replaceChildren(...[...wanted].map(([id, entries]) => {
-    const list = document.createElement("datalist");
-    list.id = id;
-    list.append(...entries.map((e) => {
-      const option = document.createElement("option");
-      option.value = e.key;
-      if (e.name) option.label = e.name;
-      return option;
-    }));
-    return list;
-  }));
-}
-
-// An input's value as the run shows it (`= 2 byte`), and the interpreter's message about it.
-function annotateFields(doc, diagnostics) {
-  for (const row of document.querySelectorAll("#input-fields .field")) {
-    const name = row.dataset.input;
-    const type = (state.interface ? JSON.parse(state.interface) : []).find((i) => i.name === name)?.type ?? "";
-    row.querySelector(".unit-hint").textContent = doc && name in doc.inputs ? `${type} = ${valueText(doc.inputs[name])}` : type;
-    const mine = diagnostics.filter((d) => d.category === "input" && [d.message, ...d.notes.map((n) => n.message)].some((m) => m.includes(`\`${name}\``)));
-    row.classList.toggle("invalid", mine.length > 0);
-    row.querySelector(".problem").textContent = mine.map((d) => d.message).join("\n");
   }
 }
 
@@ -193,11 +76,11 @@ function refresh() {
   state.describing = setTimeout(() => {
     const shown = mlsi.show(scenario, c.base);
     if (shown.ok && shown.document.scenario) {
-      buildFields(shown.document);
-      fillChoices();
+      buildFields(app, shown.document);
+      fillChoices(app);
       $("doc-text").textContent = mlsi.show(scenario, { ...c.base, format: "table" }).text;
     }
-    annotateFields(run.ok ? run.document : null, diagnostics);
+    annotateFields(app, run.ok ? run.document : null, diagnostics);
     $("explain-text").textContent = run.ok ? mlsi.explain({ ...request, format: "table" }).text : "";
     state.described?.();
   }, 0);
@@ -207,7 +90,7 @@ function finish(c, diagnostics, doc, request) {
   state.marked = { diagnostics, fileName: c.fileName };
   if (view) editor.markDiagnostics(view, diagnostics, c.fileName);
   showProblems(diagnostics);
-  annotateFields(doc, diagnostics);
+  annotateFields(app, doc, diagnostics);
   const tables = $("result-tables");
   tables.replaceChildren();
   $("results").classList.toggle("failed", !doc);
@@ -216,78 +99,12 @@ function finish(c, diagnostics, doc, request) {
     box.className = "table-box";
     box.append(valueTable(doc, "outputs", "outputs"));
     tables.append(box);
-    updateSweepChoices(doc);
+    updateSweepChoices(app, doc);
     state.lastRequest = request;
-    if (state.plotted) plot();
+    if (state.plotted) plot(app);
   }
-  writeFragment(c.text, c.edited);
+  writeFragment(state, c.text, c.edited);
   $("status").textContent = doc ? "ok" : "error";
-}
-
-// --- the sweep of one input
-// Any input can be varied: a number along a numeric axis, an entry (`workload`) or a Bool along a
-// categorical one; any numeric output plotted.
-function updateSweepChoices(doc) {
-  const varied = Object.entries(doc.inputs).filter(([, v]) => v && (typeof v.value === "number" || typeof v.value === "boolean" || "entry" in v)).map(([k]) => k);
-  const outputs = Object.entries(doc.outputs).filter(([, v]) => v && typeof v.value === "number").map(([k]) => k);
-  const fill = (select, names, first) => {
-    const keep = select.value;
-    if (JSON.stringify(names) === select.dataset.names) return;
-    select.dataset.names = JSON.stringify(names);
-    select.replaceChildren(...names.map((n) => new Option(n, n)));
-    select.value = names.includes(keep) ? keep : first ?? names[0] ?? "";
-  };
-  // A numeric input first, when there is one: its plot is a line.
-  fill($("sweep-input"), varied, varied.find((k) => typeof doc.inputs[k].value === "number"));
-  fill($("sweep-output"), outputs);
-  state.inputValues = doc.inputs;
-  if (!$("sweep-values").value) suggestValues();
-}
-
-function suggestValues() {
-  const name = $("sweep-input").value;
-  const v = state.inputValues?.[name];
-  if (!v) return;
-  if (typeof v.value === "boolean") {
-    $("sweep-values").value = "false,true";
-    return;
-  }
-  if ("entry" in v) {
-    // The entry given and the next ones of its kind, eight in all.
-    const keys = entriesOf(v.kind)?.map((e) => e.key) ?? [v.entry];
-    const at = Math.max(0, keys.indexOf(v.entry));
-    $("sweep-values").value = [...keys.slice(at), ...keys.slice(0, at)].slice(0, 8).join(",");
-    return;
-  }
-  const unit = v.unit ? ` ${v.unit}` : "";
-  const whole = v.dimension === "Count" && Number.isInteger(v.value) && v.value >= 1;
-  $("sweep-values").value = whole ? `1..${Math.max(16, 2 * v.value)} step 1` : `${v.value / 4}${unit}..${v.value * 4}${unit}`;
-}
-
-function plot() {
-  const input = $("sweep-input").value;
-  const output = $("sweep-output").value;
-  if (!input || !output || !state.lastRequest) return;
-  state.plotted = true;
-  const inputs = state.lastRequest.inputs.filter(([k]) => k !== input);
-  const r = mlsi.sweep({ ...state.lastRequest, inputs, vary: [`${input}=${$("sweep-values").value}`], limits: { maxPoints: 1000 } });
-  state.lastSweep = { document: r.document, input, output };
-  const box = $("sweep-plot");
-  box.replaceChildren();
-  if (!r.ok) {
-    const pre = document.createElement("pre");
-    pre.className = "diagnostic error";
-    pre.textContent = r.diagnostics.map((d) => d.rendered).join("");
-    box.append(pre);
-    return;
-  }
-  drawPlot();
-}
-
-function drawPlot() {
-  const s = state.lastSweep;
-  if (!s?.document) return;
-  $("sweep-plot").replaceChildren(sweepPlot(s.document, s.input, s.output, { logX: $("log-x").checked, logY: $("log-y").checked }));
 }
 
 // --- the expression box: `mlsi -e EXPR`'s text (with the pasted entries), or its message
@@ -350,6 +167,7 @@ async function main() {
   // so that the bundler leaves the import alone.
   const editorLoading = import(new URL("editor.js", import.meta.url).href);
   mlsi = await loadMlsi({ factory: createMlsiModule, wasmUrl: new URL("mlsi.wasm", import.meta.url).href, compiled: window.mlsiWasm });
+  app.mlsi = mlsi;
   performance.mark("mlsi:module");
   const wanted = readFragment();
   state.catalogue = wanted.catalogue;
@@ -389,8 +207,8 @@ async function main() {
       $("status").textContent = "copy the address bar's link";
     }
   });
-  $("sweep-run").addEventListener("click", plot);
-  for (const box of [$("log-x"), $("log-y")]) box.addEventListener("change", drawPlot);
+  $("sweep-run").addEventListener("click", () => plot(app));
+  for (const box of [$("log-x"), $("log-y")]) box.addEventListener("change", () => drawPlot(app));
   for (const tab of document.querySelectorAll(".tabs [role=tab]")) tab.addEventListener("click", () => selectTab(tab));
   let evaluating = null;
   $("expression-input").addEventListener("input", () => {
@@ -409,10 +227,10 @@ async function main() {
     }, 300);
   });
   $("sweep-input").addEventListener("change", () => {
-    suggestValues();
-    if (state.plotted) plot();
+    suggestValues(app);
+    if (state.plotted) plot(app);
   });
-  $("sweep-output").addEventListener("change", () => state.plotted && plot());
+  $("sweep-output").addEventListener("change", () => state.plotted && plot(app));
   $("inputs").addEventListener("submit", (e) => e.preventDefault());
   picker.value = state.scenario;
   window.mlsiPlayground = { view, state, mlsi };  // for the browser test and a curious console

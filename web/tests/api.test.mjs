@@ -140,17 +140,9 @@ test("eval with format table is what mlsi -e prints", () => {
 });
 
 test("catalogue entries given as text serve a run as a --catalog file does", () => {
-  // A fictional card: its memory, 40 GiB, is TrainingStateFit's capacity.
-  const card = `[Hardware.Pasted_Card]
-name = "a pasted 40 GiB card (fictional)"
-year = 2024
-tier = "workstation"
-peak_flops = "200 TFLOP/s"
-peak_precision = "bf16"
-memory = "40 GiB"
-memory_bandwidth = "1500 GB/s"
-source = "a fictional card for the playground's test"
-`;
+  // A fictional card (pasted_card.toml, which the browser's test pastes too): its memory, 40 GiB, is
+  // TrainingStateFit's capacity.
+  const card = fs.readFileSync(new URL("pasted_card.toml", import.meta.url), "utf8");
   const dir = fileIn("card.toml", card);
   const request = { scenario: "TrainingStateFit", inputs: { hardware: "Pasted_Card" }, catalogue: card, catalogueName: "card.toml" };
   const ours = mlsi.run(request);

@@ -1,29 +1,86 @@
 #pragma once
 // mlsi's public API: what a session reads and the bounds on everything it does (docs/api.md). Every
-// limit of the command line is here, with the command line's default.
+// limit of the command line is here, with the command line's default, its largest value and its help.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace mlsi::api {
 
+// Every bound of a session, with the command line's default. What each one bounds, its largest value,
+// its option and its names are in kLimitTable below, the one place every front end reads them from.
 struct Limits {
-  std::size_t max_file_size = 16 * 1024 * 1024;  // bytes of one .mls, catalogue or inputs file (--max-file-size)
-  int max_files = 1000;                          // files one session reads through imports (--max-files)
-  int max_import_depth = 32;                     // imports within imports (--max-import-depth)
-  int max_nesting = 200;                         // nested brackets and operators of one expression (--max-nesting)
-  int max_call_depth = 200;                      // nested calls of functions and scenarios (--max-depth)
-  std::size_t max_list_length = 10'000'000;      // entries of one list made by `range` or a comprehension (--max-list)
-  std::uint64_t max_steps = 500'000'000;         // evaluation steps of one run or sweep point (--max-steps)
-  std::uint64_t max_total_steps = 500'000'000;   // evaluation steps of one call, summed over its points (--max-total-steps)
-  std::uint64_t max_sweep_points = 1'000'000'000'000'000;  // points of one sweep (--max-points)
+  std::size_t max_file_size = 16 * 1024 * 1024;
+  int max_files = 1000;
+  int max_import_depth = 32;
+  int max_nesting = 200;
+  int max_call_depth = 200;
+  std::size_t max_list_length = 10'000'000;
+  std::uint64_t max_steps = 500'000'000;
+  std::uint64_t max_total_steps = 500'000'000;
+  std::uint64_t max_sweep_points = 1'000'000'000'000'000;
 };
+
+// One member of Limits, as every front end names, bounds and explains it: set_limit() and the Python and
+// WebAssembly modules by `name`, the command line by `flag` (its option, its help line and the manual
+// page), messages by `option` (the key of SessionOptions::words).
+struct LimitInfo {
+  std::string_view name;    // the member of Limits, set_limit()'s name, the key of Python's `limits=`: `max_call_depth`
+  std::string_view option;  // what the Python module's and the MCP tools' requests call the option: `max_depth`
+  std::string_view flag;    // the command line's option: `--max-depth`
+  // The largest value an option takes: imports recurse once per level, spans hold 32-bit offsets, and a
+  // sweep's point numbers stay exact as doubles.
+  std::uint64_t maximum;
+  std::string_view meaning;        // the help's line, before `(default N)`: `nested calls allowed`
+  bool help_names_maximum;         // the help says `(default N, at most MAXIMUM)`
+  std::uint64_t (*get)(const Limits&);
+  void (*set)(Limits&, std::uint64_t);  // a value from 1 to `maximum`
+  constexpr std::uint64_t default_value() const { return get(Limits{}); }
+};
+
+namespace detail {
+template <auto member>
+constexpr LimitInfo limit(std::string_view name, std::string_view option, std::string_view flag, std::uint64_t maximum,
+                          std::string_view meaning, bool help_names_maximum = false) {
+  return {name, option, flag, maximum, meaning, help_names_maximum,
+          [](const Limits& l) { return static_cast<std::uint64_t>(l.*member); },
+          [](Limits& l, std::uint64_t n) { l.*member = static_cast<std::remove_reference_t<decltype(l.*member)>>(n); }};
+}
+}  // namespace detail
+
+// Every member of Limits, in its order.
+inline constexpr std::array<LimitInfo, 9> kLimitTable = {
+    detail::limit<&Limits::max_file_size>("max_file_size", "max_file_size", "--max-file-size", std::uint64_t{1} << 30,
+                                          "bytes one .mls or catalogue file may have", true),
+    detail::limit<&Limits::max_files>("max_files", "max_files", "--max-files", 1'000'000, "files one program may load"),
+    detail::limit<&Limits::max_import_depth>("max_import_depth", "max_import_depth", "--max-import-depth", 1000, "imports nested in imports",
+                                             true),
+    detail::limit<&Limits::max_nesting>("max_nesting", "max_nesting", "--max-nesting", 10'000, "brackets and operators nested in a file"),
+    detail::limit<&Limits::max_call_depth>("max_call_depth", "max_depth", "--max-depth", 100'000, "nested calls allowed"),
+    detail::limit<&Limits::max_list_length>("max_list_length", "max_list", "--max-list", std::uint64_t{1} << 53, "entries allowed in one list"),
+    detail::limit<&Limits::max_steps>("max_steps", "max_steps", "--max-steps", 1'000'000'000'000'000'000, "evaluation steps allowed"),
+    detail::limit<&Limits::max_total_steps>("max_total_steps", "max_total_steps", "--max-total-steps", 1'000'000'000'000'000'000,
+                                            "evaluation steps of the whole command, summed over a sweep's points or a solve's values"),
+    detail::limit<&Limits::max_sweep_points>("max_sweep_points", "max_points", "--max-points", std::uint64_t{1} << 53,
+                                             "points of one sweep or plot", true),
+};
+
+// The row of kLimitTable whose `name`, `option` or `flag` is `key`; a key that is none of them does not
+// compile where a constant is needed, and is a logic error elsewhere.
+constexpr const LimitInfo& limit_info(std::string_view key) {
+  for (const auto& limit : kLimitTable)
+    if (limit.name == key || limit.option == key || limit.flag == key) return limit;
+  throw std::logic_error("no limit is called that");
+}
 
 // Sets the member of `limits` named `name` (`max_steps`, `max_call_depth`, ...) from `text` as the command
 // line reads its option (`--max-steps`, `--max-depth`, ...): a whole number from 1 to the option's
