@@ -177,7 +177,7 @@ Json Server::tools_call(const Json& params) {
   if (name == "list") {
     VerbRequest r = request("list", args);
     if (args.contains("kind")) r.positional.push_back(args["kind"]);
-    refused = set_arguments(args, {"where", "sort"}, r);
+    refused = set_arguments(args, tool->options, r);
     set(r, "--format", "json");
     return refused ? usage_error(*refused) : command_result(std::move(r), true);
   }
@@ -190,17 +190,13 @@ Json Server::tools_call(const Json& params) {
   }
   VerbRequest r = request(name == "explain" ? "run" : name, args);
   target(args["scenario"], r);
-  refused = set_run_arguments(args, r);
+  refused = set_arguments(args, tool->options, r);
   if (name == "explain") set(r, "--explain", "");
   const std::string max_points = std::to_string(options_.max_sweep_points);
-  if (name == "sweep") {
-    if (!refused) refused = set_arguments(args, {"vary", "where"}, r);
-    set(r, "--max-points", max_points);
-  }
+  if (name == "sweep") set(r, "--max-points", max_points);
   if (name == "solve") {
     if (args.contains("max") == args.contains("min") && !args.contains("vary"))
       throw Error{jsonrpc::kInvalidParams, "invalid arguments of `solve`: give `max` or `min` (one input), or `vary` with `minimize` or `maximize`", nullptr};
-    if (!refused) refused = set_arguments(args, {"max", "min", "minimize", "maximize", "vary", "such_that"}, r);
     set(r, "--max-points", max_points);
   }
   set(r, "--format", "json");

@@ -1,11 +1,14 @@
 #include "mcp/tools.hpp"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <stdexcept>
 #include <string_view>
 
 #include "verbs/command_line.hpp"
 #include "verbs/option_table.hpp"
+#include "verbs/verb_table.hpp"
 
 namespace mlsi::mcp {
 
@@ -17,12 +20,6 @@ Json name_property(const std::string& description) {
   return Json{{"type", "string"}, {"pattern", kNamePattern}, {"description", description}};
 }
 
-Json strings(const std::string& description, int min_items = 0) {
-  Json s{{"type", "array"}, {"items", {{"type", "string"}, {"minLength", 1}}}, {"description", description}};
-  if (min_items) s["minItems"] = min_items;
-  return s;
-}
-
 // Catalogue entries given with the call, as the TOML of a --catalog file (`--catalog-text`).
 Json catalog_text_property() {
   return Json{{"type", "string"},
@@ -32,16 +29,44 @@ Json catalog_text_property() {
                               "--catalog file is, named <catalog_text> in messages"}};
 }
 
-// The properties of a run: the scenario, a config, input values and catalogue entries.
-Json run_properties() {
-  return Json{
-      {"catalog_text", catalog_text_property()},
-      {"scenario", name_property("a built-in scenario (`mlsi list scenarios`) or one of the session's files")},
-      {"config", name_property("start from this config of the scenario")},
-      {"set", {{"type", "object"},
-               {"additionalProperties", {{"type", {"string", "number", "boolean"}}}},
-               {"description", "input values: an expression as after `--set NAME=` (\"4\", \"1 byte\", \"Llama2_70B\", \"[1, 2]\"); a number is a Count"}}},
-  };
+// An option of the verb table as a tool's property: its type from the kind of its value (a switch a
+// boolean, a number an integer within the option's bounds, a repeatable option a list of texts, any other
+// a text), its description the verb's help line for it (`mlsi VERB --help`).
+Json option_property(std::string_view verb, std::string_view api_name) {
+  const OptionSpec* option = find_api_option(api_name);
+  const Verb* v = find_verb(verb);
+  const VerbOption* listed = option && v ? verb_option(*v, option->flag) : nullptr;
+  if (!listed) throw std::logic_error(fmt::format("the verb `{}` takes no option called `{}`", verb, api_name));
+  Json p;
+  if (option->kind == ValueKind::none) p = Json{{"type", "boolean"}};
+  else if (option->kind == ValueKind::number) p = Json{{"type", "integer"}, {"minimum", 1}, {"maximum", option->max}};
+  else if (option->repeatable) p = Json{{"type", "array"}, {"items", {{"type", "string"}, {"minLength", 1}}}};
+  else p = Json{{"type", "string"}, {"minLength", 1}};
+  p["description"] = listed->help;
+  return p;
+}
+
+// The properties of `options` of the verb `verb`, from the tables, with `properties` (the tool's own).
+Json option_properties(std::string_view verb, const std::vector<std::string_view>& options, Json properties) {
+  for (std::string_view name : options) properties[std::string(name)] = option_property(verb, name);
+  return properties;
+}
+
+// A text that names an input or a config: a name, so that a client cannot pass an expression.
+Json& as_name(Json& property) {
+  property["pattern"] = kNamePattern;
+  property.erase("minLength");
+  return property;
+}
+
+// A run's input values: an object of NAME: VALUE (`--set NAME=VALUE` each), not the command line's list.
+Json& as_input_values(Json& property) {
+  std::string help = property["description"];
+  property = Json{{"type", "object"},
+                  {"additionalProperties", {{"type", {"string", "number", "boolean"}}}},
+                  {"description", help + "; here an object of NAME: VALUE, each value an expression as after `--set NAME=` (\"4\", "
+                                         "\"1 byte\", \"Llama2_70B\", \"[1, 2]\"), a number a Count"}};
+  return property;
 }
 
 Json object_schema(Json properties, std::vector<std::string> required) {
@@ -52,56 +77,65 @@ Json object_schema(Json properties, std::vector<std::string> required) {
 
 std::vector<ToolSpec> make_specs() {
   std::vector<ToolSpec> specs;
-  {
-    Json p = run_properties();
-    specs.push_back({"run", "Run a scenario",
-                     "Evaluate a scenario (inputs and outputs with their units) at its defaults, a config or given inputs; the result is "
-                     "`mlsi run NAME --format json`.",
-                     object_schema(p, {"scenario"})});
-    specs.push_back({"explain", "Explain a scenario's outputs",
-                     "Each output's derivation: its formula, the values substituted, the lets, inputs, constants and catalogue fields it "
-                     "rests on with their sources; `mlsi run NAME --explain --format json`.",
-                     object_schema(p, {"scenario"})});
-    Json sp = p;
-    sp["vary"] = strings("inputs and their values, `INPUT=VALUES` as `--vary` takes them: `batch=1,2,4,8`, `context=1024..65536 *2`", 1);
-    sp["where"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "only the points where this Bool over inputs and outputs holds"}};
-    specs.push_back({"sweep", "Sweep a scenario over varied inputs",
-                     "One row per point of the cartesian product of the varied inputs' values (bounded in points); `mlsi sweep NAME --vary ... "
-                     "--format json`.",
-                     object_schema(sp, {"scenario", "vary"})});
-    Json so = p;
-    so["max"] = name_property("the input made as large as the conditions allow");
-    so["min"] = name_property("the input made as small as the conditions allow");
-    so["such_that"] = strings("Bool conditions over the inputs and outputs, all of which must hold", 1);
-    so["vary"] = strings("a grid: `INPUT=VALUES` texts, as `--vary` (with minimize or maximize)");
-    so["minimize"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "the grid's objective, smallest first"}};
-    so["maximize"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "the grid's objective, largest first"}};
-    specs.push_back({"solve", "Solve for an input",
-                     "The largest (max) or smallest (min) value of one input for which every condition holds, or the best point of a grid "
-                     "(vary with minimize or maximize); `mlsi solve NAME ... --format json`.",
-                     object_schema(so, {"scenario"})});
-  }
+  // Each tool: its verb, the options of the verb table it takes, and what is its own (the scenario named
+  // by `scenario`, the kind of `list`, the name of `show`, catalogue entries given as text).
+  auto tool = [&specs](std::string name, std::string title, std::string description, std::string_view verb,
+                       std::vector<std::string_view> options, Json own, std::vector<std::string> required) {
+    Json properties = option_properties(verb, options, std::move(own));
+    if (properties.contains("config")) as_name(properties["config"]);
+    if (properties.contains("set")) as_input_values(properties["set"]);
+    specs.push_back({std::move(name), std::move(title), std::move(description), object_schema(std::move(properties), std::move(required)),
+                     std::move(options)});
+    return &specs.back();
+  };
+  auto run_own = [] {
+    return Json{{"catalog_text", catalog_text_property()},
+                {"scenario", name_property("a built-in scenario (`mlsi list scenarios`) or one of the session's files")}};
+  };
+  tool("run", "Run a scenario",
+       "Evaluate a scenario (inputs and outputs with their units) at its defaults, a config or given inputs; the result is "
+       "`mlsi run NAME --format json`.",
+       "run", {"config", "set"}, run_own(), {"scenario"});
+  tool("explain", "Explain a scenario's outputs",
+       "Each output's derivation: its formula, the values substituted, the lets, inputs, constants and catalogue fields it "
+       "rests on with their sources; `mlsi run NAME --explain --format json`.",
+       "run", {"config", "set"}, run_own(), {"scenario"});
+  ToolSpec* sweep = tool("sweep", "Sweep a scenario over varied inputs",
+                         "One row per point of the cartesian product of the varied inputs' values (bounded in points); `mlsi sweep NAME "
+                         "--vary ... --format json`.",
+                         "sweep", {"config", "set", "vary", "where"}, run_own(), {"scenario", "vary"});
+  sweep->input_schema["properties"]["vary"]["minItems"] = 1;
+  ToolSpec* solve = tool("solve", "Solve for an input",
+                         "The largest (max) or smallest (min) value of one input for which every condition holds, or the best point of "
+                         "a grid (vary with minimize or maximize); `mlsi solve NAME ... --format json`.",
+                         "solve", {"config", "set", "max", "min", "such_that", "vary", "minimize", "maximize"}, run_own(), {"scenario"});
+  as_name(solve->input_schema["properties"]["max"]);
+  as_name(solve->input_schema["properties"]["min"]);
+  solve->input_schema["properties"]["such_that"]["minItems"] = 1;
   specs.push_back({"check", "Check .mls source",
                    "Parse and check a .mls text (with the session's files and the built-in library) or the session's files; every problem "
                    "with its file, line, column and notes.",
                    object_schema(Json{{"source", {{"type", "string"}, {"description", "a .mls text to check (it may not import files)"}}},
                                       {"catalog_text", catalog_text_property()}},
-                                 {})});
-  specs.push_back({"list", "List catalogue entries or scenarios",
-                   "Entries of a catalogue kind (hardware, workloads, ...), or scenarios, units or constants; no kind: every kind; `mlsi list "
-                   "KIND --format json`.",
-                   object_schema(Json{{"kind", name_property("hardware, workloads, systems, ..., scenarios, units or constants")},
-                                      {"where", {{"type", "string"}, {"minLength", 1}, {"description", "a Bool over the entries' fields"}}},
-                                      {"sort", {{"type", "string"}, {"pattern", "^-?[A-Za-z_][A-Za-z0-9_.]*$"}, {"description", "FIELD or -FIELD"}}},
-                                      {"catalog_text", catalog_text_property()}},
-                                 {})});
-  specs.push_back({"show", "Show a name",
-                   "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`. With "
-                   "`source`, the text of the .mls file that declares the scenario NAME (a built-in one or one of the session's files).",
-                   object_schema(Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}},
-                                      {"source", {{"type", "boolean"}, {"description", "the scenario's source file instead (`mlsi show NAME --source --format json`)"}}},
-                                      {"catalog_text", catalog_text_property()}},
-                                 {"name"})});
+                                 {}),
+                   {}});
+  ToolSpec* list = tool("list", "List catalogue entries or scenarios",
+                        "Entries of a catalogue kind (hardware, workloads, ...), or scenarios, units or constants; no kind: every kind; "
+                        "`mlsi list KIND --format json`.",
+                        "list", {"where", "sort"},
+                        Json{{"kind", name_property("hardware, workloads, systems, ..., scenarios, units or constants")},
+                             {"catalog_text", catalog_text_property()}},
+                        {});
+  list->input_schema["properties"]["sort"]["pattern"] = "^-?[A-Za-z_][A-Za-z0-9_.]*$";
+  list->input_schema["properties"]["sort"].erase("minLength");
+  tool("show", "Show a name",
+       "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`. With "
+       "`source`, the text of the .mls file that declares the scenario NAME (a built-in one or one of the session's files).",
+       "show", {},
+       Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}},
+            {"source", {{"type", "boolean"}, {"description", "the scenario's source file instead (`mlsi show NAME --source --format json`)"}}},
+            {"catalog_text", catalog_text_property()}},
+       {"name"});
   return specs;
 }
 
@@ -211,7 +245,7 @@ std::optional<std::string> schema_violation(const Json& schema, const Json& valu
   return std::nullopt;
 }
 
-std::optional<std::string> set_arguments(const Json& args, std::initializer_list<std::string_view> names, VerbRequest& request) {
+std::optional<std::string> set_arguments(const Json& args, const std::vector<std::string_view>& names, VerbRequest& request) {
   for (std::string_view name : names) {
     const std::string key(name);
     if (!args.contains(key)) continue;
@@ -234,8 +268,6 @@ std::optional<std::string> set_arguments(const Json& args, std::initializer_list
   }
   return std::nullopt;
 }
-
-std::optional<std::string> set_run_arguments(const Json& args, VerbRequest& request) { return set_arguments(args, {"config", "set"}, request); }
 
 const CallerWords& tool_words() {
   static const CallerWords words = [] {

@@ -210,7 +210,7 @@ TEST(McpTools, ArgumentsAreCheckedAgainstTheirSchemas) {
             "arguments.set.x must be string or number or boolean, not array");
   VerbRequest request;
   request.command = "run";
-  EXPECT_EQ(mcp::set_run_arguments(jsonrpc::Json{{"config", "c"}, {"set", {{"batch", 4}, {"bytes", "1 byte"}}}}, request), std::nullopt);
+  EXPECT_EQ(mcp::set_arguments(jsonrpc::Json{{"config", "c"}, {"set", {{"batch", 4}, {"bytes", "1 byte"}}}}, run->options, request), std::nullopt);
   EXPECT_EQ(request.config, "c");
   EXPECT_EQ(request.sets, (std::vector<std::string>{"batch=4", "bytes=1 byte"}));
   for (const char* tool : {"run", "check", "explain", "list", "show", "sweep", "solve"}) EXPECT_NE(mcp::find_tool(tool), nullptr) << tool;
