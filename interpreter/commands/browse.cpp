@@ -61,6 +61,7 @@ int run_list(const VerbRequest& o, Sink& io) {
   request.kind = o.positional.empty() ? "" : o.positional[0];
   request.sort = o.sort;
   request.where = o.where;
+  request.top = o.top;
   request.where_origin = o.limits.words.name("where");
   request.format = o.format;
   request.limits = o.limits;

@@ -122,7 +122,7 @@ std::vector<ToolSpec> make_specs() {
   ToolSpec* list = tool("list", "List catalogue entries or scenarios",
                         "Entries of a catalogue kind (hardware, workloads, ...), or scenarios, units or constants; no kind: every kind; "
                         "`mlsi list KIND --format json`.",
-                        "list", {"where", "sort"},
+                        "list", {"where", "sort", "top"},
                         Json{{"kind", name_property("hardware, workloads, systems, ..., scenarios, units or constants")},
                              {"catalog_text", catalog_text_property()}},
                         {});
@@ -204,6 +204,8 @@ std::optional<std::string> schema_violation(const Json& schema, const Json& valu
     else types.push_back(schema["type"].get<std::string>());
     std::string actual = type_of(value);
     bool ok = std::find(types.begin(), types.end(), actual) != types.end();
+    // A whole number is an integer (`top`) as well as a number.
+    if (!ok && value.is_number_integer()) ok = std::find(types.begin(), types.end(), "integer") != types.end();
     if (!ok) {
       std::string want;
       for (const auto& t : types) want += (want.empty() ? "" : " or ") + t;
@@ -271,13 +273,13 @@ std::optional<std::string> set_arguments(const Json& args, const std::vector<std
 
 const CallerWords& tool_words() {
   static const CallerWords words = [] {
-    // The tools' arguments, by the names a client passes them; every other field (the limits) is an
-    // option of the server's own command line (`mlsi mcp --max-total-steps N`), named by its flag.
-    const std::string_view arguments[] = {"scenario", "config", "set", "vary", "where", "sort", "source",
-                                          "max", "min", "minimize", "maximize", "such_that", "catalog_text"};
+    // The tools' arguments (their schemas' properties), by the names a client passes them; every other
+    // field (the limits) is an option of the server's own command line (`mlsi mcp --max-total-steps N`),
+    // named by its flag.
     std::map<std::string, CallerWord, std::less<>> all;
     for (const auto& o : option_specs()) all[std::string(o.api_name)] = CallerWord{std::string(o.flag), {}};
-    for (std::string_view a : arguments) all[std::string(a)] = CallerWord{std::string(a), {}};
+    for (const auto& tool : tool_specs())
+      for (const auto& [argument, _] : tool.input_schema["properties"].items()) all[argument] = CallerWord{argument, {}};
     return CallerWords(std::move(all));
   }();
   return words;

@@ -210,6 +210,8 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
   if (!request.where.empty())
     if (Listing problem = filter_entries(session, rt, request, entries); problem.status != ListingStatus::ok) return problem;
   if (!sort.empty()) sort_entries(p, rt.find(sort), descending, entries);
+  const std::size_t matched = entries.size();
+  if (request.top != 0 && entries.size() > request.top) entries.resize(request.top);
   if (request.format == Format::json) {
     std::string out = "[";
     for (std::size_t i = 0; i < entries.size(); ++i) out += (i ? ",\n " : "") + json_entry(p, *entries[i]);
@@ -227,7 +229,8 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
     for (const auto& c : columns) row.push_back(field_text(p, *e, rt.find(c)));
     rows.push_back(std::move(row));
   }
-  return listed(table_text(rows, right) + fmt::format("{} {}\n", entries.size(), entries.size() == 1 ? "entry" : "entries"));
+  std::string shown = entries.size() < matched ? fmt::format("{} of {}", entries.size(), matched) : fmt::format("{}", entries.size());
+  return listed(table_text(rows, right) + fmt::format("{} {}\n", shown, matched == 1 ? "entry" : "entries"));
 }
 
 // Every kind with what it holds and how many entries it has.
@@ -276,6 +279,9 @@ std::vector<std::string> listable_kinds() {
 
 Listing list_kind(Session& session, const ListRequest& request) {
   const std::string& what = request.kind;
+  if (request.top != 0 && (what.empty() || what == "scenarios" || what == "units" || what == "constants"))
+    return usage_problem(fmt::format("`{}` applies to the entries of a catalogue kind, not to {}", session.options().words.name("top"),
+                                     what.empty() ? "the list of kinds" : what));
   if (what.empty()) return list_kinds(session, request);
   if (what == "scenarios") return list_scenarios(session, request);
   if ((what == "units" || what == "constants") && (!request.where.empty() || !request.sort.empty()))

@@ -18,6 +18,7 @@ struct ListRequest {
   std::string sort;   // a field of the kind to sort by (numbers by value, absent last), `-FIELD` descending;
                       // empty: by key. Ties keep the order by key.
   std::string where;  // a Bool condition over the kind's fields; empty: every entry
+  std::size_t top = 0;  // only the first `top` entries, after `where` and `sort` (catalogue kinds); 0: all
   std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
   Format format = Format::table;       // table, json or csv
   Limits limits;                       // of evaluating the constants and the condition

@@ -33,7 +33,7 @@ struct VerbRequest {
   std::string solve_max, solve_min, tolerance, solve_domain;
   std::vector<std::string> such_that;
   // `mlsi solve --vary ...`: the objective made smallest or largest over the grid, and how many of the
-  // best points to show (--top; 0: not given).
+  // best points to show (--top; 0: not given); `mlsi list`: the first entries shown.
   std::string minimize, maximize;
   std::size_t top = 0;
   std::string output;  // -o/--output FILE (`mlsi doc`, `mlsi plot`)

@@ -125,11 +125,12 @@ std::vector<Verb> make_verbs() {
                {{"-e", "-e EXPR", "one more entry (repeatable; `mlsi -e EXPR` needs no `eval`)"},
                 {"--format", "--format table|json", "the REPL's lines (table, the default), or one JSON array with an object per entry"}},
                false, {}, FormatList{kTable, kJson}, "`mlsi eval`", "", {}, true});
-  v.push_back({"list", "list [KIND] [--sort FIELD|-FIELD] [--where COND] [--format table|json|csv]",
+  v.push_back({"list", "list [KIND] [--sort FIELD|-FIELD] [--where COND] [--top K] [--format table|json|csv]",
                "list catalogue entries of a KIND " + kinds_phrase() + "; no KIND: every kind, with what it holds and how many entries",
                Operand::kind,
                {{"--sort", "--sort FIELD|-FIELD", "sort catalogue entries by a field, ascending (`-FIELD`: descending)"},
                 {"--where", "--where COND", "only the catalogue entries for which the condition over their fields holds"},
+                {"--top", "--top K", "only the first K catalogue entries, after --where and --sort (the count says of how many)"},
                 {"--format", "--format table|json|csv", "a table (the default), JSON, or CSV (the unit in the header)"}},
                false, {}, FormatList{kTable, kJson, kCsv}, "`mlsi list`"});
   v.push_back({"show", "show NAME [--source] [--format table|json]",

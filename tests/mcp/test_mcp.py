@@ -121,6 +121,14 @@ def main():
 
     r = c.request("tools/call", {"name": "list", "arguments": {"kind": "hardware"}})
     check("list is the command line's JSON", r["content"][0]["text"], cli("list", "hardware", "--format", "json"))
+    # An option of the verb table is a tool's property with no code of the server's own: `top` (`--top K`).
+    list_tool = next(t for t in tools if t["name"] == "list")
+    check("list's top from the option table", list_tool["inputSchema"]["properties"]["top"]["type"], "integer")
+    r = c.request("tools/call", {"name": "list", "arguments": {"kind": "hardware", "sort": "-memory", "top": 2}})
+    check("list with top", [e["key"] for e in json.loads(r["content"][0]["text"])], ["GB200_NVL72", "MI325X"])
+    r = c.request("tools/call", {"name": "list", "arguments": {"kind": "scenarios", "top": 2}})
+    check("top refused in the tool's words", r["content"][0]["text"].splitlines()[0],
+          "error: `top` applies to the entries of a catalogue kind, not to scenarios")
     # `inference`, the pack serving and systems were split from, still names both: 8 + 8 scenarios.
     r = c.request("tools/call", {"name": "list", "arguments": {"kind": "scenarios", "where": 'pack == "inference"'}})
     check("the old pack name", sorted({e["pack"] for e in json.loads(r["content"][0]["text"])}) + [len(json.loads(r["content"][0]["text"]))],
