@@ -1,12 +1,10 @@
 // Reading the built-in catalogue on demand: a run that names one entry parses that entry (and those it
 // refers to), not the 143 entries of 23 files.
 #include <algorithm>
-#include <bit>
 #include <cctype>
-#include <cstdint>
-#include <cstring>
 
 #include "catalogue/catalogue_loader.hpp"
+#include "source/text_rules.hpp"
 
 namespace mlsi {
 
@@ -16,20 +14,6 @@ std::string_view trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
-}
-
-// The characters of UTF-8 text: its bytes but the continuation bytes (10xxxxxx), eight at a time (the
-// free texts of an entry are kilobytes).
-std::size_t utf8_characters(std::string_view text) {
-  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-  std::size_t continuation = 0, at = 0;
-  for (; at + 8 <= text.size(); at += 8) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, text.data() + at, 8);
-    continuation += static_cast<std::size_t>(std::popcount(word & ~(word << 1) & kHigh));
-  }
-  for (; at < text.size(); ++at) continuation += (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80 ? 1 : 0;
-  return text.size() - continuation;
 }
 
 }  // namespace

@@ -25,9 +25,6 @@ struct CliStreams {
 // like any other: "error: out of memory while evaluating", status 1.
 int run_cli(const std::vector<std::string>& args, CliStreams io);
 
-// What the command line says after a usage error.
-inline constexpr const char* kUsageAdvice = "run `mlsi --help` for usage\n";
-
 // Prints a usage error and returns the usage exit status.
 int usage(CliStreams& io, const std::string& message);
 

@@ -24,6 +24,9 @@ inline constexpr int kExitSource = 3;  // parse or check error in a source file
 // left on device"). The command line's replaces the file whole (cli/file_writer.hpp).
 using FileWriter = std::function<std::optional<std::string>(const std::string& path, std::string_view text)>;
 
+// What the command line says after a usage error; the MCP tools say it too (a tool's verb is the command's).
+inline constexpr const char* kUsageAdvice = "run `mlsi --help` for usage\n";
+
 struct Sink {
   std::ostream& out;  // the document
   std::ostream& err;  // diagnostics, warnings and errors

@@ -25,9 +25,6 @@ namespace {
 // The revisions of the protocol this server speaks; the newest first.
 const char* const kProtocolVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 
-// What follows a usage error, as the command line says it: a tool's verb is the command's.
-const std::string kUsageAdvice = "run `mlsi --help` for usage\n";
-
 bool is_name(const std::string& s) { return matches_pattern("^[A-Za-z_][A-Za-z0-9_]*$", s); }
 
 }  // namespace

@@ -7,15 +7,11 @@
 
 #include "eval/explain.hpp"
 #include "report/render.hpp"
+#include "source/text_rules.hpp"
 
 namespace mlsi {
 
 namespace {
-
-// Terminal columns a UTF-8 text takes (one per character: the tree uses no wide characters).
-std::size_t width(const std::string& s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
 
 std::string quoted_source(const std::string& source) {
   return source.empty() ? "no source given" : "source \"" + source + "\"";
@@ -77,7 +73,7 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
   bool show_value = !n.value.empty() && n.value != n.name;  // `1 GB` is its own value
   if (show_value) single += " = " + n.value;
   bool call = n.kind == ExplainNode::Kind::call;
-  bool multi = !n.explained_above && (top || (call && !n.formula.empty()) || width(pad + single) > 80);
+  bool multi = !n.explained_above && (top || (call && !n.formula.empty()) || utf8_characters(pad + single) > 80);
   if (!multi) {
     out.push_back(Line{pad + single, note});
   } else {
@@ -97,14 +93,14 @@ std::string provenance_text(const Provenance& p) {
 std::string lines_text(const std::vector<Line>& lines, bool colour) {
   std::size_t column = 0;
   for (const auto& l : lines)
-    if (!l.note.empty()) column = std::max(column, std::min<std::size_t>(width(l.text), 64));
+    if (!l.note.empty()) column = std::max(column, std::min<std::size_t>(utf8_characters(l.text), 64));
   const char* dim = colour ? "\x1b[2m" : "";
   const char* reset = colour ? "\x1b[0m" : "";
   std::string out;
   for (const auto& l : lines) {
     out += l.text;
     if (!l.note.empty()) {
-      std::size_t w = width(l.text);
+      std::size_t w = utf8_characters(l.text);
       out += std::string(w < column ? column - w + 3 : 3, ' ');
       out += fmt::format("{}{}{}", dim, l.note, reset);
     }

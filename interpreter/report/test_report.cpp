@@ -9,6 +9,7 @@
 
 #include "model/display.hpp"
 #include "report/markdown_text.hpp"
+#include "source/text_rules.hpp"
 
 namespace mlsi {
 
@@ -29,11 +30,6 @@ std::string error_text(const ExpectationRow& r) {
 
 Cells cells_of(const ExpectationRow& r) {
   return {r.scenario, r.config, r.output, r.expected, r.computed, error_text(r), r.tolerance, r.passed ? "ok" : "FAIL", r.source};
-}
-
-// Characters, not bytes, so that sources with `§` or `é` line up.
-std::size_t text_width(const std::string& s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 std::string summary_line(const TestReport& report) {
@@ -66,7 +62,7 @@ std::vector<std::string> wrapped(const std::string& s, std::size_t width) {
     std::string& line = lines.back();
     std::string kept = line + word;
     while (!kept.empty() && kept.back() == ' ') kept.pop_back();
-    if (!line.empty() && text_width(kept) > width) lines.push_back(word);
+    if (!line.empty() && utf8_characters(kept) > width) lines.push_back(word);
     else line += word;
   }
   for (auto& line : lines)
@@ -79,7 +75,7 @@ std::size_t longest_word(const std::string& s) {
   std::size_t longest = 0;
   for (std::size_t pos = 0; pos <= s.size();) {
     std::size_t space = std::min(s.find(' ', pos), s.size());
-    longest = std::max(longest, text_width(s.substr(pos, space - pos)));
+    longest = std::max(longest, utf8_characters(s.substr(pos, space - pos)));
     pos = space + 1;
   }
   return longest;
@@ -92,7 +88,7 @@ std::string render_table(const TestReport& report) {
   // the last column (the source) is never padded, so it is as long as it is.
   std::array<std::size_t, kColumns> width{};
   for (const auto& row : rows)
-    for (std::size_t i = 0; i + 1 < kColumns; ++i) width[i] = std::max({width[i], std::min(text_width(row[i]), kWrapWidth), longest_word(row[i])});
+    for (std::size_t i = 0; i + 1 < kColumns; ++i) width[i] = std::max({width[i], std::min(utf8_characters(row[i]), kWrapWidth), longest_word(row[i])});
   std::string out;
   for (const auto& row : rows) {
     std::array<std::vector<std::string>, kColumns> cells;
@@ -106,7 +102,7 @@ std::string render_table(const TestReport& report) {
       for (std::size_t i = 0; i < kColumns; ++i) {
         const std::string cell = k < cells[i].size() ? cells[i][k] : "";
         line += cell;
-        if (i + 1 < kColumns) line += std::string(width[i] - text_width(cell) + 2, ' ');
+        if (i + 1 < kColumns) line += std::string(width[i] - utf8_characters(cell) + 2, ' ');
       }
       line.erase(line.find_last_not_of(' ') + 1);
       out += line + "\n";

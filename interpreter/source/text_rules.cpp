@@ -1,11 +1,11 @@
 #include "source/text_rules.hpp"
 
-#include <cstdint>
-#include <cstring>
-
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 
 namespace mlsi {
 
@@ -58,6 +58,19 @@ std::optional<TextProblem> find_text_problem(std::string_view text, std::string_
     i += len;
   }
   return std::nullopt;
+}
+
+// Eight bytes at a time: a catalogue entry's free texts are kilobytes.
+std::size_t utf8_characters(std::string_view text) {
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  std::size_t continuation = 0, at = 0;
+  for (; at + 8 <= text.size(); at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data() + at, 8);
+    continuation += static_cast<std::size_t>(std::popcount(word & ~(word << 1) & kHigh));
+  }
+  for (; at < text.size(); ++at) continuation += (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80 ? 1 : 0;
+  return text.size() - continuation;
 }
 
 }  // namespace mlsi

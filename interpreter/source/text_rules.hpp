@@ -14,6 +14,10 @@ namespace mlsi {
 // continuation byte, an overlong form, a surrogate, beyond U+10FFFF).
 std::size_t utf8_length(std::string_view text, std::size_t pos);
 
+// The characters of UTF-8 text: its bytes but the continuation bytes (10xxxxxx). A terminal column each
+// for the text mlsi writes (no wide characters), and the columns toml++ counts.
+std::size_t utf8_characters(std::string_view text);
+
 struct TextProblem {
   std::size_t offset = 0;  // of the first offending byte
   std::size_t length = 1;  // its bytes (2 for a C1 control)
