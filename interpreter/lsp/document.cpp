@@ -6,11 +6,11 @@
 
 namespace mlsi::lsp {
 
-Document::Document(std::string uri, std::string text, std::int64_t version) : uri_(std::move(uri)), text_(std::move(text)), version_(version) {
+OpenDocument::OpenDocument(std::string uri, std::string text, std::int64_t version) : uri_(std::move(uri)), text_(std::move(text)), version_(version) {
   if (auto p = path_of_uri(uri_)) path_ = *p;
 }
 
-void Document::apply(const TextChange& change, Encoding encoding) {
+void OpenDocument::apply(const TextChange& change, Encoding encoding) {
   if (!change.start || !change.end) {
     text_ = change.text;
     return;

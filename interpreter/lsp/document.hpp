@@ -13,9 +13,9 @@ struct TextChange {
   std::string text;
 };
 
-class Document {
+class OpenDocument {
  public:
-  Document(std::string uri, std::string text, std::int64_t version);
+  OpenDocument(std::string uri, std::string text, std::int64_t version);
   const std::string& uri() const { return uri_; }
   const std::string& text() const { return text_; }
   std::int64_t version() const { return version_; }

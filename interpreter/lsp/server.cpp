@@ -151,7 +151,7 @@ void Server::did_open(const Json& params) {
     if (!it->second.canonical.empty()) open_paths_.erase(it->second.canonical);
     documents_.erase(it);
   }
-  Document document(uri, std::move(text), version);
+  OpenDocument document(uri, std::move(text), version);
   std::string canonical;
   if (!document.path().empty()) {
     std::error_code ec;

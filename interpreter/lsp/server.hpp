@@ -37,7 +37,7 @@ class Server {
 
  private:
   struct Open {
-    Document document;
+    OpenDocument document;
     std::string canonical;  // of its path (empty for a document that is not a `file:`)
     std::unique_ptr<index::Analysis> analysis;  // of the document's current text, when checked
   };

@@ -155,7 +155,7 @@ TEST(LspPositions, Utf16AndUtf8Columns) {
 }
 
 TEST(LspDocument, IncrementalChangesInUtf16) {
-  lsp::Document d("file:///tmp/a.mls", "let s = \"\xF0\x9F\x98\x80\" # x\nlet y = 1\n", 1);
+  lsp::OpenDocument d("file:///tmp/a.mls", "let s = \"\xF0\x9F\x98\x80\" # x\nlet y = 1\n", 1);
   // Replace the `x` after the emoji's string: UTF-16 column 15 (the emoji is 2 units).
   d.apply(lsp::TextChange{lsp::Position{0, 15}, lsp::Position{0, 16}, "comment"}, lsp::Encoding::utf16);
   EXPECT_EQ(d.text(), "let s = \"\xF0\x9F\x98\x80\" # comment\nlet y = 1\n");
