@@ -21,10 +21,10 @@ Diagnostics evaluation_error(const detail::PreparedRun& run, const mlsi::Diagnos
 
 
 // The public kinds are the internal ones, in the same order.
-static_assert(static_cast<int>(ExplainNode::Kind::value) == static_cast<int>(mlsi::ExplainNode::Kind::value));
-static_assert(static_cast<int>(Provenance::Kind::constant) == static_cast<int>(mlsi::Provenance::Kind::constant));
+static_assert(static_cast<int>(ExplainNode::Kind::value) == static_cast<int>(mlsi::DerivationNode::Kind::value));
+static_assert(static_cast<int>(Provenance::Kind::constant) == static_cast<int>(mlsi::ValueProvenance::Kind::constant));
 
-ExplainNode public_node(const mlsi::ExplainNode& n) {
+ExplainNode public_node(const mlsi::DerivationNode& n) {
   ExplainNode out;
   out.kind = static_cast<ExplainNode::Kind>(n.kind);
   out.name = n.name;
@@ -84,7 +84,7 @@ RunResult Run::evaluate() const { return detail::evaluate_run(*prepared_, prepar
 Explanation Run::explain() const {
   const detail::PreparedRun& r = *prepared_;
   return evaluate_into<Explanation>(r, r.given, [&](const Program& p, const ScenarioRun& run, Explanation& x) {
-    mlsi::Explanation internal = explain_run(p, run, r.given, r.config, r.limits);
+    mlsi::DerivationTree internal = explain_run(p, run, r.given, r.config, r.limits);
     for (const auto& n : internal.outputs) x.outputs.push_back(public_node(n));
     x.text = render_explanation_text(internal, false);
     x.json = render_explanation_json(internal);

@@ -17,9 +17,9 @@ namespace {
 
 using Given = std::vector<std::optional<InputValue>>;
 
-void merge(std::vector<Provenance>& into, const std::vector<Provenance>& from) {
+void merge(std::vector<ValueProvenance>& into, const std::vector<ValueProvenance>& from) {
   for (const auto& p : from) {
-    bool known = std::any_of(into.begin(), into.end(), [&](const Provenance& q) { return q.kind == p.kind && q.name == p.name; });
+    bool known = std::any_of(into.begin(), into.end(), [&](const ValueProvenance& q) { return q.kind == p.kind && q.name == p.name; });
     if (!known) into.push_back(p);
   }
 }
@@ -51,8 +51,8 @@ std::string field_source_of(const RecordValue& r, std::size_t index) {
   return source_of(r);
 }
 
-Provenance entry_provenance(const RecordValue& r) {
-  return Provenance{Provenance::Kind::catalogue, r.key, r.type->name, source_of(r), ""};
+ValueProvenance entry_provenance(const RecordValue& r) {
+  return ValueProvenance{ValueProvenance::Kind::catalogue, r.key, r.type->name, source_of(r), ""};
 }
 
 // The origin of an input of a called scenario: the call gave it.
@@ -66,23 +66,23 @@ class Explainer {
  public:
   Explainer(const Program& p, const Limits& limits, int depth = 0) : p_(p), limits_(limits), terms_(p, limits), depth_(depth) {}
 
-  Explanation run(const ScenarioRun& run, const Given& given, const std::string& config) {
+  DerivationTree run(const ScenarioRun& run, const Given& given, const std::string& config) {
     const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(run.scenario));
     run_ = &run;
     given_ = &given;
     explained_.assign(s.slots.size(), false);
-    Explanation x;
+    DerivationTree x;
     x.scenario = s.name;
     x.config = config;
     for (int o : s.outputs) x.outputs.push_back(slot_node(o, true));
     return x;
   }
 
-  ExplainNode expression(const CExpr& e, const DisplayUnit& display) {
+  DerivationNode expression(const CExpr& e, const DisplayUnit& display) {
     TermContext cx;
     if (e.op == Op::global) return global_node(e);  // a constant named on its own: its own derivation
-    ExplainNode n;
-    n.kind = ExplainNode::Kind::value;
+    DerivationNode n;
+    n.kind = DerivationNode::Kind::value;
     n.name = one_line(p_.sources.text(e.span));
     if (auto v = terms_.value_of(e, cx)) terms_.set_value(n, *v, e.type, display);
     n.formula = n.name;
@@ -94,10 +94,10 @@ class Explainer {
 
  private:
   // Adds the terms `e` reads (slots, constants, catalogue fields, calls) and what they rest on.
-  void collect(const CExpr& e, const TermContext& cx, std::vector<ExplainNode>& terms, std::vector<Provenance>& deps) {
-    auto add = [&](ExplainNode n) {
+  void collect(const CExpr& e, const TermContext& cx, std::vector<DerivationNode>& terms, std::vector<ValueProvenance>& deps) {
+    auto add = [&](DerivationNode n) {
       merge(deps, n.depends_on);
-      bool listed = std::any_of(terms.begin(), terms.end(), [&](const ExplainNode& t) { return t.kind == n.kind && t.name == n.name; });
+      bool listed = std::any_of(terms.begin(), terms.end(), [&](const DerivationNode& t) { return t.kind == n.kind && t.name == n.name; });
       if (!listed) terms.push_back(std::move(n));
     };
     switch (e.op) {
@@ -127,17 +127,17 @@ class Explainer {
   }
 
   // Drops what repeats: a substitution equal to the formula or to the value, a formula that is the value.
-  static void tidy(ExplainNode& n) {
+  static void tidy(DerivationNode& n) {
     if (n.substituted == n.formula || n.substituted == n.value) n.substituted.clear();
     if (n.formula == n.value || n.formula == n.name) n.formula.clear();
   }
 
-  ExplainNode slot_node(int index, bool top) {
+  DerivationNode slot_node(int index, bool top) {
     const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(run_->scenario));
     auto i = static_cast<std::size_t>(index);
     const Slot& sl = s.slots[i];
-    ExplainNode n;
-    n.kind = sl.kind == SlotKind::input ? ExplainNode::Kind::input : sl.kind == SlotKind::let ? ExplainNode::Kind::let : ExplainNode::Kind::output;
+    DerivationNode n;
+    n.kind = sl.kind == SlotKind::input ? DerivationNode::Kind::input : sl.kind == SlotKind::let ? DerivationNode::Kind::let : DerivationNode::Kind::output;
     n.name = sl.name;
     bool available = run_->available.empty() || run_->available[i];
     if (available) terms_.set_value(n, run_->slots[i], sl.type, run_->display[i]);
@@ -170,15 +170,15 @@ class Explainer {
     return n;
   }
 
-  ExplainNode global_node(const CExpr& e) {
+  DerivationNode global_node(const CExpr& e) {
     const Global& g = p_.globals[static_cast<std::size_t>(e.index)];
-    ExplainNode n;
-    n.kind = ExplainNode::Kind::constant;
+    DerivationNode n;
+    n.kind = DerivationNode::Kind::constant;
     n.name = g.name;
     n.declared = p_.sources.file(g.span.file).name;
     TermContext none;
     if (auto v = terms_.value_of(e, none)) terms_.set_value(n, *v, g.type, g.display);
-    Provenance own{Provenance::Kind::constant, g.name, n.value, g.doc, n.value_json};
+    ValueProvenance own{ValueProvenance::Kind::constant, g.name, n.value, g.doc, n.value_json};
     if (globals_done_.contains(e.index)) {
       n.explained_above = true;
       n.depends_on = global_deps_[e.index];
@@ -194,9 +194,9 @@ class Explainer {
     return n;
   }
 
-  ExplainNode field_node(const CExpr& e, const RecordValue& entry, const TermContext& cx) {
-    ExplainNode n;
-    n.kind = ExplainNode::Kind::catalogue;
+  DerivationNode field_node(const CExpr& e, const RecordValue& entry, const TermContext& cx) {
+    DerivationNode n;
+    n.kind = DerivationNode::Kind::catalogue;
     n.name = one_line(p_.sources.text(e.span));
     const std::string& field = entry.type->fields.at(static_cast<std::size_t>(e.index));
     n.catalogue = CatalogueRef{entry.key, entry.type->name, field, field_source_of(entry, static_cast<std::size_t>(e.index))};
@@ -216,8 +216,8 @@ class Explainer {
 
   // What a function call and a scenario call show alike: the call as written, its value, and the call
   // with its arguments' values.
-  ExplainNode call_head(const CExpr& e, const TermContext& cx, ExplainNode::Kind kind) {
-    ExplainNode n;
+  DerivationNode call_head(const CExpr& e, const TermContext& cx, DerivationNode::Kind kind) {
+    DerivationNode n;
     n.kind = kind;
     n.name = one_line(p_.sources.text(e.span));
     if (auto v = terms_.value_of(e, cx)) terms_.set_value(n, *v, e.type, DisplayUnit{});
@@ -225,11 +225,11 @@ class Explainer {
     return n;
   }
 
-  ExplainNode call_node(const CExpr& e, const TermContext& cx) {
+  DerivationNode call_node(const CExpr& e, const TermContext& cx) {
     bool local = e.op == Op::call_local;
     const Function& fn = local ? p_.scenarios.at(static_cast<std::size_t>(run_->scenario)).functions.at(static_cast<std::size_t>(e.index))
                                : p_.functions.at(static_cast<std::size_t>(e.index));
-    ExplainNode n = call_head(e, cx, ExplainNode::Kind::call);
+    DerivationNode n = call_head(e, cx, DerivationNode::Kind::call);
     std::string params;
     for (const auto& param : fn.params) params += (params.empty() ? "" : ", ") + param;
     auto lc = p_.sources.line_col(fn.span.file, fn.span.begin);
@@ -266,9 +266,9 @@ class Explainer {
     return n;
   }
 
-  ExplainNode scenario_call_node(const CExpr& e, const TermContext& cx) {
+  DerivationNode scenario_call_node(const CExpr& e, const TermContext& cx) {
     const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(e.index));
-    ExplainNode n = call_head(e, cx, ExplainNode::Kind::scenario_call);
+    DerivationNode n = call_head(e, cx, DerivationNode::Kind::scenario_call);
     if (n.call == n.name) n.call.clear();
     auto lc = p_.sources.line_col(s.span.file, s.span.begin);
     n.declared = fmt::format("scenario {} at {}:{}", s.name, p_.sources.file(s.span.file).name, lc.line);
@@ -285,7 +285,7 @@ class Explainer {
     if (!known) return n;
     try {
       ScenarioRun inner = Evaluator(p_, limits_).run(e.index, args);
-      Explanation x = Explainer(p_, limits_, depth_ + 1).run(inner, args, "");
+      DerivationTree x = Explainer(p_, limits_, depth_ + 1).run(inner, args, "");
       for (auto& o : x.outputs) {
         merge(n.depends_on, o.depends_on);
         n.terms.push_back(std::move(o));
@@ -302,22 +302,22 @@ class Explainer {
   const ScenarioRun* run_ = nullptr;
   const Given* given_ = nullptr;
   std::vector<bool> explained_;                      // per slot: explained once already
-  std::map<int, std::vector<Provenance>> slot_deps_;  // what an explained slot rests on
+  std::map<int, std::vector<ValueProvenance>> slot_deps_;  // what an explained slot rests on
   std::set<int> globals_done_;
-  std::map<int, std::vector<Provenance>> global_deps_;
-  std::map<std::string, std::vector<Provenance>> fields_done_;
+  std::map<int, std::vector<ValueProvenance>> global_deps_;
+  std::map<std::string, std::vector<ValueProvenance>> fields_done_;
   std::vector<int> calls_;  // functions being expanded
   int depth_ = 0;           // scenario calls this explanation is inside
 };
 
 }  // namespace
 
-Explanation explain_run(const Program& p, const ScenarioRun& run, const std::vector<std::optional<InputValue>>& given,
+DerivationTree explain_run(const Program& p, const ScenarioRun& run, const std::vector<std::optional<InputValue>>& given,
                         const std::string& config, const Limits& limits) {
   return Explainer(p, limits).run(run, given, config);
 }
 
-ExplainNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const Limits& limits) {
+DerivationNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const Limits& limits) {
   return Explainer(p, limits).expression(e, display);
 }
 

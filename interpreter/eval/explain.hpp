@@ -12,7 +12,7 @@
 namespace mlsi {
 
 // Something a result rests on that is not an input: a catalogue entry or a named constant.
-struct Provenance {
+struct ValueProvenance {
   enum class Kind { catalogue, constant };
   Kind kind = Kind::catalogue;
   std::string name;    // the entry's key (`GPT2`) or the constant's name
@@ -26,7 +26,7 @@ struct CatalogueRef {
   std::string entry, kind, field, source;  // field is empty when the value is the whole entry
 };
 
-struct ExplainNode {
+struct DerivationNode {
   enum class Kind { output, let, input, constant, catalogue, call, scenario_call, value };
   Kind kind = Kind::let;
   std::string name;         // a slot or constant name, or the term as written (`workload.layers`, `f(L, h)`)
@@ -39,24 +39,24 @@ struct ExplainNode {
   std::string declared;     // constants and functions: where they are declared (`<prelude>/constants.mls`)
   std::optional<CatalogueRef> catalogue;
   bool explained_above = false;       // already explained earlier in the tree: no terms repeated
-  std::vector<ExplainNode> terms;     // the terms the formula uses, in the order written
-  std::vector<Provenance> depends_on; // catalogue entries and constants, through every term
+  std::vector<DerivationNode> terms;     // the terms the formula uses, in the order written
+  std::vector<ValueProvenance> depends_on; // catalogue entries and constants, through every term
 };
 
-struct Explanation {
+struct DerivationTree {
   std::string scenario, config;
-  std::vector<ExplainNode> outputs;
+  std::vector<DerivationNode> outputs;
 };
 
 // Explains every output of a finished run; `given` is what prepare_run gathered (each input's origin).
-Explanation explain_run(const Program& p, const ScenarioRun& run, const std::vector<std::optional<InputValue>>& given,
+DerivationTree explain_run(const Program& p, const ScenarioRun& run, const std::vector<std::optional<InputValue>>& given,
                         const std::string& config, const Limits& limits);
 // Explains one expression of the global scope (the REPL's `:explain EXPR`); `text` names it.
-ExplainNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const Limits& limits);
+DerivationNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const Limits& limits);
 
 // Rendering (explain_render.cpp): an indented tree for a terminal, or JSON (docs/language.md).
-std::string render_explanation_text(const Explanation& x, bool colour);
-std::string render_explanation_json(const Explanation& x);
-std::string render_node_text(const ExplainNode& n, bool colour);
+std::string render_explanation_text(const DerivationTree& x, bool colour);
+std::string render_explanation_json(const DerivationTree& x);
+std::string render_node_text(const DerivationNode& n, bool colour);
 
 }  // namespace mlsi

@@ -100,7 +100,7 @@ std::string TermWriter::shown(const Value& v, const Type& t, const DisplayUnit& 
 // node that reads it (a search over 8,904 layouts made `--explain --format json` 90 MB).
 constexpr std::size_t kExplainedListEntries = 1000;
 
-void TermWriter::set_value(ExplainNode& n, const Value& v, const Type& t, const DisplayUnit& d) const {
+void TermWriter::set_value(DerivationNode& n, const Value& v, const Type& t, const DisplayUnit& d) const {
   n.value = shown(v, t, d);
   if (v.is_list() && v.list().size() > kExplainedListEntries) return;  // value_json stays empty: null
   n.value_json = json_field(p_, v, t, d);

@@ -28,7 +28,7 @@ class TermWriter {
   // A value as shown: its display unit, long lists elided to their first and last entries.
   std::string shown(const Value& v, const Type& t, const DisplayUnit& d) const;
   // Sets a node's value as shown and as JSON.
-  void set_value(ExplainNode& n, const Value& v, const Type& t, const DisplayUnit& d) const;
+  void set_value(DerivationNode& n, const Value& v, const Type& t, const DisplayUnit& d) const;
   // A whole formula with its terms' values; a call on its own shows its arguments' values.
   std::string substitute_formula(const CExpr& e, const TermContext& cx) const;
   // The expression as written with each term replaced by its value.

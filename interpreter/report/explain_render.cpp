@@ -29,25 +29,25 @@ struct Line {
   std::string note;
 };
 
-std::string note_of(const ExplainNode& n, std::set<std::string>& cited) {
+std::string note_of(const DerivationNode& n, std::set<std::string>& cited) {
   std::vector<std::string> parts;
   if (!n.origin.empty()) parts.push_back(n.origin);
   if (n.explained_above) parts.push_back("see above");
   if (n.catalogue && !n.explained_above) parts.push_back(catalogue_note(*n.catalogue, cited));
-  if (n.kind == ExplainNode::Kind::constant && !n.explained_above) parts.push_back("constant, " + n.declared);
-  if ((n.kind == ExplainNode::Kind::call || n.kind == ExplainNode::Kind::scenario_call) && !n.declared.empty()) parts.push_back(n.declared);
+  if (n.kind == DerivationNode::Kind::constant && !n.explained_above) parts.push_back("constant, " + n.declared);
+  if ((n.kind == DerivationNode::Kind::call || n.kind == DerivationNode::Kind::scenario_call) && !n.declared.empty()) parts.push_back(n.declared);
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
   return out;
 }
 
-void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<Line>& out, std::set<std::string>& cited) {
+void node_lines(const DerivationNode& n, std::size_t indent, bool top, std::vector<Line>& out, std::set<std::string>& cited) {
   std::string pad(indent, ' ');
   std::string note = note_of(n, cited);
-  const std::vector<ExplainNode>* terms = &n.terms;
+  const std::vector<DerivationNode>* terms = &n.terms;
   const std::string& written = n.formula.empty() ? n.name : n.formula;
   // `L = workload.layers`: the catalogue field is the whole formula, so its note goes on this line.
-  if (n.terms.size() == 1 && n.terms[0].kind == ExplainNode::Kind::catalogue && n.terms[0].name == written &&
+  if (n.terms.size() == 1 && n.terms[0].kind == DerivationNode::Kind::catalogue && n.terms[0].name == written &&
       n.terms[0].catalogue && !n.explained_above) {
     std::string field = catalogue_note(*n.terms[0].catalogue, cited);
     note = note.empty() ? field : note + "; " + field;
@@ -56,8 +56,8 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
   // `compute = training_compute(params, tokens)`: the call is the whole formula, so its body is shown
   // as the next steps of this derivation.
   std::vector<const std::string*> steps = {&n.formula, &n.substituted};
-  if (n.terms.size() == 1 && n.terms[0].kind == ExplainNode::Kind::call && n.terms[0].name == written && !n.explained_above) {
-    const ExplainNode& call = n.terms[0];
+  if (n.terms.size() == 1 && n.terms[0].kind == DerivationNode::Kind::call && n.terms[0].name == written && !n.explained_above) {
+    const DerivationNode& call = n.terms[0];
     if (!call.declared.empty()) note = note.empty() ? call.declared : note + "; " + call.declared;
     if (n.substituted.empty() && !call.call.empty()) steps.push_back(&call.call);
     steps.push_back(&call.formula);
@@ -72,7 +72,7 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
     if (!part->empty()) single += " = " + *part;
   bool show_value = !n.value.empty() && n.value != n.name;  // `1 GB` is its own value
   if (show_value) single += " = " + n.value;
-  bool call = n.kind == ExplainNode::Kind::call;
+  bool call = n.kind == DerivationNode::Kind::call;
   bool multi = !n.explained_above && (top || (call && !n.formula.empty()) || utf8_characters(pad + single) > 80);
   if (!multi) {
     out.push_back(Line{pad + single, note});
@@ -85,8 +85,8 @@ void node_lines(const ExplainNode& n, std::size_t indent, bool top, std::vector<
   for (const auto& t : *terms) node_lines(t, indent + 2, false, out, cited);
 }
 
-std::string provenance_text(const Provenance& p) {
-  if (p.kind == Provenance::Kind::catalogue) return fmt::format("{} ({}; {})", p.name, p.detail, quoted_source(p.source));
+std::string provenance_text(const ValueProvenance& p) {
+  if (p.kind == ValueProvenance::Kind::catalogue) return fmt::format("{} ({}; {})", p.name, p.detail, quoted_source(p.source));
   return fmt::format("{} = {} (constant)", p.name, p.detail);
 }
 
@@ -111,29 +111,29 @@ std::string lines_text(const std::vector<Line>& lines, bool colour) {
 
 std::string json_or_null(const std::string& s) { return s.empty() ? "null" : json_escape(s); }
 
-const char* kind_name(ExplainNode::Kind k) {
+const char* kind_name(DerivationNode::Kind k) {
   switch (k) {
-    case ExplainNode::Kind::output: return "output";
-    case ExplainNode::Kind::let: return "let";
-    case ExplainNode::Kind::input: return "input";
-    case ExplainNode::Kind::constant: return "constant";
-    case ExplainNode::Kind::catalogue: return "catalogue";
-    case ExplainNode::Kind::call: return "call";
-    case ExplainNode::Kind::scenario_call: return "scenario_call";
-    case ExplainNode::Kind::value: return "value";
+    case DerivationNode::Kind::output: return "output";
+    case DerivationNode::Kind::let: return "let";
+    case DerivationNode::Kind::input: return "input";
+    case DerivationNode::Kind::constant: return "constant";
+    case DerivationNode::Kind::catalogue: return "catalogue";
+    case DerivationNode::Kind::call: return "call";
+    case DerivationNode::Kind::scenario_call: return "scenario_call";
+    case DerivationNode::Kind::value: return "value";
   }
   return "value";
 }
 
-std::string json_provenance(const Provenance& p) {
-  if (p.kind == Provenance::Kind::catalogue)
+std::string json_provenance(const ValueProvenance& p) {
+  if (p.kind == ValueProvenance::Kind::catalogue)
     return fmt::format("{{\"kind\": \"catalogue\", \"name\": {}, \"entry_kind\": {}, \"source\": {}}}", json_escape(p.name),
                        json_escape(p.detail), json_escape(p.source));
   return fmt::format("{{\"kind\": \"constant\", \"name\": {}, \"value\": {}, \"shown\": {}, \"doc\": {}}}", json_escape(p.name),
                      p.value_json.empty() ? "null" : p.value_json, json_escape(p.detail), json_escape(p.source));
 }
 
-std::string json_node(const ExplainNode& n, std::size_t indent) {
+std::string json_node(const DerivationNode& n, std::size_t indent) {
   std::string pad(indent, ' ');
   std::string in = pad + "  ";
   std::string out = "{\n";
@@ -163,7 +163,7 @@ std::string json_node(const ExplainNode& n, std::size_t indent) {
 
 }  // namespace
 
-std::string render_node_text(const ExplainNode& n, bool colour) {
+std::string render_node_text(const DerivationNode& n, bool colour) {
   std::vector<Line> lines;
   std::set<std::string> cited;
   node_lines(n, 0, true, lines, cited);
@@ -174,7 +174,7 @@ std::string render_node_text(const ExplainNode& n, bool colour) {
   return out;
 }
 
-std::string render_explanation_text(const Explanation& x, bool colour) {
+std::string render_explanation_text(const DerivationTree& x, bool colour) {
   const char* bold = colour ? "\x1b[1m" : "";
   const char* reset = colour ? "\x1b[0m" : "";
   std::string out = fmt::format("{}{}{}", bold, x.scenario, reset);
@@ -184,7 +184,7 @@ std::string render_explanation_text(const Explanation& x, bool colour) {
   return out;
 }
 
-std::string render_explanation_json(const Explanation& x) {
+std::string render_explanation_json(const DerivationTree& x) {
   std::string out = fmt::format("{{\"scenario\": {}, \"config\": {},\n \"outputs\": [", json_escape(x.scenario), json_or_null(x.config));
   for (std::size_t i = 0; i < x.outputs.size(); ++i) out += (i ? ", " : "") + json_node(x.outputs[i], 1);
   return out + "]}\n";
