@@ -50,14 +50,14 @@ struct PreparedRun {
   int scenario = -1;
   std::string scenario_name, config;
   GivenInputs given;
-  mlsi::Limits limits;
+  mlsi::EvaluationLimits limits;
   Diagnostics diagnostics;
   std::vector<mlsi::Diagnostic> warnings;  // `diagnostics` as the library made them, for a run to add its notes to
   SlotTexts texts;
 };
 
 mlsi::SessionOptions session_options(const SessionOptions& options);
-mlsi::Limits evaluation_limits(const SessionOptions& options);
+mlsi::EvaluationLimits evaluation_limits(const SessionOptions& options);
 // The caller's words (SessionOptions::words) over the API's own: its limits by their names in Limits
 // (`max_call_depth`, not the command line's `max_depth`), and no inputs file, which the API does not read.
 mlsi::CallerWords caller_words(const SessionOptions& options);

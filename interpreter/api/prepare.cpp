@@ -58,8 +58,8 @@ mlsi::CallerWords caller_words(const SessionOptions& options) {
   return mlsi::CallerWords(std::move(words));
 }
 
-mlsi::Limits evaluation_limits(const SessionOptions& options) {
-  mlsi::Limits l;
+mlsi::EvaluationLimits evaluation_limits(const SessionOptions& options) {
+  mlsi::EvaluationLimits l;
   static_cast<Limits&>(l) = options.limits;
   l.words = caller_words(options);
   return l;

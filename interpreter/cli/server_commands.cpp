@@ -40,7 +40,7 @@ int cmd_lsp(const VerbRequest& o, CliStreams& io) {
   options.analysis.session = session_options(o);
   if (auto status = session_checks(options.analysis.session, {}, io)) return *status;
   // An editor's check runs on every change: the evaluation's limits are lower than a command's, unless given.
-  if (o.limits.max_steps != Limits{}.max_steps) options.analysis.limits.max_steps = o.limits.max_steps;
+  if (o.limits.max_steps != EvaluationLimits{}.max_steps) options.analysis.limits.max_steps = o.limits.max_steps;
   options.analysis.limits.max_call_depth = o.limits.max_call_depth;
   options.analysis.limits.max_list_length = o.limits.max_list_length;
   auto in = input_of(io);

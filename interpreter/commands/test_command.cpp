@@ -38,7 +38,7 @@ struct Tally {
 // Where the results go: one line per config for `mlsi test`, one row per expectation for --report.
 struct TestRun {
   const TestOptions& options;
-  const Limits& limits;
+  const EvaluationLimits& limits;
   Sink& io;
   Tally tally;
   TestReport report;
@@ -186,7 +186,7 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
   }
 }
 
-int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const Limits& limits, Sink& io,
+int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const EvaluationLimits& limits, Sink& io,
               const TestOptions& test) {
   TestRun t{test, limits, io, {}, {}, 0, {}};
   Tally& tally = t.tally;

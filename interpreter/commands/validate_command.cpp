@@ -117,7 +117,7 @@ ValidationRow measured_row(const Program& p, const Scenario& sc, const Config& c
 
 // The rows of one file of a domain; a file that does not check is listed as such. Returns kExitUsage for
 // a file or a catalogue file that cannot be read (as `mlsi test` does), else kExitOk.
-int validate_file(const std::string& path, const SessionOptions& options, const Limits& limits, ValidationDomain& domain, Sink& io) {
+int validate_file(const std::string& path, const SessionOptions& options, const EvaluationLimits& limits, ValidationDomain& domain, Sink& io) {
   Session session(options);
   if (request_errors_only(session.diagnostics())) {  // a catalogue file that cannot be read
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);

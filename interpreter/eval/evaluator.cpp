@@ -44,7 +44,7 @@ Evaluator::CallDepth::CallDepth(Evaluator& ev, const CExpr& e) : ev_(ev) {
 }
 Evaluator::CallDepth::~CallDepth() { --ev_.depth_; }
 
-Evaluator::Evaluator(const Program& program, Limits limits)
+Evaluator::Evaluator(const Program& program, EvaluationLimits limits)
     : p_(program),
       limits_(limits),
       started_(limits.max_milliseconds ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{}),

@@ -43,7 +43,7 @@ struct CallStopped : EvalError {
 // max_total_steps (of one whole call, summed over its evaluations: the CallBudget a front end puts in
 // force with it, base/call_budget.hpp), and what a front end adds. One struct, so that a request carries
 // every limit in one place and the API's pass through whole.
-struct Limits : api::Limits {
+struct EvaluationLimits : api::Limits {
   // Wall-clock time of one evaluator, in milliseconds; 0: none. A front end that must answer while a
   // user types (the language server) bounds each evaluation by time as well as by steps.
   std::uint64_t max_milliseconds = 0;
@@ -82,7 +82,7 @@ double floored_remainder(double x, double y);
 
 class Evaluator {
  public:
-  explicit Evaluator(const Program& program, Limits limits = {});
+  explicit Evaluator(const Program& program, EvaluationLimits limits = {});
 
   // Evaluates every input (checking `where`), let, output and check. `given` has one entry per slot.
   ScenarioRun run(int scenario, const std::vector<std::optional<InputValue>>& given);
@@ -166,7 +166,7 @@ class Evaluator {
   };
 
   const Program& p_;
-  Limits limits_;
+  EvaluationLimits limits_;
   // The instance `run` evaluates and where its inputs came from, for the notes of a failed `where`.
   const Instance* top_ = nullptr;
   const std::vector<std::string>* top_origin_ = nullptr;

@@ -64,7 +64,7 @@ std::string origin_text(const std::string& origin) { return origin.empty() ? "de
 
 class Explainer {
  public:
-  Explainer(const Program& p, const Limits& limits, int depth = 0) : p_(p), limits_(limits), terms_(p, limits), depth_(depth) {}
+  Explainer(const Program& p, const EvaluationLimits& limits, int depth = 0) : p_(p), limits_(limits), terms_(p, limits), depth_(depth) {}
 
   DerivationTree run(const ScenarioRun& run, const Given& given, const std::string& config) {
     const Scenario& s = p_.scenarios.at(static_cast<std::size_t>(run.scenario));
@@ -297,7 +297,7 @@ class Explainer {
   }
 
   const Program& p_;
-  Limits limits_;
+  EvaluationLimits limits_;
   TermWriter terms_;
   const ScenarioRun* run_ = nullptr;
   const Given* given_ = nullptr;
@@ -313,11 +313,11 @@ class Explainer {
 }  // namespace
 
 DerivationTree explain_run(const Program& p, const ScenarioRun& run, const std::vector<std::optional<InputValue>>& given,
-                        const std::string& config, const Limits& limits) {
+                        const std::string& config, const EvaluationLimits& limits) {
   return Explainer(p, limits).run(run, given, config);
 }
 
-DerivationNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const Limits& limits) {
+DerivationNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const EvaluationLimits& limits) {
   return Explainer(p, limits).expression(e, display);
 }
 

@@ -50,9 +50,9 @@ struct DerivationTree {
 
 // Explains every output of a finished run; `given` is what prepare_run gathered (each input's origin).
 DerivationTree explain_run(const Program& p, const ScenarioRun& run, const std::vector<std::optional<InputValue>>& given,
-                        const std::string& config, const Limits& limits);
+                        const std::string& config, const EvaluationLimits& limits);
 // Explains one expression of the global scope (the REPL's `:explain EXPR`); `text` names it.
-DerivationNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const Limits& limits);
+DerivationNode explain_expression(const Program& p, const CExpr& e, const DisplayUnit& display, const EvaluationLimits& limits);
 
 // Rendering (explain_render.cpp): an indented tree for a terminal, or JSON (docs/language.md).
 std::string render_explanation_text(const DerivationTree& x, bool colour);

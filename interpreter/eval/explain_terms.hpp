@@ -20,7 +20,7 @@ struct TermContext {
 
 class TermWriter {
  public:
-  TermWriter(const Program& p, const Limits& limits) : p_(p), limits_(limits) {}
+  TermWriter(const Program& p, const EvaluationLimits& limits) : p_(p), limits_(limits) {}
 
   // The value of `e` here, or nothing when it reads a loop variable or fails (a branch not taken).
   std::optional<Value> value_of(const CExpr& e, const TermContext& cx) const;
@@ -43,7 +43,7 @@ class TermWriter {
   static bool is_term(const CExpr& e);
 
   const Program& p_;
-  Limits limits_;
+  EvaluationLimits limits_;
 };
 
 }  // namespace mlsi

@@ -57,7 +57,7 @@ Analysis::Analysis(const std::string& path, std::string text, const AnalysisOpti
   diagnostics_.sort_from(0);
 }
 
-void Analysis::evaluate_run(RunValues& run, const Limits& limits) {
+void Analysis::evaluate_run(RunValues& run, const EvaluationLimits& limits) {
   Program& p = session_->program();
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(run.scenario)];
   Evaluator ev(p, limits);
@@ -168,7 +168,7 @@ void Analysis::evaluate(const AnalysisOptions& options) {
       diagnostics_.warning(at, run.failure);
       continue;
     }
-    Limits limits = options.limits;
+    EvaluationLimits limits = options.limits;
     if (!limits.max_milliseconds || static_cast<std::uint64_t>(left) < limits.max_milliseconds) limits.max_milliseconds = static_cast<std::uint64_t>(left);
     evaluate_run(run, limits);
   }

@@ -20,14 +20,14 @@ struct AnalysisOptions {
   SessionOptions session;  // catalogues, limits on files, the overlay (other unsaved documents)
   // Bounds of each evaluation (steps, milliseconds); `total_milliseconds` bounds all the evaluations of
   // one analysis together, so that a document whose scenarios are slow still answers promptly.
-  Limits limits = default_limits();
+  EvaluationLimits limits = default_limits();
   std::uint64_t total_milliseconds = 2000;
   // Bounds reading and checking the document (base/check_deadline.hpp): a file that takes longer gets a
   // diagnostic where it stopped, and the server answers again (0: no bound).
   std::uint64_t check_milliseconds = 2000;
   bool evaluate = true;  // evaluate outputs at the defaults and the configs' expectations
-  static Limits default_limits() {
-    Limits l;
+  static EvaluationLimits default_limits() {
+    EvaluationLimits l;
     l.max_steps = 50'000'000;
     l.max_milliseconds = 1000;
     return l;
@@ -96,7 +96,7 @@ class Analysis {
 
  private:
   void evaluate(const AnalysisOptions& options);
-  void evaluate_run(RunValues& run, const Limits& limits);
+  void evaluate_run(RunValues& run, const EvaluationLimits& limits);
 
   std::unique_ptr<Session> session_;
   NameUses uses_;

@@ -15,7 +15,7 @@ struct ReplOptions {
   SessionOptions session;  // the catalogue files and the limits on the files loaded; with read_on_demand the
                            // prelude and catalogue are read as entries name them, whole at the first command
                            // or completion
-  Limits limits;           // of every evaluation
+  EvaluationLimits limits;           // of every evaluation
   std::size_t max_errors = kDefaultMaxErrors;  // diagnostics shown per file
 };
 

@@ -21,13 +21,13 @@ struct ListRequest {
   std::size_t top = 0;  // only the first `top` entries, after `where` and `sort` (catalogue kinds); 0: all
   std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
   Format format = Format::table;       // table, json or csv
-  Limits limits;                       // of evaluating the constants and the condition
+  EvaluationLimits limits;                       // of evaluating the constants and the condition
 };
 
 struct ShowRequest {
   std::string name;  // a catalogue entry or alias, scenario, constant, function or unit
   Format format = Format::table;  // table or json
-  Limits limits;  // of evaluating a constant
+  EvaluationLimits limits;  // of evaluating a constant
   // `--source`: the text of the .mls file that declares the scenario NAME, byte for byte (JSON: the
   // scenario, the file as diagnostics name it, and the text); nothing else is shown by it.
   bool source = false;

@@ -14,7 +14,7 @@ struct RunDocumentOptions {
   std::string config;  // the config the run applied, named in the document
   Format format = Format::table;
   bool explain = false;
-  Limits limits;  // of the explanation's evaluations
+  EvaluationLimits limits;  // of the explanation's evaluations
   bool colour = false;  // terminal colours, for a table or a tree (never in another format)
 };
 

@@ -21,11 +21,11 @@ CompiledRun::CompiledRun(SweepProgram program, std::vector<int> varied, Scenario
     : program_(std::move(program)), varied_(std::move(varied)), base_(std::move(base)), boolean_(std::move(boolean)), steps_bound_(steps_bound) {}
 
 std::optional<CompiledRun> CompiledRun::compile(const Program& p, int scenario, std::vector<int> varied, ScenarioRun base,
-                                                std::uint64_t base_steps, const Limits& limits) {
+                                                std::uint64_t base_steps, const EvaluationLimits& limits) {
   // The tree evaluator checks the clock and the depth of calls; the kernel has neither to check. At the
   // default depth, a point nests its calls as the base run did (the kernel inlines at most 32 levels of
   // the formulas a varied input changes).
-  if (limits.max_milliseconds != 0 || limits.max_call_depth < Limits{}.max_call_depth) return std::nullopt;
+  if (limits.max_milliseconds != 0 || limits.max_call_depth < EvaluationLimits{}.max_call_depth) return std::nullopt;
   auto program = SweepProgram::compile_points(p, scenario, varied, base, nullptr);
   if (!program) return std::nullopt;
   const SweepProgram::TreeFacts& facts = program->tree_facts;

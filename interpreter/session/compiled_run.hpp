@@ -30,7 +30,7 @@ class CompiledRun {
   // - the tree evaluator could stop where the kernel does not: a run may take more steps than `limits`
   //   allow, limits.max_milliseconds bounds it, or calls may nest less deep than by default.
   static std::optional<CompiledRun> compile(const Program& p, int scenario, std::vector<int> varied, ScenarioRun base,
-                                            std::uint64_t base_steps, const Limits& limits);
+                                            std::uint64_t base_steps, const EvaluationLimits& limits);
 
   // Computes the point whose varied inputs (in the order of varied()) are `inputs`, in `regs` (sized and
   // filled by the call). False: the tree evaluator must run this point (the kernel flags it, or the

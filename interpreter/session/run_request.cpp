@@ -107,7 +107,7 @@ bool request_errors_only(const Diagnostics& diagnostics) {
          });
 }
 
-PreparedRun prepare_run(Session& session, const RunRequest& request, const Limits& limits, std::size_t max_file_size) {
+PreparedRun prepare_run(Session& session, const RunRequest& request, const EvaluationLimits& limits, std::size_t max_file_size) {
   PreparedRun run;
   // A catalogue that did not load: one that cannot be read, or one with errors in it.
   if (session.diagnostics().has_errors()) {

@@ -28,7 +28,7 @@ struct SessionOptions {
   std::vector<std::pair<std::string, std::string>> catalogue_texts;
   // The caller's limits (mlsi/options.hpp): a session reads those on files, max_import_depth, max_files
   // (files read from disk: .mls files and catalogue files together), max_file_size and max_nesting (the
-  // parser's, for the files it loads); its runs are given theirs (eval/evaluator.hpp Limits).
+  // parser's, for the files it loads); its runs are given theirs (eval/evaluator.hpp EvaluationLimits).
   api::Limits limits;
   std::size_t max_diagnostics = kDefaultMaxDiagnostics;  // kept in diagnostics(); the rest are counted
   // Read a built-in catalogue entry only when its name is first looked up (Catalogue::find), and the

@@ -22,7 +22,7 @@ struct SolveRequest {
   double tolerance = 1e-9;  // relative, for an input that is not a whole number
   // `INPUT=LOW..HIGH` (--for): the domain searched, within what the input's `where` allows; empty: that.
   std::string domain;
-  Limits limits;
+  EvaluationLimits limits;
   SessionOptions session_options;
   std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };

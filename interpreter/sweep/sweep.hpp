@@ -16,7 +16,7 @@
 
 namespace mlsi {
 
-// The most Limits::max_sweep_points allows (mlsi/options.hpp): below 2^53 every point number and count is
+// The most api::Limits::max_sweep_points allows (mlsi/options.hpp): below 2^53 every point number and count is
 // exact as a double (JSON, plots), and the 64-bit arithmetic of point numbers and shards cannot wrap.
 inline constexpr std::uint64_t kMaxSweepPointsCap = api::limit_info("max_sweep_points").maximum;
 
@@ -73,9 +73,9 @@ struct SweepRequest {
   // Only the measures are wanted (a solve): a point computed by the compiled program is passed on with
   // its varied inputs and measures, its output cells left as they were, unformatted and unchecked.
   bool measures_only = false;
-  Limits limits;  // limits.max_sweep_points bounds the product of the varied counts
+  EvaluationLimits limits;  // limits.max_sweep_points bounds the product of the varied counts
   SessionOptions session_options;  // of the session the sweep loads its scenario into
-  std::string where_origin = {};  // what messages call the text of `where`; empty: the caller's word (Limits::words)
+  std::string where_origin = {};  // what messages call the text of `where`; empty: the caller's word (EvaluationLimits::words)
 };
 
 class Sweep {

@@ -19,7 +19,7 @@ inline constexpr std::size_t kRangePoints = 50;
 // How a spec is read: the option it came from (named in messages), and for a range alone (`a..b`), how
 // many points to take (at least 2), evenly or geometrically spaced.
 struct VaryOptions {
-  std::string flag = {};  // what messages call the text; empty: what the caller calls `vary` (Limits::words)
+  std::string flag = {};  // what messages call the text; empty: what the caller calls `vary` (EvaluationLimits::words)
   std::size_t range_points = kRangePoints;
   bool geometric = false;
 };
@@ -42,7 +42,7 @@ bool categorical_type(const Type& t);
 
 // Parses NAME=SPEC for `scenario`; reports problems in the session's diagnostics and returns nothing.
 // The values are evaluated under `limits`, the command's, and at most limits.max_list_length are taken.
-std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const Limits& limits,
+std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const EvaluationLimits& limits,
                                    const VaryOptions& options = {});
 
 }  // namespace mlsi

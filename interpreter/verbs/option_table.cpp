@@ -163,8 +163,8 @@ const CallerWords& command_line_words() {
   return words;
 }
 
-Limits command_line_limits() {
-  Limits limits;
+EvaluationLimits command_line_limits() {
+  EvaluationLimits limits;
   limits.words = command_line_words();
   return limits;
 }

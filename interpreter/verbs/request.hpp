@@ -16,7 +16,7 @@ namespace mlsi {
 // name the Python module and the MCP tools give it (`max_steps`: `--max-steps`), from option_table.cpp.
 const CallerWords& command_line_words();
 // Defaults that speak them.
-Limits command_line_limits();
+EvaluationLimits command_line_limits();
 SessionOptions command_line_session_options();
 
 struct VerbRequest {
@@ -58,7 +58,7 @@ struct VerbRequest {
   // Every limit (--max-depth, --max-points, --max-file-size, ...: mlsi/options.hpp kLimitTable); an
   // option sets it here and in files.limits alike (set_option), so that a session made from `files` and
   // an evaluation given `limits` read the same values.
-  Limits limits = command_line_limits();
+  EvaluationLimits limits = command_line_limits();
   // The session's options (the catalogues come from catalogue_files(); session_options() puts them together).
   SessionOptions files = command_line_session_options();
 

@@ -59,7 +59,7 @@ struct EntryResult {
 class Workspace {
  public:
   // `source_name` names the entries in diagnostics (`<repl>`, `<eval>`): `NAME:LINE:COL`.
-  Workspace(SessionOptions options, Limits limits, std::string source_name);
+  Workspace(SessionOptions options, EvaluationLimits limits, std::string source_name);
 
   // False when the prelude or a --catalog file did not load or check (the diagnostics say why).
   bool ready() const { return ready_; }
@@ -73,7 +73,7 @@ class Workspace {
   Session& session() { return *session_; }
   Program& program() { return session_->program(); }
   const Program& program() const { return session_->program(); }
-  const Limits& limits() const { return limits_; }
+  const EvaluationLimits& limits() const { return limits_; }
 
   // One entry, whose first line is line `line` of the session, by its kind (workspace/entry_kind.hpp):
   // nothing for an empty one, a load for `import "FILE"`. A `:` command is the REPL's: a source_error.
@@ -123,7 +123,7 @@ class Workspace {
   void replace_names(const std::string& text, const std::string& reload_path, Snapshot& s);
   std::vector<Declared> declared_by(const ast::Module& module);
 
-  Limits limits_;
+  EvaluationLimits limits_;
   std::size_t max_file_size_;
   std::string source_name_;
   std::unique_ptr<Session> session_;

@@ -49,8 +49,8 @@ inline int cli(const std::vector<std::string>& args) {
   return run_cli(args, CliStreams{out, err, false});
 }
 
-inline Limits small_limits() {
-  Limits l;
+inline EvaluationLimits small_limits() {
+  EvaluationLimits l;
   l.max_steps = 200'000;
   l.max_list_length = 10'000;
   return l;

@@ -35,7 +35,7 @@ using mlsi::api::RunResult;
 
 // A session whose runs all stay on the tree evaluator: the call depth one below the default.
 mlsi::api::SessionOptions tree_only_options(mlsi::api::SessionOptions options = {}) {
-  options.limits.max_call_depth = mlsi::Limits{}.max_call_depth - 1;
+  options.limits.max_call_depth = mlsi::EvaluationLimits{}.max_call_depth - 1;
   return options;
 }
 

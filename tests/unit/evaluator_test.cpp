@@ -23,7 +23,7 @@ struct Run {
   std::unique_ptr<mlsi::Session> session;
   int scenario = -1;
   mlsi::GivenInputs given;
-  mlsi::Limits limits;
+  mlsi::EvaluationLimits limits;
   mlsi::ScenarioRun result;
   std::string error;             // the message of an EvalError, if evaluation failed
   std::vector<std::string> notes;

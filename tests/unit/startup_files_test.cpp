@@ -148,7 +148,7 @@ TEST(StartupFiles, RunByNameParsesOnlyItsFiles) {
     mlsi::Session session(startup_on_demand());
     mlsi::RunRequest request;
     request.target = name;
-    auto prepared = mlsi::prepare_run(session, request, mlsi::Limits{}, 16 * 1024 * 1024);
+    auto prepared = mlsi::prepare_run(session, request, mlsi::EvaluationLimits{}, 16 * 1024 * 1024);
     EXPECT_EQ(prepared.outcome.failure, mlsi::Failure::none) << name;
     return startup_packs_parsed(session);
   };
@@ -177,7 +177,7 @@ TEST(StartupFiles, DocLineLoadsNothing) {
 }
 
 TEST(StartupFiles, EntryParsesOnlyWhatItCalls) {
-  mlsi::Workspace workspace(startup_on_demand(), mlsi::Limits{}, "<eval>");
+  mlsi::Workspace workspace(startup_on_demand(), mlsi::EvaluationLimits{}, "<eval>");
   ASSERT_TRUE(workspace.ready());
   EXPECT_EQ(workspace.enter("1 GiB -> MB", 1).status, mlsi::EntryStatus::ok);
   // Units alone: no pack file, and no prelude file of constants or functions.
@@ -200,7 +200,7 @@ TEST(StartupFiles, CatalogueFilesAreReadForTheEntriesNamed) {
     }
     return out;
   };
-  mlsi::Workspace workspace(startup_on_demand(), mlsi::Limits{}, "<eval>");
+  mlsi::Workspace workspace(startup_on_demand(), mlsi::EvaluationLimits{}, "<eval>");
   ASSERT_TRUE(workspace.ready());
   EXPECT_TRUE(catalogue_files(workspace.session()).empty());
   EXPECT_EQ(workspace.enter("1 GiB -> MB", 1).status, mlsi::EntryStatus::ok);
