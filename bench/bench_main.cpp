@@ -227,7 +227,7 @@ void SweepOfTheSameGrid10k(benchmark::State& state) {
     mlsi::Sweep sweep(r);
     if (!sweep.prepare().ok()) state.SkipWithError("prepare failed");
     double sum = 0;
-    sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>& cells, const std::string&) { sum += cells[4].number; });
+    sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::PointCell>& cells, const std::string&) { sum += cells[4].number; });
     benchmark::DoNotOptimize(sum);
   }
   state.counters["points"] = 10000;

@@ -37,19 +37,19 @@ std::vector<SweepColumn> columns_of(mlsi::Sweep& sweep) {
   return columns;
 }
 
-SweepCell public_cell(const mlsi::SweepCell& cell, double factor) {
+SweepCell public_cell(const mlsi::PointCell& cell, double factor) {
   SweepCell out;
   switch (cell.kind) {
-    case mlsi::SweepCell::kNumber:
+    case mlsi::PointCell::kNumber:
       out.kind = SweepCell::Kind::number;
       out.si = cell.number;
       out.number = detail::display_number(cell.number, factor);
       break;
-    case mlsi::SweepCell::kBool:
+    case mlsi::PointCell::kBool:
       out.kind = SweepCell::Kind::boolean;
       out.boolean = cell.number != 0;
       break;
-    case mlsi::SweepCell::kText:
+    case mlsi::PointCell::kText:
       out.kind = SweepCell::Kind::text;
       out.text = cell.text;
       break;
@@ -124,18 +124,18 @@ class TableChunk final : public mlsi::Sweep::Chunk {
     for (std::size_t c = 0; c < kinds.size(); ++c) columns_[c].kind = kinds[c];
   }
 
-  void point(std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) override {
+  void point(std::size_t index, const std::vector<mlsi::PointCell>& cells, const std::string& error) override {
     if (!error.empty()) errors_.emplace_back(index_.size(), error);
     index_.push_back(index);
     for (std::size_t c = 0; c < columns_.size(); ++c) {
       SweepTableColumn& column = columns_[c];
-      const mlsi::SweepCell& cell = cells[c];
+      const mlsi::PointCell& cell = cells[c];
       switch (column.kind) {
-        case SweepCell::Kind::number: column.si.push_back(cell.kind == mlsi::SweepCell::kNumber ? cell.number : std::nan("")); break;
-        case SweepCell::Kind::boolean: column.flags.push_back(cell.kind == mlsi::SweepCell::kBool && cell.number != 0); break;
+        case SweepCell::Kind::number: column.si.push_back(cell.kind == mlsi::PointCell::kNumber ? cell.number : std::nan("")); break;
+        case SweepCell::Kind::boolean: column.flags.push_back(cell.kind == mlsi::PointCell::kBool && cell.number != 0); break;
         case SweepCell::Kind::text:
-          column.texts.push_back(cell.kind == mlsi::SweepCell::kText ? cell.text : std::string());
-          if (cell.kind == mlsi::SweepCell::kText && cell.value)
+          column.texts.push_back(cell.kind == mlsi::PointCell::kText ? cell.text : std::string());
+          if (cell.kind == mlsi::PointCell::kText && cell.value)
             column.values.push_back(detail::public_value(types_.program, *cell.value, types_.types[c], types_.units[c]));
           else
             column.values.emplace_back();
@@ -190,7 +190,7 @@ SweepResult Session::sweep(const SweepRequest& request, const SweepCallback& cal
   SweepPoint point;
   // Sweep::run looks at `stopped` between blocks of points: the points after a stop are dropped here.
   try {
-    sweep.run(request.shard_k, request.shard_n, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
+    sweep.run(request.shard_k, request.shard_n, [&](std::size_t index, const std::vector<mlsi::PointCell>& cells, const std::string& error) {
       if (result.stopped) return;
       point.index = index;
       point.error = error;
@@ -261,7 +261,7 @@ Document Session::sweep_document(const SweepRequest& request) const {
   std::ostringstream out;
   SweepRowWriter writer(out, Format::json, *started.sweep);
   try {
-    started.sweep->run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { writer.row(cells, error); });
+    started.sweep->run(1, 1, [&](std::size_t, const std::vector<mlsi::PointCell>& cells, const std::string& error) { writer.row(cells, error); });
   } catch (const CallStopped& e) {
     d.diagnostics = stopped_sweep(started, e);
     return d;

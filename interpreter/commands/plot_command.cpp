@@ -40,7 +40,7 @@ int run_plot(const VerbRequest& o, Sink& io) {
   if (!prepared.ok()) return report_failure(sweep.session(), prepared, io);
   SweepPlot plot;
   if (Outcome ready = plot.setup(sweep, plot_request(o)); !ready.ok()) return report_failure(sweep.session(), ready, io);
-  sweep.run(1, 1, [&](std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) { plot.add(index, cells, error); });
+  sweep.run(1, 1, [&](std::size_t index, const std::vector<PointCell>& cells, const std::string& error) { plot.add(index, cells, error); });
   return draw_plot(sweep, plot, plot_request(o), o.output.empty() ? "-" : o.output, io);
 }
 

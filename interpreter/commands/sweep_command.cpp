@@ -20,7 +20,7 @@ namespace {
 class RowsChunk final : public Sweep::Chunk {
  public:
   RowsChunk(const SweepRowFormat& format, bool keep_points) : format_(format), keep_points_(keep_points) {}
-  void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override {
+  void point(std::size_t index, const std::vector<PointCell>& cells, const std::string& error) override {
     line_.clear();
     format_.row(line_, cells, error);
     rows.append(line_);
@@ -30,7 +30,7 @@ class RowsChunk final : public Sweep::Chunk {
   void plain_points(const Sweep::PointRun& run) override { format_.rows(rows, run); }
   struct Point {
     std::size_t index;
-    std::vector<SweepCell> cells;
+    std::vector<PointCell> cells;
     std::string error;
   };
   RowBuffer rows;

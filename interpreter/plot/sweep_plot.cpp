@@ -218,17 +218,17 @@ Outcome SweepPlot::setup(Sweep& sweep, const PlotRequest& request) {
   return {};
 }
 
-void SweepPlot::add(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) {
+void SweepPlot::add(std::size_t index, const std::vector<PointCell>& cells, const std::string& error) {
   std::size_t x = index / series_count_, series = index % series_count_;
   if (!error.empty()) {
     if (failed_++ == 0) first_error_ = error;
     return;  // a gap in every line
   }
   for (std::size_t k = 0; k < lines_.size(); ++k) {
-    const SweepCell& c = cells[lines_[k].column];
+    const PointCell& c = cells[lines_[k].column];
     double& y = y_[k * series_count_ + series][x];
     if (!lines_[k].entry) {
-      if (c.kind == SweepCell::kNumber) y = c.number;
+      if (c.kind == PointCell::kNumber) y = c.number;
     } else if (*lines_[k].entry < c.entries.size()) {
       y = c.entries[*lines_[k].entry];  // a shorter list leaves a gap
     }

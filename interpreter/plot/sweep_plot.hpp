@@ -38,7 +38,7 @@ class SweepPlot {
   // is in the session's diagnostics.
   Outcome setup(Sweep& sweep, const PlotRequest& request);
   // Takes one point of Sweep::run.
-  void add(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error);
+  void add(std::size_t index, const std::vector<PointCell>& cells, const std::string& error);
   // Builds the chart in display units, once every point is added.
   Outcome chart(Sweep& sweep, const PlotRequest& request, LineChart& out) const;
   // After chart(): a warning that points failed and are gaps in the lines, or that lists had more

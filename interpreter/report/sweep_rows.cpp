@@ -114,15 +114,15 @@ void SweepRowFormat::header(std::string& out) const {
   }
 }
 
-void SweepRowFormat::row(std::string& out, const std::vector<SweepCell>& cells, const std::string& error) const {
+void SweepRowFormat::row(std::string& out, const std::vector<PointCell>& cells, const std::string& error) const {
   switch (format_) {
     case Format::csv: {
       LineBuffer line(out);
       for (std::size_t i = 0; i < names_.size(); ++i) {
         if (i) line.put(',');
-        const SweepCell& c = cells[i];
-        if (c.kind == SweepCell::kNumber) line.advance(write_exact_number(line.room(), c.number / factors_[i]));
-        else if (c.kind == SweepCell::kBool) line.put(c.number != 0 ? "true" : "false");
+        const PointCell& c = cells[i];
+        if (c.kind == PointCell::kNumber) line.advance(write_exact_number(line.room(), c.number / factors_[i]));
+        else if (c.kind == PointCell::kBool) line.put(c.number != 0 ? "true" : "false");
         else put(line.flushed(), c, i, Writing::csv);
       }
       line.put(',');
@@ -144,7 +144,7 @@ void SweepRowFormat::row(std::string& out, const std::vector<SweepCell>& cells, 
     default:
       for (std::size_t i = 0; i < names_.size(); ++i) {
         std::size_t start = out.size();
-        if (cells[i].kind == SweepCell::kText) {
+        if (cells[i].kind == PointCell::kText) {
           // Text may hold characters wider or narrower than a byte: fmt aligns it as the header.
           std::string text;
           put(text, cells[i], i, Writing::table);
@@ -179,13 +179,13 @@ void SweepRowFormat::rows(RowBuffer& out, const Sweep::PointRun& run) const {
   out.commit(p);
 }
 
-void SweepRowFormat::put(std::string& out, const SweepCell& c, std::size_t i, Writing writing) const {
+void SweepRowFormat::put(std::string& out, const PointCell& c, std::size_t i, Writing writing) const {
   switch (c.kind) {
-    case SweepCell::kNumber:
+    case PointCell::kNumber:
       append_number(out, c.number / factors_[i], writing == Writing::table ? write_number : write_exact_number);
       break;
-    case SweepCell::kBool: out += c.number != 0 ? "true" : "false"; break;
-    case SweepCell::kText: {
+    case PointCell::kBool: out += c.number != 0 ? "true" : "false"; break;
+    case PointCell::kText: {
       // A list in the column's unit, which the header names; a record or text as it is shown, and so is a
       // list that the column's unit cannot show (its text names the unit it is in).
       if (!c.value || !shows_finite(*c.value, display_[i].factor)) {
@@ -200,8 +200,8 @@ void SweepRowFormat::put(std::string& out, const SweepCell& c, std::size_t i, Wr
   }
 }
 
-void SweepRowFormat::put_json(std::string& out, const SweepCell& c, std::size_t column) const {
-  if (c.kind == SweepCell::kNumber) {
+void SweepRowFormat::put_json(std::string& out, const PointCell& c, std::size_t column) const {
+  if (c.kind == PointCell::kNumber) {
     out += json_head_[column];
     double factor = factors_[column];
     if (c.number == 0) out += '0';
@@ -214,7 +214,7 @@ void SweepRowFormat::put_json(std::string& out, const SweepCell& c, std::size_t 
   }
   out += json_names_[column];
   out += ": ";
-  if (c.kind == SweepCell::kBool) out += c.number != 0 ? "{\"value\": true}" : "{\"value\": false}";
+  if (c.kind == PointCell::kBool) out += c.number != 0 ? "{\"value\": true}" : "{\"value\": false}";
   else if (c.text.empty() || !c.value) out += "null";  // the outputs of a point that failed
   else out += json_field(program_, *c.value, types_[column], display_[column]);
 }
@@ -225,7 +225,7 @@ void SweepRowFormat::footer(std::string& out) const {
 
 SweepRowWriter::SweepRowWriter(std::ostream& out, Format format, Sweep& sweep) : out_(out), format_(format, sweep) { format_.header(buf_); }
 
-void SweepRowWriter::row(const std::vector<SweepCell>& cells, const std::string& error) {
+void SweepRowWriter::row(const std::vector<PointCell>& cells, const std::string& error) {
   std::size_t start = buf_.size();
   format_.row(buf_, cells, error);
   if (first_row_ && format_.format() == Format::json) buf_.erase(start, 1);

@@ -24,7 +24,7 @@ class SweepRowFormat {
   // One point: an error row has empty cells after the inputs. Numbers are written straight into `out`
   // (std::to_chars), without allocating: a sweep of millions of rows spends its time here. A JSON row
   // starts with ",\n  {": the first row of the output goes without its comma (SweepRowWriter).
-  void row(std::string& out, const std::vector<SweepCell>& cells, const std::string& error) const;
+  void row(std::string& out, const std::vector<PointCell>& cells, const std::string& error) const;
   // Whether rows() writes this sweep's rows (CSV's): a sweep of millions of rows spends its time there.
   bool writes_runs() const { return format_ == Format::csv; }
   // The rows of a run of plain points, read from the compiled program's registers and written in place:
@@ -38,9 +38,9 @@ class SweepRowFormat {
   // A number is in SI: it is written in its column's unit. How a cell is written for people (table) or
   // exactly (CSV); JSON is put_json's.
   enum class Writing { table, csv };
-  void put(std::string& out, const SweepCell& c, std::size_t i, Writing writing) const;
+  void put(std::string& out, const PointCell& c, std::size_t i, Writing writing) const;
   // One JSON cell: a quantity object of docs/language.md §14, a Bool, or another value (a list, a record).
-  void put_json(std::string& out, const SweepCell& c, std::size_t column) const;
+  void put_json(std::string& out, const PointCell& c, std::size_t column) const;
 
   Format format_;
   const Program& program_;
@@ -62,7 +62,7 @@ class SweepRowWriter {
  public:
   SweepRowWriter(std::ostream& out, Format format, Sweep& sweep);
   const SweepRowFormat& format() const { return format_; }
-  void row(const std::vector<SweepCell>& cells, const std::string& error);
+  void row(const std::vector<PointCell>& cells, const std::string& error);
   // Rows that format().row or rows() wrote.
   void rows(std::string_view rows);
   // Ends the rows and writes what is buffered.

@@ -60,11 +60,11 @@ class GridSolve::Chunk final : public Sweep::Chunk {
       : solve_(solve), first_measure_(solve.sweep_.column_names().size()), conditions_(solve.request_.conditions.size()) {}
   GridAnswer part;
 
-  void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override {
+  void point(std::size_t index, const std::vector<PointCell>& cells, const std::string& error) override {
     GridAnswer& a = part;
     ++a.evaluated;
-    const SweepCell& objective = cells[first_measure_ + conditions_];
-    if (!error.empty() || objective.kind != SweepCell::kNumber || !std::isfinite(objective.number)) {
+    const PointCell& objective = cells[first_measure_ + conditions_];
+    if (!error.empty() || objective.kind != PointCell::kNumber || !std::isfinite(objective.number)) {
       ++a.failed_scenario;
       if (a.first_error.empty()) a.first_error = error.empty() ? "the objective is not a finite number" : error;
       return;

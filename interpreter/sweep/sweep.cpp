@@ -188,9 +188,9 @@ Outcome Sweep::count_points() {
   return {};
 }
 
-std::string Sweep::unshowable(const std::vector<SweepCell>& cells) {
+std::string Sweep::unshowable(const std::vector<PointCell>& cells) {
   for (std::size_t c = 0; c < names_.size(); ++c)
-    if (cells[c].kind == SweepCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) {
+    if (cells[c].kind == PointCell::kNumber && !std::isfinite(cells[c].number / units_[c].factor)) {
       std::string si = program().units.si_text(column_type(c).scalar().dim);
       return fmt::format("`{}` is {}{}, which overflows to infinity in the unit of its column, `{}`", names_[c], format_number(cells[c].number),
                          si == "1" ? "" : " " + si, units_[c].text);
@@ -222,7 +222,7 @@ void Sweep::point_inputs(std::size_t index, GivenInputs& g) const {
   }
 }
 
-void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& out) {
+void Sweep::slow_point(std::size_t index, std::vector<PointCell>& cells, Chunk& out) {
   const Program& p = session_.program();
   const Scenario& sc = scenario();
   GivenInputs g = given_;
@@ -242,14 +242,14 @@ void Sweep::slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& 
     if (where_ && !ev.value_with_locals(*where_, locals).boolean()) return;
     for (std::size_t m = 0; m < measures_.size(); ++m) {
       Value v = ev.value_with_locals(measures_[m], locals);
-      SweepCell& cell = cells[names_.size() + m];
+      PointCell& cell = cells[names_.size() + m];
       if (measures_[m].type.is_bool()) cell.set_bool(v.boolean());
       else cell.set(v.number());
     }
     for (std::size_t k = 0; k < sc.outputs.size(); ++k) {
       const Slot& sl = sc.slots[static_cast<std::size_t>(sc.outputs[k])];
       const Value& v = run.slots[static_cast<std::size_t>(sc.outputs[k])];
-      SweepCell& cell = cells[varies_.size() + k];
+      PointCell& cell = cells[varies_.size() + k];
       if (sl.type.is_quantity()) cell.set(v.number());
       else if (sl.type.is_bool()) cell.set_bool(v.boolean());
       else cell.set_value(format_value(v, sl.type, units_[varies_.size() + k], p), v, list_numbers(v, sl.type));

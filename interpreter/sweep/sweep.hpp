@@ -22,7 +22,7 @@ inline constexpr std::uint64_t kMaxSweepPointsCap = api::limit_info("max_sweep_p
 
 // One value of a point: a number in SI, a Bool, or text (lists, records; empty after an error) with the
 // value it shows, for JSON. A list of numbers also keeps its entries in SI, for a plot to draw.
-struct SweepCell {
+struct PointCell {
   enum Kind { kNumber, kBool, kText } kind = kText;
   double number = 0;
   std::string text;
@@ -130,7 +130,7 @@ class Sweep {
   // per measure (a number or a Bool). A point that fails has an error and text cells after the inputs;
   // a point that fails --where is left out. Stops early once `stopped` says so (the output failed): it
   // is asked after each block of SweepProgram::kBlock points.
-  using PointFn = std::function<void(std::size_t, const std::vector<SweepCell>&, const std::string&)>;
+  using PointFn = std::function<void(std::size_t, const std::vector<PointCell>&, const std::string&)>;
   void run(std::size_t shard_k, std::size_t shard_n, const PointFn& point, const std::function<bool()>& stopped = {});
 
   // What a parallel run makes of the points of one chunk (a contiguous run of points), on the thread
@@ -155,7 +155,7 @@ class Sweep {
   class Chunk {
    public:
     virtual ~Chunk() = default;
-    virtual void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) = 0;
+    virtual void point(std::size_t index, const std::vector<PointCell>& cells, const std::string& error) = 0;
     virtual bool takes_runs() const { return false; }
     virtual void plain_points(const PointRun&) {}
   };
@@ -182,14 +182,14 @@ class Sweep {
   Outcome count_points();
   // Why the cells of a point cannot be shown in their columns' units (1e306 s in a column of ns), if so;
   // showable() says whether they can, without building a message.
-  std::string unshowable(const std::vector<SweepCell>& cells);
-  bool showable(const std::vector<SweepCell>& cells) const;
+  std::string unshowable(const std::vector<PointCell>& cells);
+  bool showable(const std::vector<PointCell>& cells) const;
   // Passes a computed point on, as an error when a cell cannot be shown.
-  void emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
+  void emit(std::size_t index, std::vector<PointCell>& cells, Chunk& out);
   void point_inputs(std::size_t index, GivenInputs& g) const;
   // The entries of a list of numbers in SI; none for any other value (a list of lists, of records).
   static std::vector<double> list_numbers(const Value& v, const Type& t);
-  void slow_point(std::size_t index, std::vector<SweepCell>& cells, Chunk& out);
+  void slow_point(std::size_t index, std::vector<PointCell>& cells, Chunk& out);
   // What one thread of a run owns, and what every thread reads.
   struct Worker;
   struct Constants;

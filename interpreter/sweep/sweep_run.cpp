@@ -20,17 +20,17 @@ const std::string kNoError;
 
 }  // namespace
 
-bool Sweep::showable(const std::vector<SweepCell>& cells) const {
+bool Sweep::showable(const std::vector<PointCell>& cells) const {
   // Every value computed is finite (the evaluator and the compiled program see to it), and a finite value
   // divided by a factor of 1 or more stays finite.
   for (const SmallUnit& s : small_units_) {
-    const SweepCell& c = cells[s.column];
-    if (c.kind == SweepCell::kNumber && !(std::fabs(c.number) <= s.limit)) return false;
+    const PointCell& c = cells[s.column];
+    if (c.kind == PointCell::kNumber && !(std::fabs(c.number) <= s.limit)) return false;
   }
   return true;
 }
 
-void Sweep::emit(std::size_t index, std::vector<SweepCell>& cells, Chunk& out) {
+void Sweep::emit(std::size_t index, std::vector<PointCell>& cells, Chunk& out) {
   if (showable(cells)) {
     out.point(index, cells, kNoError);
     return;
@@ -91,7 +91,7 @@ struct Sweep::Worker {
   std::optional<SweepProgram> program;
   std::vector<std::vector<double>> columns;
   std::vector<const double*> column_ptrs;
-  std::vector<SweepCell> cells;
+  std::vector<PointCell> cells;
   std::vector<std::size_t> digits;  // the next point's position in each varied input's values
   // The cells a compiled point fills from columns: the first `before_outputs` are its varied inputs and
   // measures, the rest its outputs; `constant` its constant outputs.
@@ -178,7 +178,7 @@ bool Sweep::assign_columns(const Constants& constant, Worker& w, bool takes_runs
 }
 
 void Sweep::compute(std::size_t first, std::size_t last, const Constants& constant, Worker& w, Chunk& out) {
-  std::vector<SweepCell>& cells = w.cells;
+  std::vector<PointCell>& cells = w.cells;
   if (!w.program) {
     for (std::size_t i = first; i < last; ++i) slow_point(i, cells, out);
     return;
@@ -247,7 +247,7 @@ namespace {
 class CallbackChunk final : public Sweep::Chunk {
  public:
   explicit CallbackChunk(const Sweep::PointFn& point) : point_(point) {}
-  void point(std::size_t index, const std::vector<SweepCell>& cells, const std::string& error) override { point_(index, cells, error); }
+  void point(std::size_t index, const std::vector<PointCell>& cells, const std::string& error) override { point_(index, cells, error); }
 
  private:
   const Sweep::PointFn& point_;

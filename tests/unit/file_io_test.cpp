@@ -262,7 +262,7 @@ TEST(WriteErrors, SweepStopsOnceTheOutputFails) {
     mlsi::Outcome prepared = sweep.prepare();
     ASSERT_TRUE(prepared.ok()) << prepared.message;
     std::size_t points = 0;
-    sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::SweepCell>&, const std::string&) { ++points; },
+    sweep.run(1, 1, [&](std::size_t, const std::vector<mlsi::PointCell>&, const std::string&) { ++points; },
               [&] { return stop && points > 0; });
     EXPECT_EQ(points, stop ? mlsi::SweepProgram::kBlock : 100000u);
   }

@@ -316,7 +316,7 @@ mlsi::LineChart zero_sharding_chart(const std::string& y, const std::string& x =
   mlsi::Outcome ready = plot.setup(sweep, plotted);
   EXPECT_TRUE(ready.ok()) << ready.message;
   if (prepared.ok() && ready.ok()) {
-    sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { plot.add(index, cells, error); });
+    sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::PointCell>& cells, const std::string& error) { plot.add(index, cells, error); });
     mlsi::Outcome drawn = plot.chart(sweep, plotted, chart);
     EXPECT_TRUE(drawn.ok()) << drawn.message;
   }

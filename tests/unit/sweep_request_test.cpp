@@ -27,13 +27,13 @@ mlsi::SweepRequest activation_memory(std::vector<std::string> varies) {
 
 struct Point {
   std::size_t index;
-  std::vector<mlsi::SweepCell> cells;
+  std::vector<mlsi::PointCell> cells;
   std::string error;
 };
 
 std::vector<Point> run_all(mlsi::Sweep& sweep, std::size_t shard_k = 1, std::size_t shard_n = 1) {
   std::vector<Point> points;
-  sweep.run(shard_k, shard_n, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) {
+  sweep.run(shard_k, shard_n, [&](std::size_t index, const std::vector<mlsi::PointCell>& cells, const std::string& error) {
     points.push_back({index, cells, error});
   });
   return points;
@@ -60,7 +60,7 @@ TEST(SweepRequest, StreamsEveryPointInOrderTheLastVariedFastest) {
     EXPECT_EQ(points[i].error, "");
     EXPECT_EQ(points[i].cells[0].number, expected[i][0]);
     EXPECT_EQ(points[i].cells[1].number, expected[i][1]);
-    ASSERT_EQ(points[i].cells[4].kind, mlsi::SweepCell::kNumber);
+    ASSERT_EQ(points[i].cells[4].kind, mlsi::PointCell::kNumber);
     // (1, 1024): 2359296 * 1024 = 2415919104 B = 2.25 GiB; (2, 2048) four times that, 9 GiB.
     EXPECT_DOUBLE_EQ(points[i].cells[4].number, full_bytes(expected[i][1], expected[i][0]));
   }
@@ -150,7 +150,7 @@ TEST(SweepPlotLibrary, ChartOfTheStreamedPoints) {
   mlsi::PlotRequest request{"full", false, false};
   mlsi::SweepPlot plot;
   ASSERT_TRUE(plot.setup(sweep, request).ok());
-  sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { plot.add(index, cells, error); });
+  sweep.run(1, 1, [&](std::size_t index, const std::vector<mlsi::PointCell>& cells, const std::string& error) { plot.add(index, cells, error); });
   mlsi::LineChart chart;
   mlsi::Outcome drawn = plot.chart(sweep, request, chart);
   ASSERT_TRUE(drawn.ok()) << drawn.message;
@@ -187,7 +187,7 @@ TEST(SweepPlotLibrary, ProblemsAreReturned) {
   ASSERT_TRUE(failing.prepare().ok());
   mlsi::SweepPlot empty;
   ASSERT_TRUE(empty.setup(failing, {}).ok());
-  failing.run(1, 1, [&](std::size_t index, const std::vector<mlsi::SweepCell>& cells, const std::string& error) { empty.add(index, cells, error); });
+  failing.run(1, 1, [&](std::size_t index, const std::vector<mlsi::PointCell>& cells, const std::string& error) { empty.add(index, cells, error); });
   mlsi::LineChart chart;
   o = empty.chart(failing, {}, chart);
   EXPECT_EQ(o.failure, Failure::evaluation);
