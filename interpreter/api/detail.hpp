@@ -65,7 +65,7 @@ mlsi::CallerWords caller_words(const SessionOptions& options);
 std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options);
 // The request as `mlsi run` would make it. `loaded`, when given, has the session's files loaded: a
 // scenario of one of them asked for by name is then run from its file.
-mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request);
+mlsi::RunTask internal_request(mlsi::Session* loaded, const RunRequest& request);
 // The warnings, the session's diagnostics (then cleared) and the outcome's message, in that order.
 std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
 // outcome_list in its public form.

@@ -71,8 +71,8 @@ std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options) {
   return session;
 }
 
-mlsi::RunRequest internal_request(mlsi::Session* loaded, const RunRequest& request) {
-  mlsi::RunRequest internal;
+mlsi::RunTask internal_request(mlsi::Session* loaded, const RunRequest& request) {
+  mlsi::RunTask internal;
   internal.config = request.config;
   for (const auto& input : request.inputs) {
     internal.sets.push_back(input.name + "=" + input.expression);
@@ -115,7 +115,7 @@ std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunReq
   run->session = open_session(options);
   run->limits = evaluation_limits(options);
   run->config = request.config;
-  mlsi::PreparedRun prepared =
+  mlsi::PreparedScenario prepared =
       prepare_run(*run->session, internal_request(run->session.get(), request), run->limits, options.limits.max_file_size);
   run->ok = prepared.outcome.ok();
   run->warnings = outcome_list(run->session, prepared.warnings, prepared.outcome);

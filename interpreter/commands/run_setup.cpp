@@ -2,8 +2,8 @@
 
 namespace mlsi {
 
-RunRequest run_request(const VerbRequest& o) {
-  return RunRequest{o.positional.empty() ? "" : o.positional[0], o.scenario, o.config, o.inputs_file, o.sets};
+RunTask run_request(const VerbRequest& o) {
+  return RunTask{o.positional.empty() ? "" : o.positional[0], o.scenario, o.config, o.inputs_file, o.sets};
 }
 
 SweepRequest sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
@@ -35,7 +35,7 @@ int report_failure(Session& session, const Outcome& outcome, Sink& io) {
 }
 
 std::optional<int> prepare_run(Session& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given) {
-  PreparedRun run = prepare_run(session, run_request(o), o.limits, o.limits.max_file_size);
+  PreparedScenario run = prepare_run(session, run_request(o), o.limits, o.limits.max_file_size);
   show_diagnostics(session, run.warnings, io);
   if (!run.outcome.ok()) {
     int status = report_failure(session, run.outcome, io);

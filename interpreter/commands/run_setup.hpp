@@ -10,7 +10,7 @@
 
 namespace mlsi {
 
-RunRequest run_request(const VerbRequest& o);
+RunTask run_request(const VerbRequest& o);
 // A sweep of the run `o` asks for, over `varies`, with --where, --max-points and the limits of `o`.
 SweepRequest sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies);
 

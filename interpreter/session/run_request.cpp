@@ -45,7 +45,7 @@ Outcome load_target(Session& session, const std::string& target, std::vector<int
 }
 
 // The scenario of `candidates` that the request names, or their only one.
-Outcome choose_scenario(const Program& p, const RunRequest& request, const std::vector<int>& candidates, int& scenario, const CallerWords& words) {
+Outcome choose_scenario(const Program& p, const RunTask& request, const std::vector<int>& candidates, int& scenario, const CallerWords& words) {
   auto name_of = [&](int c) -> const std::string& { return p.scenarios[static_cast<std::size_t>(c)].name; };
   scenario = -1;
   if (!request.scenario.empty()) {
@@ -107,8 +107,8 @@ bool request_errors_only(const Diagnostics& diagnostics) {
          });
 }
 
-PreparedRun prepare_run(Session& session, const RunRequest& request, const EvaluationLimits& limits, std::size_t max_file_size) {
-  PreparedRun run;
+PreparedScenario prepare_run(Session& session, const RunTask& request, const EvaluationLimits& limits, std::size_t max_file_size) {
+  PreparedScenario run;
   // A catalogue that did not load: one that cannot be read, or one with errors in it.
   if (session.diagnostics().has_errors()) {
     run.outcome = fail(request_errors_only(session.diagnostics()) ? Failure::usage : Failure::source);

@@ -11,7 +11,7 @@
 
 namespace mlsi {
 
-struct RunRequest {
+struct RunTask {
   std::string target;       // a .mls FILE path, or a built-in scenario NAME
   std::string scenario;     // which scenario of the file (--scenario); empty: its only one
   std::string config;       // empty: none
@@ -41,7 +41,7 @@ struct Outcome {
 };
 
 // A scenario ready to run.
-struct PreparedRun {
+struct PreparedScenario {
   Outcome outcome;
   int scenario = -1;  // an index into program().scenarios
   GivenInputs given;  // one entry per slot of the scenario
@@ -67,6 +67,6 @@ bool request_errors_only(const Diagnostics& diagnostics);
 // Loads what `request` names into `session` and gathers its inputs. On an evaluation failure the last
 // of the session's diagnostics is the error that stopped it. `limits` bound the evaluation of config
 // and --set values; `max_file_size` the --inputs file.
-PreparedRun prepare_run(Session& session, const RunRequest& request, const EvaluationLimits& limits, std::size_t max_file_size);
+PreparedScenario prepare_run(Session& session, const RunTask& request, const EvaluationLimits& limits, std::size_t max_file_size);
 
 }  // namespace mlsi

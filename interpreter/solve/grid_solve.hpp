@@ -14,7 +14,7 @@
 namespace mlsi {
 
 struct GridSolveRequest {
-  RunRequest run;                      // the scenario and the values of the inputs not varied
+  RunTask run;                      // the scenario and the values of the inputs not varied
   std::vector<VaryRequest> varies;     // the grid
   std::string objective;               // --minimize or --maximize EXPR
   bool maximize = false;

@@ -58,7 +58,7 @@ Solve::Solve(SolveRequest request, Session& session, int scenario, GivenInputs g
 
 Outcome Solve::prepare() {
   if (owned_) {
-    PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.limits.max_file_size);
+    PreparedScenario run = prepare_run(session_, request_.run, request_.limits, request_.session_options.limits.max_file_size);
     warnings_ = std::move(run.warnings);
     if (!run.outcome.ok()) return run.outcome;
     scenario_ = run.scenario;

@@ -67,7 +67,7 @@ const Value* Sweep::first_point_value(std::size_t c) {
 
 Outcome Sweep::prepare(const VariedCheck& refuse) {
   if (owned_) {
-    PreparedRun run = prepare_run(session_, request_.run, request_.limits, request_.session_options.limits.max_file_size);
+    PreparedScenario run = prepare_run(session_, request_.run, request_.limits, request_.session_options.limits.max_file_size);
     warnings_ = std::move(run.warnings);
     if (!run.outcome.ok()) return run.outcome;
     scenario_ = run.scenario;

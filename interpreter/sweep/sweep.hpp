@@ -66,7 +66,7 @@ struct SweepMeasure {
 // over the inputs and outputs that a point must meet to be kept (`--where`, empty: none), measures,
 // and limits.
 struct SweepRequest {
-  RunRequest run;
+  RunTask run;
   std::vector<VaryRequest> varies;
   std::string where;
   std::vector<SweepMeasure> measures;

@@ -1,4 +1,4 @@
-// session/run_request.hpp: a RunRequest loads its target, picks the scenario and gathers the inputs of a
+// session/run_request.hpp: a RunTask loads its target, picks the scenario and gathers the inputs of a
 // config and --set texts; every problem comes back as a Failure with a message or the session's
 // diagnostics, nothing is printed.
 #include <string>
@@ -17,11 +17,11 @@ using mlsi_test::TempFile;
 
 using mlsi_test::kGiB;
 
-const mlsi::Scenario& scenario_of(mlsi::Session& s, const mlsi::PreparedRun& run) {
+const mlsi::Scenario& scenario_of(mlsi::Session& s, const mlsi::PreparedScenario& run) {
   return s.program().scenarios[static_cast<std::size_t>(run.scenario)];
 }
 
-const mlsi::InputValue& given(mlsi::Session& s, const mlsi::PreparedRun& run, const std::string& input) {
+const mlsi::InputValue& given(mlsi::Session& s, const mlsi::PreparedScenario& run, const std::string& input) {
   int slot = scenario_of(s, run).find_slot(input);
   EXPECT_GE(slot, 0) << input;
   const auto& value = run.given.at(static_cast<std::size_t>(slot));
@@ -29,18 +29,18 @@ const mlsi::InputValue& given(mlsi::Session& s, const mlsi::PreparedRun& run, co
   return *value;
 }
 
-double output(mlsi::Session& s, const mlsi::PreparedRun& run, const mlsi::ScenarioRun& result, const std::string& name) {
+double output(mlsi::Session& s, const mlsi::PreparedScenario& run, const mlsi::ScenarioRun& result, const std::string& name) {
   int slot = scenario_of(s, run).find_slot(name);
   EXPECT_GE(slot, 0) << name;
   return result.slots.at(static_cast<std::size_t>(slot)).number();
 }
 
-mlsi::PreparedRun prepare(mlsi::Session& s, const mlsi::RunRequest& request) { return mlsi::prepare_run(s, request, {}, 1 << 20); }
+mlsi::PreparedScenario prepare(mlsi::Session& s, const mlsi::RunTask& request) { return mlsi::prepare_run(s, request, {}, 1 << 20); }
 
-TEST(RunRequest, ConfigThenSetGiveTheInputs) {
+TEST(RunTask, ConfigThenSetGiveTheInputs) {
   mlsi::Session s;
-  mlsi::RunRequest request{"ActivationMemory", "", "gpt3_seq2048", "", {"microbatch=4"}};
-  mlsi::PreparedRun run = prepare(s, request);
+  mlsi::RunTask request{"ActivationMemory", "", "gpt3_seq2048", "", {"microbatch=4"}};
+  mlsi::PreparedScenario run = prepare(s, request);
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;
   EXPECT_EQ(scenario_of(s, run).name, "ActivationMemory");
   EXPECT_EQ(given(s, run, "microbatch").value.number(), 4);
@@ -62,15 +62,15 @@ TEST(RunRequest, ConfigThenSetGiveTheInputs) {
   EXPECT_TRUE(s.diagnostics().list().empty());
 }
 
-TEST(RunRequest, UnknownConfigSaysWhichOneWasMeant) {
+TEST(RunTask, UnknownConfigSaysWhichOneWasMeant) {
   mlsi::Session s;
-  mlsi::PreparedRun run = prepare(s, {"ActivationMemory", "", "gpt3_seq2049", "", {}});
+  mlsi::PreparedScenario run = prepare(s, {"ActivationMemory", "", "gpt3_seq2049", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "scenario `ActivationMemory` has no config `gpt3_seq2049`; did you mean `gpt3_seq2048`?");
   EXPECT_TRUE(s.diagnostics().list().empty());
 }
 
-TEST(RunRequest, FindConfigLooksOnlyAtTheScenariosOwn) {
+TEST(RunTask, FindConfigLooksOnlyAtTheScenariosOwn) {
   TempFile f("two_configs.mls",
              "scenario A {\n  input x: Count = 1\n  output y = x\n}\nconfig fast for A { x = 2 }\n"
              "scenario B {\n  input x: Count = 1\n  output y = x\n}\nconfig slow for B { x = 3 }\n");
@@ -91,7 +91,7 @@ TEST(RunRequest, FindConfigLooksOnlyAtTheScenariosOwn) {
 
   // A file of two scenarios runs one only when the request names it.
   mlsi::Session both;
-  mlsi::PreparedRun run = prepare(both, {f.path.string(), "", "", "", {}});
+  mlsi::PreparedScenario run = prepare(both, {f.path.string(), "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "`" + f.path.string() + "` declares several scenarios (A, B); choose one with scenario NAME");
   mlsi::SessionOptions flags;
@@ -106,9 +106,9 @@ TEST(RunRequest, FindConfigLooksOnlyAtTheScenariosOwn) {
   EXPECT_EQ(given(named, run, "x").value.number(), 3);
 }
 
-TEST(RunRequest, UnknownTargetIsAUsageFailure) {
+TEST(RunTask, UnknownTargetIsAUsageFailure) {
   mlsi::Session s;
-  mlsi::PreparedRun run = prepare(s, {"ActivationMemry", "", "", "", {}});
+  mlsi::PreparedScenario run = prepare(s, {"ActivationMemry", "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "no file or built-in scenario named `ActivationMemry`; did you mean `ActivationMemory`?");
   mlsi::Session missing;
@@ -118,28 +118,28 @@ TEST(RunRequest, UnknownTargetIsAUsageFailure) {
   EXPECT_TRUE(missing.diagnostics().list().empty());
 }
 
-TEST(RunRequest, BadSetIsInTheDiagnostics) {
+TEST(RunTask, BadSetIsInTheDiagnostics) {
   mlsi::Session s;
-  mlsi::PreparedRun run = prepare(s, {"ActivationMemory", "", "", "", {"microbatch=bogus"}});
+  mlsi::PreparedScenario run = prepare(s, {"ActivationMemory", "", "", "", {"microbatch=bogus"}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "");
   ASSERT_EQ(s.diagnostics().list().size(), 1u);
   EXPECT_EQ(s.diagnostics().list()[0].message, "unknown name `bogus`");
 }
 
-TEST(RunRequest, EvaluationFailureIsTheLastDiagnostic) {
+TEST(RunTask, EvaluationFailureIsTheLastDiagnostic) {
   mlsi::Session s;
-  mlsi::PreparedRun run = prepare(s, {"ActivationMemory", "", "", "", {"microbatch=1/0"}});
+  mlsi::PreparedScenario run = prepare(s, {"ActivationMemory", "", "", "", {"microbatch=1/0"}});
   EXPECT_EQ(run.outcome.failure, Failure::evaluation);
   ASSERT_FALSE(s.diagnostics().list().empty());
   EXPECT_EQ(s.diagnostics().list().back().message, "division by zero");
 }
 
-TEST(RunRequest, WarningsAreKeptApartFromLaterProblems) {
+TEST(RunTask, WarningsAreKeptApartFromLaterProblems) {
   // `2 s` is two seconds even where `s` is an input: a warning, and the run goes on.
   TempFile f("warns.mls", "scenario W {\n  input s: Count = 2\n  output y = s * 2 s\n}\n");
   mlsi::Session s;
-  mlsi::PreparedRun run = prepare(s, {f.path.string(), "", "", "", {"s=3"}});
+  mlsi::PreparedScenario run = prepare(s, {f.path.string(), "", "", "", {"s=3"}});
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;
   ASSERT_EQ(run.warnings.list().size(), 1u);
   EXPECT_EQ(run.warnings.list()[0].severity, mlsi::Severity::warning);
@@ -150,10 +150,10 @@ TEST(RunRequest, WarningsAreKeptApartFromLaterProblems) {
   EXPECT_EQ(output(s, run, result, "y"), 6);
 }
 
-TEST(RunRequest, SourceErrorsStayInTheSession) {
+TEST(RunTask, SourceErrorsStayInTheSession) {
   TempFile f("bad_sum.mls", "scenario Bad {\n  input a: Count = 1\n  output b = a + 1 byte\n}\n");
   mlsi::Session s;
-  mlsi::PreparedRun run = prepare(s, {f.path.string(), "", "", "", {}});
+  mlsi::PreparedScenario run = prepare(s, {f.path.string(), "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::source);
   EXPECT_EQ(run.outcome.message, "");
   ASSERT_TRUE(s.diagnostics().has_errors());

@@ -146,7 +146,7 @@ TEST(StartupFiles, IndexIsWhatTheFilesSay) {
 TEST(StartupFiles, RunByNameParsesOnlyItsFiles) {
   auto run_parses = [](const std::string& name) {
     mlsi::Session session(startup_on_demand());
-    mlsi::RunRequest request;
+    mlsi::RunTask request;
     request.target = name;
     auto prepared = mlsi::prepare_run(session, request, mlsi::EvaluationLimits{}, 16 * 1024 * 1024);
     EXPECT_EQ(prepared.outcome.failure, mlsi::Failure::none) << name;
