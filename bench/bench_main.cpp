@@ -174,7 +174,7 @@ BENCHMARK(ParseCheckPreludeCatalogueScenarios)->Unit(benchmark::kMillisecond);
 void Solve(benchmark::State& state, const char* target, const char* input, bool maximize, const char* condition) {
   std::uint64_t evaluated = 0;
   for (auto _ : state) {
-    mlsi::SolveRequest r;
+    mlsi::SolveTask r;
     r.run.target = target;
     r.input = input;
     r.maximize = maximize;
@@ -221,7 +221,7 @@ BENCHMARK(GridSolve10k)->Unit(benchmark::kMillisecond);
 
 void SweepOfTheSameGrid10k(benchmark::State& state) {
   for (auto _ : state) {
-    mlsi::SweepRequest r;
+    mlsi::SweepTask r;
     r.run.target = "ActivationMemory";
     r.varies = {{"microbatch=1..100 step 1", {}}, {"seq_len=128..12800 step 128", {}}};
     mlsi::Sweep sweep(r);

@@ -20,7 +20,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
         fmt::format("tolerance needs a number between 0 and 1 (exclusive), such as 1e-6; given `{}`", request.tolerance));
     return refused;
   }
-  mlsi::SolveRequest internal;
+  mlsi::SolveTask internal;
   std::shared_ptr<mlsi::Session> loaded;
   if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
   internal.run = detail::internal_request(loaded.get(), request.run);

@@ -65,7 +65,7 @@ struct StartedSweep {
 };
 
 StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
-  mlsi::SweepRequest internal;
+  mlsi::SweepTask internal;
   // A scenario of the session's files asked for by name is looked up in a session of its own first.
   std::shared_ptr<mlsi::Session> loaded;
   if (request.run.file.empty() && !options.files.empty()) loaded = detail::open_session(options);

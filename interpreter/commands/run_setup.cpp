@@ -6,8 +6,8 @@ RunTask run_request(const VerbRequest& o) {
   return RunTask{o.positional.empty() ? "" : o.positional[0], o.scenario, o.config, o.inputs_file, o.sets};
 }
 
-SweepRequest sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
-  return SweepRequest{run_request(o), std::move(varies), o.where, {}, false, o.limits, session_options(o)};
+SweepTask sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
+  return SweepTask{run_request(o), std::move(varies), o.where, {}, false, o.limits, session_options(o)};
 }
 
 void show_diagnostics(Session& session, const Diagnostics& diagnostics, Sink& io) {

@@ -12,7 +12,7 @@ namespace mlsi {
 
 RunTask run_request(const VerbRequest& o);
 // A sweep of the run `o` asks for, over `varies`, with --where, --max-points and the limits of `o`.
-SweepRequest sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies);
+SweepTask sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies);
 
 // Prints what stopped a request and returns its exit status: the message (a usage error with the
 // pointer to --help), else the session's diagnostics (on an evaluation failure only the error that

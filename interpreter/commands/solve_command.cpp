@@ -55,7 +55,7 @@ int solve_one_input(const VerbRequest& o, Sink& io) {
   if (o.top)
     return usage(io, fmt::format("{} counts the best points of a grid solve ({} with {} or {})", w.name("top"), w.name("vary"), w.name("minimize"), w.name("maximize")));
   if (o.jobs) return usage(io, "-j/--jobs N spreads the points of a grid solve (--vary) over threads; a solve for one input evaluates one value after another");
-  SolveRequest r;
+  SolveTask r;
   r.run = run_request(o);
   r.maximize = !o.solve_max.empty();
   r.input = r.maximize ? o.solve_max : o.solve_min;

@@ -19,7 +19,7 @@
 namespace mlsi {
 
 Repl::Status Repl::cmd_solve(const std::string& text, std::size_t args, std::uint32_t line) {
-  SolveRequest r;
+  SolveTask r;
   r.limits = options_.limits;
   std::string max, min, minimize, maximize, top;
   std::vector<std::string> varies;

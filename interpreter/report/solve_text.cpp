@@ -25,7 +25,7 @@ std::string shown(const Program& p, const Slot& input, const DisplayUnit& unit, 
 // `1 evaluation`, `46 evaluations`.
 std::string evaluations(std::uint64_t n) { return fmt::format("{} evaluation{}", n, n == 1 ? "" : "s"); }
 
-std::string conditions_text(const SolveRequest& r) {
+std::string conditions_text(const SolveTask& r) {
   std::string out;
   for (const auto& c : r.conditions) out += (out.empty() ? "`" : " and `") + c + "`";
   return out;
@@ -33,7 +33,7 @@ std::string conditions_text(const SolveRequest& r) {
 
 }  // namespace
 
-std::string render_solve_section(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
+std::string render_solve_section(const Program& p, const SolveTask& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
   auto value = [&](double si) { return shown(p, input, unit, si, a.tolerance); };
   std::string precision = a.whole ? "over whole numbers" : fmt::format("to a relative tolerance of {}", format_number(a.tolerance));
   std::string out = fmt::format("\nsolve\n  {} = {} is the {} value for which {} {} ({}; {})\n", r.input, value(a.value),
@@ -43,7 +43,7 @@ std::string render_solve_section(const Program& p, const SolveRequest& r, const 
   return out;
 }
 
-std::string render_solve_no_answer(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
+std::string render_solve_no_answer(const Program& p, const SolveTask& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
   auto value = [&](double si) { return shown(p, input, unit, si, a.tolerance); };
   if (a.kind == SolveAnswer::Kind::infeasible) {
     std::string out = fmt::format("error: no value of `{}` satisfies {} (searched {} to {}, {})\n", r.input, conditions_text(r),
@@ -57,7 +57,7 @@ std::string render_solve_no_answer(const Program& p, const SolveRequest& r, cons
   return "";
 }
 
-std::string render_solve_json(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
+std::string render_solve_json(const Program& p, const SolveTask& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit) {
   const char* result = a.kind == SolveAnswer::Kind::solved ? "solved" : a.kind == SolveAnswer::Kind::infeasible ? "infeasible" : "unbounded";
   // Values as every JSON value is written, in the unit the answer's run shows the input in.
   auto value = [&](double si) { return std::isfinite(si) ? json_field(p, Value(si), input.type, unit) : std::string("null"); };

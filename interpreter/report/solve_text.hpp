@@ -9,9 +9,9 @@
 namespace mlsi {
 
 // `input` is the solved input's slot; `unit` the unit its run shows it in.
-std::string render_solve_section(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
+std::string render_solve_section(const Program& p, const SolveTask& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
 // `error: no value of ... satisfies ...` with its note, or `error: every value ...`; empty when solved.
-std::string render_solve_no_answer(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
-std::string render_solve_json(const Program& p, const SolveRequest& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
+std::string render_solve_no_answer(const Program& p, const SolveTask& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
+std::string render_solve_json(const Program& p, const SolveTask& r, const SolveAnswer& a, const Slot& input, const DisplayUnit& unit);
 
 }  // namespace mlsi

@@ -13,8 +13,8 @@ namespace mlsi {
 
 namespace {
 
-SweepRequest grid_sweep(const GridSolveRequest& r) {
-  SweepRequest s{r.run, r.varies, "", {}, true, r.limits, r.session_options};
+SweepTask grid_sweep(const GridSolveRequest& r) {
+  SweepTask s{r.run, r.varies, "", {}, true, r.limits, r.session_options};
   const std::string origin = r.condition_origin.empty() ? r.limits.words.name("such_that") : r.condition_origin;
   for (const auto& c : r.conditions) s.measures.push_back({origin, c});
   s.measures.push_back({r.limits.words.name(r.maximize ? "maximize" : "minimize"), r.objective});

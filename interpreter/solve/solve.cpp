@@ -50,10 +50,10 @@ std::string unevaluable(const SourceManager& sources, const std::string& input, 
 
 }  // namespace
 
-Solve::Solve(SolveRequest request)
+Solve::Solve(SolveTask request)
     : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_), low_(-kInfinity), high_(kInfinity) {}
 
-Solve::Solve(SolveRequest request, Session& session, int scenario, GivenInputs given)
+Solve::Solve(SolveTask request, Session& session, int scenario, GivenInputs given)
     : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)), low_(-kInfinity), high_(kInfinity) {}
 
 Outcome Solve::prepare() {

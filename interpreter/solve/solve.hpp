@@ -14,7 +14,7 @@
 
 namespace mlsi {
 
-struct SolveRequest {
+struct SolveTask {
   RunTask run;        // the scenario and the values of the other inputs
   std::string input;     // the input solved for
   bool maximize = true;  // --max (the largest value) or --min (the smallest)
@@ -55,9 +55,9 @@ struct SolveAnswer {
 class Solve {
  public:
   // A solve in a session of its own, which loads what `request.run` names.
-  explicit Solve(SolveRequest request);
+  explicit Solve(SolveTask request);
   // A solve of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
-  Solve(SolveRequest request, Session& session, int scenario, GivenInputs given);
+  Solve(SolveTask request, Session& session, int scenario, GivenInputs given);
   Solve(const Solve&) = delete;
   Solve& operator=(const Solve&) = delete;
 
@@ -88,7 +88,7 @@ class Solve {
   // `is_whole(x)`, joined by `and`); the rest of the `where` is checked at each point.
   void read_domain();
 
-  SolveRequest request_;
+  SolveTask request_;
   std::unique_ptr<Session> owned_;
   Session& session_;
   Diagnostics warnings_;

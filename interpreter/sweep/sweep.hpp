@@ -65,7 +65,7 @@ struct SweepMeasure {
 // What a sweep asks for: a run, the inputs it varies (the first varied is the slowest), a condition
 // over the inputs and outputs that a point must meet to be kept (`--where`, empty: none), measures,
 // and limits.
-struct SweepRequest {
+struct SweepTask {
   RunTask run;
   std::vector<VaryRequest> varies;
   std::string where;
@@ -81,9 +81,9 @@ struct SweepRequest {
 class Sweep {
  public:
   // A sweep in a session of its own, which loads what `request.run` names.
-  explicit Sweep(SweepRequest request);
+  explicit Sweep(SweepTask request);
   // A sweep of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
-  Sweep(SweepRequest request, Session& session, int scenario, GivenInputs given);
+  Sweep(SweepTask request, Session& session, int scenario, GivenInputs given);
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
 
@@ -94,7 +94,7 @@ class Sweep {
   using VariedCheck = std::function<Outcome(const std::vector<VarySpec>&)>;
   Outcome prepare(const VariedCheck& refuse = {});
 
-  const SweepRequest& request() const { return request_; }
+  const SweepTask& request() const { return request_; }
   const Diagnostics& warnings() const { return warnings_; }
   Session& session() { return session_; }
   const Program& program() { return session_.program(); }
@@ -202,7 +202,7 @@ class Sweep {
   // Computes the points [first, last) into `out`, with `w`'s registers and cells.
   void compute(std::size_t first, std::size_t last, const Constants& k, Worker& w, Chunk& out);
 
-  SweepRequest request_;
+  SweepTask request_;
   std::unique_ptr<Session> owned_;
   Session& session_;
   Diagnostics warnings_;

@@ -304,7 +304,7 @@ mlsi::LineChart zero_sharding_chart(const std::string& y, const std::string& x =
   namespace fs = std::filesystem;
   auto previous = fs::current_path();
   fs::current_path(MLSI_SOURCE_DIR);
-  mlsi::SweepRequest request;
+  mlsi::SweepTask request;
   request.run.target = "ZeroSharding";
   request.varies = mlsi::plot_varies(x, series, false);
   mlsi::Sweep sweep(request);

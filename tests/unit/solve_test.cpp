@@ -18,7 +18,7 @@ struct Solved {
 
 Solved solve_for(const std::string& target, const std::string& input, bool maximize, std::vector<std::string> conditions,
                  std::vector<std::string> sets = {}) {
-  mlsi::SolveRequest r;
+  mlsi::SolveTask r;
   r.run.target = target;
   r.run.sets = std::move(sets);
   r.input = input;
@@ -101,7 +101,7 @@ TEST(Solve, ANonMonotoneConditionIsDetectedAndRefused) {
                                     "  input x: Count = 1 where is_whole(x) and x >= 1 and x <= 1e9\n"
                                     "  output phase = mod(x, 100000000)\n"
                                     "}\n");
-  mlsi::SolveRequest r;
+  mlsi::SolveTask r;
   r.run.target = file;
   r.input = "x";
   r.conditions = {"phase < 50000000"};

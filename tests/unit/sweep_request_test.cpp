@@ -1,4 +1,4 @@
-// sweep/sweep.hpp and plot/sweep_plot.hpp as a library: a Sweep made from a SweepRequest streams its
+// sweep/sweep.hpp and plot/sweep_plot.hpp as a library: a Sweep made from a SweepTask streams its
 // points in order through a callback, and a SweepPlot turns them into a LineChart; problems come back as
 // values (Outcome, the session's diagnostics), nothing is printed.
 #include <cmath>
@@ -17,8 +17,8 @@ using mlsi::Failure;
 
 using mlsi_test::kGiB;
 
-mlsi::SweepRequest activation_memory(std::vector<std::string> varies) {
-  mlsi::SweepRequest request;
+mlsi::SweepTask activation_memory(std::vector<std::string> varies) {
+  mlsi::SweepTask request;
   request.run.target = "ActivationMemory";
   request.run.config = "gpt3_seq2048";
   for (auto& v : varies) request.varies.push_back({std::move(v), mlsi::VaryOptions{}});
@@ -43,7 +43,7 @@ std::vector<Point> run_all(mlsi::Sweep& sweep, std::size_t shard_k = 1, std::siz
 // recomputation: 96 * 12288 * 2 = 2359296 bytes per token of s * b.
 double full_bytes(double s, double b) { return 2359296.0 * s * b; }
 
-TEST(SweepRequest, StreamsEveryPointInOrderTheLastVariedFastest) {
+TEST(SweepTask, StreamsEveryPointInOrderTheLastVariedFastest) {
   mlsi::Sweep sweep(activation_memory({"microbatch=1,2", "seq_len=1024,2048"}));
   mlsi::Outcome prepared = sweep.prepare();
   ASSERT_TRUE(prepared.ok()) << prepared.message;
@@ -68,7 +68,7 @@ TEST(SweepRequest, StreamsEveryPointInOrderTheLastVariedFastest) {
   EXPECT_DOUBLE_EQ(points[3].cells[4].number, 9 * kGiB);
 }
 
-TEST(SweepRequest, ShardAndConditionKeepTheirPoints) {
+TEST(SweepTask, ShardAndConditionKeepTheirPoints) {
   mlsi::Sweep shard(activation_memory({"microbatch=1,2", "seq_len=1024,2048"}));
   ASSERT_TRUE(shard.prepare().ok());
   auto points = run_all(shard, 2, 2);  // the second of two contiguous blocks: points 2 and 3
@@ -87,7 +87,7 @@ TEST(SweepRequest, ShardAndConditionKeepTheirPoints) {
   EXPECT_EQ(points[2].index, 3u);
 }
 
-TEST(SweepRequest, ProblemsAreReturned) {
+TEST(SweepTask, ProblemsAreReturned) {
   mlsi::Sweep twice(activation_memory({"microbatch=1,2", "microbatch=3"}));
   mlsi::Outcome o = twice.prepare();
   EXPECT_EQ(o.failure, Failure::usage);
@@ -118,7 +118,7 @@ TEST(SweepRequest, ProblemsAreReturned) {
 // `a..b step s` is kept as its first value, step and count (sweep/axis_values.hpp): value i is
 // a + i * s, for i up to floor((b - a) / s + 1e-9), and a range longer than the limit is refused before
 // any point is computed.
-TEST(SweepRequest, SteppedRangeGivesEachValueFromItsIndex) {
+TEST(SweepTask, SteppedRangeGivesEachValueFromItsIndex) {
   mlsi::Sweep sweep(activation_memory({"microbatch=1..8 step 0.5"}));
   ASSERT_TRUE(sweep.prepare().ok());
   EXPECT_EQ(sweep.total(), 15u);  // 1, 1.5, ..., 8
