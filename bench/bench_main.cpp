@@ -50,7 +50,7 @@ void HandWrittenCxx_1M(benchmark::State& state) {
 BENCHMARK(HandWrittenCxx_1M)->Unit(benchmark::kMillisecond);
 
 struct Compiled {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   int scenario = -1;
   int seq_slot = -1;
   mlsi::ScenarioRun base;
@@ -163,7 +163,7 @@ BENCHMARK(BuiltinActivationMemory_1M)->Unit(benchmark::kMillisecond);
 
 void ParseCheckPreludeCatalogueScenarios(benchmark::State& state) {
   for (auto _ : state) {
-    mlsi::Session s;
+    mlsi::ProgramSession s;
     s.load_builtin_scenarios();
     benchmark::DoNotOptimize(s.check());
   }

@@ -26,14 +26,14 @@ namespace mlsi::api::detail {
 
 // The diagnostics of an operation and the session whose sources they point into.
 struct DiagnosticSource {
-  std::shared_ptr<mlsi::Session> session;  // read only, never changed once the diagnostics are made
+  std::shared_ptr<mlsi::ProgramSession> session;  // read only, never changed once the diagnostics are made
   std::vector<mlsi::Diagnostic> internal;
 };
 
 // The public form of `list`, whose spans point into the session's sources.
-Diagnostics diagnostics_of(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> list);
+Diagnostics diagnostics_of(const std::shared_ptr<mlsi::ProgramSession>& session, std::vector<mlsi::Diagnostic> list);
 // The public form of the session's diagnostics (plus `extra`); the session's list is cleared.
-Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra = {});
+Diagnostics take_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, std::vector<mlsi::Diagnostic> extra = {});
 // A problem that is in no source (the command line's usage errors): a diagnostic without a span.
 mlsi::Diagnostic plain_error(std::string message);
 
@@ -45,7 +45,7 @@ struct SlotTexts {
 
 // A scenario ready to evaluate (Run), or why it is not.
 struct PreparedRun {
-  std::shared_ptr<mlsi::Session> session;
+  std::shared_ptr<mlsi::ProgramSession> session;
   bool ok = false;
   int scenario = -1;
   std::string scenario_name, config;
@@ -56,20 +56,20 @@ struct PreparedRun {
   SlotTexts texts;
 };
 
-mlsi::SessionOptions session_options(const SessionOptions& options);
+mlsi::ProgramSessionOptions session_options(const SessionOptions& options);
 mlsi::EvaluationLimits evaluation_limits(const SessionOptions& options);
 // The caller's words (SessionOptions::words) over the API's own: its limits by their names in Limits
 // (`max_call_depth`, not the command line's `max_depth`), and no inputs file, which the API does not read.
 mlsi::CallerWords caller_words(const SessionOptions& options);
 // A fresh internal session with the options' catalogues and files loaded (not yet checked).
-std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options);
+std::shared_ptr<mlsi::ProgramSession> open_session(const SessionOptions& options);
 // The request as `mlsi run` would make it. `loaded`, when given, has the session's files loaded: a
 // scenario of one of them asked for by name is then run from its file.
-mlsi::RunTask internal_request(mlsi::Session* loaded, const RunRequest& request);
+mlsi::RunTask internal_request(mlsi::ProgramSession* loaded, const RunRequest& request);
 // The warnings, the session's diagnostics (then cleared) and the outcome's message, in that order.
-std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
 // outcome_list in its public form.
-Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
 // Loads and checks what `request` names and gathers its inputs (session/run_request.hpp).
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request);
 

@@ -141,14 +141,14 @@ std::string Diagnostics::json() const {
 
 namespace detail {
 
-Diagnostics diagnostics_of(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> list) {
+Diagnostics diagnostics_of(const std::shared_ptr<mlsi::ProgramSession>& session, std::vector<mlsi::Diagnostic> list) {
   auto source = std::make_shared<DiagnosticSource>();
   source->session = session;
   source->internal = std::move(list);
   return Diagnostics(std::move(source));
 }
 
-Diagnostics take_diagnostics(const std::shared_ptr<mlsi::Session>& session, std::vector<mlsi::Diagnostic> extra) {
+Diagnostics take_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, std::vector<mlsi::Diagnostic> extra) {
   std::vector<mlsi::Diagnostic> list(session->diagnostics().list().begin(), session->diagnostics().list().end());
   for (auto& d : extra) list.push_back(std::move(d));
   session->diagnostics().clear();

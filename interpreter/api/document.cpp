@@ -47,9 +47,9 @@ Document rendered_run(const detail::PreparedRun& r, DocumentFormat format, bool 
 // The listing of `list` or `show` as a document: `mlsi list` and `mlsi show` read every catalogue at once.
 template <class List>
 Document listing_document(const SessionOptions& options, List list) {
-  mlsi::SessionOptions internal = detail::session_options(options);
+  mlsi::ProgramSessionOptions internal = detail::session_options(options);
   internal.read_on_demand = false;
-  auto session = std::make_shared<mlsi::Session>(internal);
+  auto session = std::make_shared<mlsi::ProgramSession>(internal);
   // The session's files too, so that their scenarios are listed and shown beside the built-in ones.
   for (const auto& file : options.files) session->load_file(file);
   if (session->diagnostics().has_errors()) return failed(detail::take_diagnostics(session));
@@ -86,7 +86,7 @@ Document Session::eval_document(const std::vector<std::string>& entries, Documen
   CallBudget budget(options_.limits.max_total_steps);
   auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.
-  std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
+  std::shared_ptr<mlsi::ProgramSession> session(workspace, &workspace->session());
   if (!workspace->ready()) return failed(detail::take_diagnostics(session));
   // The built-in scenarios an entry calls are loaded as it is entered (Workspace::enter), as `mlsi eval`
   // does; a file loaded reads everything (Workspace::load).
@@ -121,7 +121,7 @@ Document Session::eval_document(const std::vector<std::string>& entries, Documen
 }
 
 Document Session::list_document(const std::string& kind, DocumentFormat format) const {
-  return listing_document(options_, [&](mlsi::Session& session) {
+  return listing_document(options_, [&](mlsi::ProgramSession& session) {
     ListRequest request;
     request.kind = kind;
     request.format = internal_format(format);
@@ -131,7 +131,7 @@ Document Session::list_document(const std::string& kind, DocumentFormat format) 
 }
 
 Document Session::show_document(const std::string& name, DocumentFormat format) const {
-  return listing_document(options_, [&](mlsi::Session& session) {
+  return listing_document(options_, [&](mlsi::ProgramSession& session) {
     ShowRequest request;
     request.name = name;
     request.format = internal_format(format);

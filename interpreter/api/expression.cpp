@@ -13,7 +13,7 @@ ExpressionResult Session::evaluate(const std::string& expression) const {
   ExpressionResult result;
   auto workspace = std::make_shared<Workspace>(detail::session_options(options_), detail::evaluation_limits(options_), "<eval>");
   // The diagnostics point into the workspace's session: they keep the workspace alive.
-  std::shared_ptr<mlsi::Session> session(workspace, &workspace->session());
+  std::shared_ptr<mlsi::ProgramSession> session(workspace, &workspace->session());
   bool ready = workspace->ready();
   // As `mlsi eval`: the built-in scenarios the expression calls are loaded as it is read
   // (Workspace::expression), the others never, which keeps a call to a few milliseconds.

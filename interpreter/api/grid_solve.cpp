@@ -25,7 +25,7 @@ SolvePoint public_point(mlsi::GridSolve& solve, const GridPoint& point, const Di
 
 SolveResult Session::solve_grid(const SolveRequest& request) const {
   mlsi::GridSolveRequest internal;
-  std::shared_ptr<mlsi::Session> loaded;
+  std::shared_ptr<mlsi::ProgramSession> loaded;
   if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
   internal.run = detail::internal_request(loaded.get(), request.run);
   loaded.reset();
@@ -40,7 +40,7 @@ SolveResult Session::solve_grid(const SolveRequest& request) const {
   internal.session_options = detail::session_options(options_);
   auto solve = std::make_shared<mlsi::GridSolve>(std::move(internal));
   // The diagnostics point into the solve's own session: they keep the whole solve alive.
-  std::shared_ptr<mlsi::Session> session(solve, &solve->session());
+  std::shared_ptr<mlsi::ProgramSession> session(solve, &solve->session());
   for (const auto& file : options_.files) session->load_file(file);
 
   SolveResult result;

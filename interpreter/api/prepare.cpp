@@ -37,8 +37,8 @@ RunRequest& RunRequest::set(std::string name, double number, const std::string& 
 
 namespace detail {
 
-mlsi::SessionOptions session_options(const SessionOptions& options) {
-  mlsi::SessionOptions s;
+mlsi::ProgramSessionOptions session_options(const SessionOptions& options) {
+  mlsi::ProgramSessionOptions s;
   s.catalogues = options.catalogues;
   s.catalogue_texts = options.catalogue_texts;
   s.workload_config = options.workload_config;
@@ -65,13 +65,13 @@ mlsi::EvaluationLimits evaluation_limits(const SessionOptions& options) {
   return l;
 }
 
-std::shared_ptr<mlsi::Session> open_session(const SessionOptions& options) {
-  auto session = std::make_shared<mlsi::Session>(session_options(options));
+std::shared_ptr<mlsi::ProgramSession> open_session(const SessionOptions& options) {
+  auto session = std::make_shared<mlsi::ProgramSession>(session_options(options));
   for (const auto& file : options.files) session->load_file(file);
   return session;
 }
 
-mlsi::RunTask internal_request(mlsi::Session* loaded, const RunRequest& request) {
+mlsi::RunTask internal_request(mlsi::ProgramSession* loaded, const RunRequest& request) {
   mlsi::RunTask internal;
   internal.config = request.config;
   for (const auto& input : request.inputs) {
@@ -98,7 +98,7 @@ mlsi::RunTask internal_request(mlsi::Session* loaded, const RunRequest& request)
   return internal;
 }
 
-std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
   std::vector<mlsi::Diagnostic> list(warnings.list().begin(), warnings.list().end());
   list.insert(list.end(), session->diagnostics().list().begin(), session->diagnostics().list().end());
   session->diagnostics().clear();
@@ -106,7 +106,7 @@ std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::Session>&
   return list;
 }
 
-Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::Session>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
   return diagnostics_of(session, outcome_list(session, warnings, outcome));
 }
 

@@ -48,7 +48,7 @@ RunRequest with_inputs(RunRequest request, const std::vector<InputSetting>& inpu
 
 // The value `text` gives input `slot`, read into the prepared session (under the exclusive lock).
 std::optional<InputValue> read_value(detail::PreparedRun& prepared, int slot, const std::string& text, const std::string& origin) {
-  mlsi::Session& s = *prepared.session;
+  mlsi::ProgramSession& s = *prepared.session;
   const Scenario& sc = s.program().scenarios[static_cast<std::size_t>(prepared.scenario)];
   GivenInputs given(sc.slots.size());
   bool ok = false;

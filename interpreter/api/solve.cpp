@@ -21,7 +21,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
     return refused;
   }
   mlsi::SolveTask internal;
-  std::shared_ptr<mlsi::Session> loaded;
+  std::shared_ptr<mlsi::ProgramSession> loaded;
   if (request.run.file.empty() && !options_.files.empty()) loaded = detail::open_session(options_);
   internal.run = detail::internal_request(loaded.get(), request.run);
   loaded.reset();
@@ -34,7 +34,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
   internal.session_options = detail::session_options(options_);
   auto solve = std::make_shared<mlsi::Solve>(std::move(internal));
   // The diagnostics point into the solve's own session: they keep the whole solve alive.
-  std::shared_ptr<mlsi::Session> session(solve, &solve->session());
+  std::shared_ptr<mlsi::ProgramSession> session(solve, &solve->session());
   for (const auto& file : options_.files) session->load_file(file);
 
   SolveResult result;

@@ -67,7 +67,7 @@ struct StartedSweep {
 StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   mlsi::SweepTask internal;
   // A scenario of the session's files asked for by name is looked up in a session of its own first.
-  std::shared_ptr<mlsi::Session> loaded;
+  std::shared_ptr<mlsi::ProgramSession> loaded;
   if (request.run.file.empty() && !options.files.empty()) loaded = detail::open_session(options);
   internal.run = detail::internal_request(loaded.get(), request.run);
   loaded.reset();
@@ -79,7 +79,7 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
   StartedSweep started;
   started.sweep = std::make_shared<mlsi::Sweep>(std::move(internal));
   // The session the diagnostics point into is the sweep's own: they keep the whole sweep alive.
-  std::shared_ptr<mlsi::Session> session(started.sweep, &started.sweep->session());
+  std::shared_ptr<mlsi::ProgramSession> session(started.sweep, &started.sweep->session());
   for (const auto& file : options.files) session->load_file(file);
   Outcome outcome;
   try {
@@ -97,7 +97,7 @@ StartedSweep start(const SessionOptions& options, const SweepRequest& request) {
 
 // The diagnostics of a sweep the call's bound stopped: the preparation's (warnings), then its error.
 Diagnostics stopped_sweep(const StartedSweep& started, const CallStopped& e) {
-  std::shared_ptr<mlsi::Session> session(started.sweep, &started.sweep->session());
+  std::shared_ptr<mlsi::ProgramSession> session(started.sweep, &started.sweep->session());
   std::vector<mlsi::Diagnostic> list(started.sweep->warnings().list().begin(), started.sweep->warnings().list().end());
   list.push_back(e.diag);
   return detail::diagnostics_of(session, std::move(list));

@@ -66,7 +66,7 @@ bool CatalogueLoader::deferred_are_the_builtin_files() {
     std::size_t k = 0;
     bool same = true;
     for (const auto& f : embedded_files()) {
-      if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;  // as Session::load_catalogues defers them
+      if (f.path.rfind("stdlib/catalogue/", 0) != 0) continue;  // as ProgramSession::load_catalogues defers them
       same = same && k < deferred_files_.size() && deferred_files_[k].embedded == &f;
       ++k;
     }

@@ -22,8 +22,8 @@ std::unique_ptr<jsonrpc::ByteSource> input_of(CliStreams& io) {
 // The catalogues (and, for `mlsi mcp`, the FILEs) are read once before serving: a file that cannot be read
 // or does not check is said on standard error, and the server does not start. The exit status then (2 for
 // a file that cannot be read, 3 for errors in one), or none when they check.
-std::optional<int> session_checks(const SessionOptions& options, const std::vector<std::string>& files, CliStreams& io) {
-  Session session(options);
+std::optional<int> session_checks(const ProgramSessionOptions& options, const std::vector<std::string>& files, CliStreams& io) {
+  ProgramSession session(options);
   for (const auto& f : files) session.load_file(f);
   session.check();
   if (!session.diagnostics().has_errors()) return std::nullopt;

@@ -16,8 +16,8 @@ namespace mlsi {
 namespace {
 
 // Every catalogue at once, with the command's limits on files.
-SessionOptions catalogue_session(const VerbRequest& o) {
-  SessionOptions s = o.files;
+ProgramSessionOptions catalogue_session(const VerbRequest& o) {
+  ProgramSessionOptions s = o.files;
   s.catalogues = catalogue_files(o);
   s.catalogue_texts = named_catalogue_texts(o);
   s.read_on_demand = false;
@@ -26,13 +26,13 @@ SessionOptions catalogue_session(const VerbRequest& o) {
 
 // A session whose catalogue files did not load: their problems, and the exit status (2 for a file that
 // cannot be read, 3 for errors in one).
-int catalogue_failure(Session& session, Sink& io) {
+int catalogue_failure(ProgramSession& session, Sink& io) {
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
   return request_errors_only(session.diagnostics()) ? kExitUsage : kExitSource;
 }
 
 // Prints a listing, or its problem, and gives the exit status.
-int print_listing(Session& session, const Listing& listing, Sink& io) {
+int print_listing(ProgramSession& session, const Listing& listing, Sink& io) {
   switch (listing.status) {
     case ListingStatus::ok:
       io.out << listing.text;
@@ -55,7 +55,7 @@ int print_listing(Session& session, const Listing& listing, Sink& io) {
 
 int run_list(const VerbRequest& o, Sink& io) {
   if (o.positional.size() > 1) return usage(io, fmt::format("`mlsi list` takes one KIND ({}), or none for every kind", fmt::join(listable_kinds(), ", ")));
-  Session session(catalogue_session(o));
+  ProgramSession session(catalogue_session(o));
   if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
   ListRequest request;
   request.kind = o.positional.empty() ? "" : o.positional[0];
@@ -70,7 +70,7 @@ int run_list(const VerbRequest& o, Sink& io) {
 
 int run_show(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi show` takes one NAME (a catalogue entry, unit or constant)");
-  Session session(catalogue_session(o));
+  ProgramSession session(catalogue_session(o));
   if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
   ShowRequest request;
   request.name = o.positional[0];
@@ -84,7 +84,7 @@ int run_check_catalogue(const VerbRequest& o, Sink& io) {
   if (o.positional.empty()) return usage(io, "`mlsi check-catalogue` needs at least one FILE.toml");
   VerbRequest with = o;
   with.catalogues.insert(with.catalogues.end(), o.positional.begin(), o.positional.end());
-  Session session(catalogue_session(with));
+  ProgramSession session(catalogue_session(with));
   if (session.diagnostics().has_errors()) return catalogue_failure(session, io);
   io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
   for (const auto& f : o.positional) io.out << f << ": ok\n";

@@ -15,12 +15,12 @@ int run_catalogue(const VerbRequest& o, Sink& io) {
                                           : "`mlsi catalogue` has one subcommand, from-hf, not `" + o.positional[0] + "`");
   if (o.positional.size() != 2) return usage(io, "`mlsi catalogue from-hf` takes one CONFIG.json");
   // Every catalogue at once, so that the key is checked against every name (as check-catalogue does).
-  SessionOptions options = o.files;
+  ProgramSessionOptions options = o.files;
   options.catalogues = catalogue_files(o);
   options.catalogue_texts = named_catalogue_texts(o);
   options.workload_config = o.positional[1];
   options.workload_key = o.entry_name;
-  Session session(options);
+  ProgramSession session(options);
   const Diagnostics& diags = session.diagnostics();
   io.err << render_all(session.program().sources, diags, io.colour, io.max_errors);
   if (!diags.has_errors() && session.converted_workload()) {

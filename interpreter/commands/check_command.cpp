@@ -11,7 +11,7 @@ int run_check(const VerbRequest& o, Sink& io) {
   if (o.positional.empty()) return usage(io, "`mlsi check` needs at least one FILE");
   int status = kExitOk;
   for (const auto& path : o.positional) {
-    Session session(session_options(o));
+    ProgramSession session(session_options(o));
     // A --catalog file that cannot be read: the same for every FILE, said once.
     if (request_errors_only(session.diagnostics())) {
       write_diagnostics(io, session.program().sources, session.diagnostics());

@@ -19,7 +19,7 @@ int run_eval(const VerbRequest& o, Sink& io) {
     if (classify_entry(text) == EntryKind::command)
       return usage(io, fmt::format("`{}` is a command of the REPL (`mlsi repl`); `mlsi eval` takes expressions and declarations", text));
   Workspace workspace(session_options(o), o.limits, "<eval>");
-  Session& session = workspace.session();
+  ProgramSession& session = workspace.session();
   auto show_diagnostics = [&] {
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
     session.diagnostics().clear();

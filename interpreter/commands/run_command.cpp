@@ -14,7 +14,7 @@ int run_run(const VerbRequest& o, Sink& io) {
   if (o.positional.size() != 1) return usage(io, "`mlsi run` takes one FILE or scenario NAME");
   if (o.explain && o.format != Format::table && o.format != Format::json)
     return usage(io, fmt::format("--explain writes a tree (table) or JSON, not {}", o.format == Format::csv ? "csv" : o.format == Format::html ? "html" : "md"));
-  Session session(session_options(o));
+  ProgramSession session(session_options(o));
   int scenario = -1;
   GivenInputs given;
   if (auto status = prepare_run(session, o, io, scenario, given)) return *status;

@@ -10,11 +10,11 @@ SweepTask sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
   return SweepTask{run_request(o), std::move(varies), o.where, {}, false, o.limits, session_options(o)};
 }
 
-void show_diagnostics(Session& session, const Diagnostics& diagnostics, Sink& io) {
+void show_diagnostics(ProgramSession& session, const Diagnostics& diagnostics, Sink& io) {
   io.err << render_all(session.program().sources, diagnostics, io.colour, io.max_errors);
 }
 
-int report_failure(Session& session, const Outcome& outcome, Sink& io) {
+int report_failure(ProgramSession& session, const Outcome& outcome, Sink& io) {
   Diagnostics& diags = session.diagnostics();
   switch (outcome.failure) {
     case Failure::none: return kExitOk;
@@ -34,7 +34,7 @@ int report_failure(Session& session, const Outcome& outcome, Sink& io) {
   return kExitFailed;
 }
 
-std::optional<int> prepare_run(Session& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given) {
+std::optional<int> prepare_run(ProgramSession& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given) {
   PreparedScenario run = prepare_run(session, run_request(o), o.limits, o.limits.max_file_size);
   show_diagnostics(session, run.warnings, io);
   if (!run.outcome.ok()) {

@@ -17,13 +17,13 @@ SweepTask sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies);
 // Prints what stopped a request and returns its exit status: the message (a usage error with the
 // pointer to --help), else the session's diagnostics (on an evaluation failure only the error that
 // stopped it, the last one).
-int report_failure(Session& session, const Outcome& outcome, Sink& io);
+int report_failure(ProgramSession& session, const Outcome& outcome, Sink& io);
 
 // Prints diagnostics (warnings) as they are printed everywhere: at most --max-errors per file.
-void show_diagnostics(Session& session, const Diagnostics& diagnostics, Sink& io);
+void show_diagnostics(ProgramSession& session, const Diagnostics& diagnostics, Sink& io);
 
 // Prepares the run that `o` asks for. Returns nothing when `scenario` and `given` are ready, else the
 // exit status (problems printed); prints the warnings of loading and checking either way.
-std::optional<int> prepare_run(Session& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given);
+std::optional<int> prepare_run(ProgramSession& session, const VerbRequest& o, Sink& io, int& scenario, GivenInputs& given);
 
 }  // namespace mlsi

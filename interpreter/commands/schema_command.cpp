@@ -17,7 +17,7 @@ int run_schema(const VerbRequest& o, Sink& io) {
   }
   // The scenario is found as `mlsi run` finds it (a file with --scenario, or a built-in name), so that
   // the schema is that of the same run.
-  Session session(session_options(o));
+  ProgramSession session(session_options(o));
   int scenario = -1;
   GivenInputs given;
   if (auto status = prepare_run(session, o, io, scenario, given)) return *status;

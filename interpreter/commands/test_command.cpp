@@ -95,7 +95,7 @@ std::string signed_error_text(double computed, double measured) {
   return measured == 0 || !std::isfinite(error) ? "-" : percent_text(error, true);
 }
 
-void test_session(Session& session, const std::vector<FileId>& files, TestRun& t) {
+void test_session(ProgramSession& session, const std::vector<FileId>& files, TestRun& t) {
   Program& p = session.program();
   Sink& io = t.io;
   for (const auto& cfg : p.configs) {
@@ -186,13 +186,13 @@ void test_session(Session& session, const std::vector<FileId>& files, TestRun& t
   }
 }
 
-int run_tests(const std::vector<std::string>& paths, const SessionOptions& options, const EvaluationLimits& limits, Sink& io,
+int run_tests(const std::vector<std::string>& paths, const ProgramSessionOptions& options, const EvaluationLimits& limits, Sink& io,
               const TestOptions& test) {
   TestRun t{test, limits, io, {}, {}, 0, {}};
   Tally& tally = t.tally;
   bool source_errors = false;
   if (paths.empty()) {
-    Session session(options);
+    ProgramSession session(options);
     session.load_builtin_scenarios();
     if (!session.check()) {
       io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
@@ -226,7 +226,7 @@ int run_tests(const std::vector<std::string>& paths, const SessionOptions& optio
   }
   bool unreadable = false;  // a FILE that cannot be read (a device, too large): exit status 2, as for `run`
   for (const auto& path : files) {
-    Session session(options);
+    ProgramSession session(options);
     // A --catalog file that cannot be read: the same for every FILE, said once.
     if (request_errors_only(session.diagnostics())) {
       io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);

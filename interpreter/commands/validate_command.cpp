@@ -117,8 +117,8 @@ ValidationRow measured_row(const Program& p, const Scenario& sc, const Config& c
 
 // The rows of one file of a domain; a file that does not check is listed as such. Returns kExitUsage for
 // a file or a catalogue file that cannot be read (as `mlsi test` does), else kExitOk.
-int validate_file(const std::string& path, const SessionOptions& options, const EvaluationLimits& limits, ValidationDomain& domain, Sink& io) {
-  Session session(options);
+int validate_file(const std::string& path, const ProgramSessionOptions& options, const EvaluationLimits& limits, ValidationDomain& domain, Sink& io) {
+  ProgramSession session(options);
   if (request_errors_only(session.diagnostics())) {  // a catalogue file that cannot be read
     io.err << render_all(session.program().sources, session.diagnostics(), io.colour, io.max_errors);
     return kExitUsage;
@@ -179,7 +179,7 @@ int run_validate(const VerbRequest& o, Sink& io) {
     std::vector<std::string> catalogues;
     if (auto problem = read_domain_file((fs::path(path) / kDomainFile).string(), o.limits.max_file_size, domain, catalogues))
       return usage(io, *problem);
-    SessionOptions options = session_options(o);
+    ProgramSessionOptions options = session_options(o);
     options.catalogues.insert(options.catalogues.end(), catalogues.begin(), catalogues.end());
     // The domain's own files only (those directly in FOLDER when it is the top-level domain).
     std::vector<std::string> files;

@@ -8,8 +8,8 @@
 
 namespace mlsi {
 
-SessionOptions session_options(const VerbRequest& r) {
-  SessionOptions s = r.files;
+ProgramSessionOptions session_options(const VerbRequest& r) {
+  ProgramSessionOptions s = r.files;
   s.catalogues = catalogue_files(r);
   s.catalogue_texts = named_catalogue_texts(r);
   s.read_on_demand = true;  // the REPL reads every name at its first command or completion

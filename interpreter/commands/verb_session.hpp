@@ -15,6 +15,6 @@ std::vector<std::string> catalogue_files(const VerbRequest& r);
 // `<catalog_text#2>`, ... (the MCP tools put a call's text first, so that `<catalog_text>` is the call's).
 std::vector<std::pair<std::string, std::string>> named_catalogue_texts(const VerbRequest& r);
 // The options of a session that loads .mls files: the catalogue files and texts and the limits on files.
-SessionOptions session_options(const VerbRequest& r);
+ProgramSessionOptions session_options(const VerbRequest& r);
 
 }  // namespace mlsi

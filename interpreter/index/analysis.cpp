@@ -23,11 +23,11 @@ std::chrono::microseconds since(Clock::time_point start) {
 
 Analysis::Analysis(const std::string& path, std::string text, const AnalysisOptions& options) {
   auto start = Clock::now();
-  SessionOptions so = options.session;
+  ProgramSessionOptions so = options.session;
   // Built-in entries and prelude names are read when a text mentions them, as `mlsi run` does: a check
   // on every keystroke pays for what the document uses.
   so.read_on_demand = true;
-  session_ = std::make_unique<Session>(so);
+  session_ = std::make_unique<ProgramSession>(so);
   Program& p = session_->program();
   p.uses = &uses_;
   if (text.size() > options.session.limits.max_file_size) {

@@ -17,7 +17,7 @@
 namespace mlsi::index {
 
 struct AnalysisOptions {
-  SessionOptions session;  // catalogues, limits on files, the overlay (other unsaved documents)
+  ProgramSessionOptions session;  // catalogues, limits on files, the overlay (other unsaved documents)
   // Bounds of each evaluation (steps, milliseconds); `total_milliseconds` bounds all the evaluations of
   // one analysis together, so that a document whose scenarios are slow still answers promptly.
   EvaluationLimits limits = default_limits();
@@ -72,7 +72,7 @@ class Analysis {
 
   Program& program() { return session_->program(); }
   const Program& program() const { return session_->program(); }
-  Session& session() { return *session_; }
+  ProgramSession& session() { return *session_; }
   // The document's file; kNoFile when it could not be loaded at all (a text over the size limit).
   FileId file() const { return file_; }
   bool parsed() const { return parsed_; }
@@ -98,7 +98,7 @@ class Analysis {
   void evaluate(const AnalysisOptions& options);
   void evaluate_run(RunValues& run, const EvaluationLimits& limits);
 
-  std::unique_ptr<Session> session_;
+  std::unique_ptr<ProgramSession> session_;
   NameUses uses_;
   FileId file_ = kNoFile;
   bool parsed_ = false;

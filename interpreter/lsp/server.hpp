@@ -52,7 +52,7 @@ class Server {
 
   Open& document(const Json& params);  // params.textDocument.uri, open; InvalidParams otherwise
   index::Analysis& analysis(Open& open);
-  // The open document standing for a file, by canonical path (SessionOptions::overlay).
+  // The open document standing for a file, by canonical path (ProgramSessionOptions::overlay).
   const std::string* overlay(const std::string& canonical);
   // The documents whose check read the file of `canonical` must be checked again.
   void importers_changed(const std::string& canonical);

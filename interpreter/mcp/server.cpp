@@ -91,11 +91,11 @@ void Server::load_names() {
   if (names_loaded_) return;
   names_loaded_ = true;
   for (const auto& file : options_.files) {
-    Session s(options_.session);
+    ProgramSession s(options_.session);
     if (auto id = s.load_file(file))
       for (int i : s.scenarios_of(*id)) file_scenarios_.emplace(s.program().scenarios[static_cast<std::size_t>(i)].name, file);
   }
-  Session builtin(options_.session);
+  ProgramSession builtin(options_.session);
   builtin.load_builtin_scenarios();
   builtin.check();
   for (const auto& s : builtin.program().scenarios)
@@ -210,15 +210,15 @@ Json Server::tools_call(const Json& params) {
   return result;
 }
 
-SessionOptions Server::session_options(const Json& args) const {
-  SessionOptions options = options_.session;
+ProgramSessionOptions Server::session_options(const Json& args) const {
+  ProgramSessionOptions options = options_.session;
   // The call's text first, named as a tool's verb names it (the server's --catalog-text after it).
   if (args.contains("catalog_text")) options.catalogue_texts = named_catalogue_texts(request("check", args));
   return options;
 }
 
 Json Server::check(const Json& args) {
-  Session s(session_options(args));
+  ProgramSession s(session_options(args));
   std::vector<std::string> checked;
   for (const auto& file : options_.files) {
     s.load_file(file);
@@ -254,7 +254,7 @@ Json Server::check(const Json& args) {
 Json Server::source(const Json& args) {
   const std::string& scenario = args["name"].get_ref<const std::string&>();
   // In this process rather than by the command line, whose `show` does not read the session's files.
-  Session s(session_options(args));
+  ProgramSession s(session_options(args));
   for (const auto& file : options_.files) s.load_file(file);
   ShowRequest request;
   request.name = scenario;

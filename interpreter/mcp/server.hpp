@@ -23,7 +23,7 @@ using jsonrpc::Json;
 
 struct McpOptions {
   std::vector<std::string> files;       // the session's .mls files
-  SessionOptions session;               // catalogues and limits on files, for `check` and the resources
+  ProgramSessionOptions session;               // catalogues and limits on files, for `check` and the resources
   VerbRequest common;                   // every request starts from it: the --catalog FILEs, the limits
   std::uint64_t max_sweep_points = 10000;  // a sweep is bounded (--max-points)
 };
@@ -52,7 +52,7 @@ class Server {
   // `show` with `source`: the file that declares the scenario NAME, the session's files read.
   Json source(const Json& args);
   // The session's options with the call's catalogue entries (`catalog_text`), for what runs in this process.
-  SessionOptions session_options(const Json& args) const;
+  ProgramSessionOptions session_options(const Json& args) const;
   void load_names();
 
   McpOptions options_;

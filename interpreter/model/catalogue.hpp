@@ -66,7 +66,7 @@ class Catalogue {
   // A deque: find() returns a pointer into it, and a later find() may read more entries on demand.
   std::deque<CatalogueEntry> entries;
   std::map<std::string, int> names;  // key or alias -> entry
-  // Set when the built-in catalogue is read on demand (SessionOptions::read_on_demand): reads the file
+  // Set when the built-in catalogue is read on demand (ProgramSessionOptions::read_on_demand): reads the file
   // that defines `name`, or every file not read yet when `name` is empty. `entries` and `names` then
   // hold only what was read; find() and all_names() read what they need first.
   std::function<void(const std::string&)> load_on_demand;

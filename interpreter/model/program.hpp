@@ -194,7 +194,7 @@ struct Program {
   std::vector<NameChange>* name_log = nullptr;
   // Set by an editor's index (interpreter/index/): the checker records what each name it resolves refers to.
   NameUses* uses = nullptr;
-  // Prelude constants and functions not declared yet (SessionOptions::read_on_demand): only for
+  // Prelude constants and functions not declared yet (ProgramSessionOptions::read_on_demand): only for
   // did-you-mean, which must suggest them as if they were.
   std::vector<std::string> deferred_globals, deferred_functions;
 

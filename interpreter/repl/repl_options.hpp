@@ -12,7 +12,7 @@
 namespace mlsi {
 
 struct ReplOptions {
-  SessionOptions session;  // the catalogue files and the limits on the files loaded; with read_on_demand the
+  ProgramSessionOptions session;  // the catalogue files and the limits on the files loaded; with read_on_demand the
                            // prelude and catalogue are read as entries name them, whole at the first command
                            // or completion
   EvaluationLimits limits;           // of every evaluation

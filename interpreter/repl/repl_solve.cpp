@@ -94,7 +94,7 @@ Repl::Status Repl::cmd_solve(const std::string& text, std::size_t args, std::uin
   auto in = scenario_inputs(":solve", text, i == std::string::npos ? text.size() : i, line);
   if (!in) return Status::failed;
 
-  Session& session = workspace_->session();
+  ProgramSession& session = workspace_->session();
   Solve solve(r, session, in->scenario, in->given);
   Outcome prepared = solve.prepare();
   if (!prepared.ok()) {
@@ -124,7 +124,7 @@ Repl::Status Repl::cmd_solve(const std::string& text, std::size_t args, std::uin
 Repl::Status Repl::solve_grid(GridSolveRequest request, const std::string& text, std::size_t scenario_at, std::uint32_t line) {
   auto in = scenario_inputs(":solve", text, scenario_at, line);
   if (!in) return Status::failed;
-  Session& session = workspace_->session();
+  ProgramSession& session = workspace_->session();
   GridSolve solve(std::move(request), session, in->scenario, in->given);
   Outcome prepared = solve.prepare();
   if (!prepared.ok()) {

@@ -31,7 +31,7 @@ Listing listed(std::string text) {
 }
 
 // By dimension, then by size, then by name.
-Listing list_units(Session& s, const ListRequest& request) {
+Listing list_units(ProgramSession& s, const ListRequest& request) {
   Program& p = s.program();
   std::vector<std::string> names = p.units.names();
   std::sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
@@ -70,7 +70,7 @@ Listing list_units(Session& s, const ListRequest& request) {
 }
 
 // The constants of the prelude, each evaluated ("(error)" for one that fails).
-Listing list_constants(Session& s, const ListRequest& request) {
+Listing list_constants(ProgramSession& s, const ListRequest& request) {
   Program& p = s.program();
   s.check();
   Evaluator ev(p, request.limits);
@@ -103,7 +103,7 @@ Listing list_constants(Session& s, const ListRequest& request) {
 
 // Keeps the entries for which the condition holds; an entry lacking a field the condition reads does not
 // match. A condition that does not compile leaves its diagnostics in the session.
-Listing filter_entries(Session& session, const RecordType& rt, const ListRequest& request, std::vector<const CatalogueEntry*>& entries) {
+Listing filter_entries(ProgramSession& session, const RecordType& rt, const ListRequest& request, std::vector<const CatalogueEntry*>& entries) {
   Program& p = session.program();
   std::vector<std::pair<std::string, Type>> locals;
   for (std::size_t i = 0; i < rt.fields.size(); ++i) locals.emplace_back(rt.fields[i], rt.types[i]);
@@ -192,7 +192,7 @@ std::string catalogue_csv(const Program& p, const RecordType& rt, const std::vec
   return out;
 }
 
-Listing list_catalogue(Session& session, const KindView& view, const ListRequest& request) {
+Listing list_catalogue(ProgramSession& session, const KindView& view, const ListRequest& request) {
   Program& p = session.program();
   const auto& rt = *p.catalogue.kinds.at(view.kind);
   std::vector<std::string> columns = view.columns;
@@ -234,7 +234,7 @@ Listing list_catalogue(Session& session, const KindView& view, const ListRequest
 }
 
 // Every kind with what it holds and how many entries it has.
-Listing list_kinds(Session& session, const ListRequest& request) {
+Listing list_kinds(ProgramSession& session, const ListRequest& request) {
   Program& p = session.program();
   struct Row {
     std::string kind, holds;
@@ -277,7 +277,7 @@ std::vector<std::string> listable_kinds() {
   return kinds;
 }
 
-Listing list_kind(Session& session, const ListRequest& request) {
+Listing list_kind(ProgramSession& session, const ListRequest& request) {
   const std::string& what = request.kind;
   if (request.top != 0 && (what.empty() || what == "scenarios" || what == "units" || what == "constants"))
     return usage_problem(fmt::format("`{}` applies to the entries of a catalogue kind, not to {}", session.options().words.name("top"),

@@ -55,17 +55,17 @@ std::vector<std::string> listable_kinds();
 
 // `mlsi list KIND`: a table with a line of the count, JSON, or CSV (a header and one line per entry); no
 // kind: one line per kind.
-Listing list_kind(Session& session, const ListRequest& request);
+Listing list_kind(ProgramSession& session, const ListRequest& request);
 // The table of `mlsi list scenarios` (scenario, pack, description; then the count) of these scenarios,
 // in their order; the REPL's `:list scenarios` shows its session's with it (report/scenario_listing.cpp).
 std::string scenario_table(const Program& p, const std::vector<const Scenario*>& scenarios);
 // `mlsi list scenarios`: every scenario of the session, the built-in ones loaded, by name; `where` and
 // `sort` over its fields `name`, `pack`, `description` and `contract` (report/scenario_listing.cpp).
-Listing list_scenarios(Session& session, const ListRequest& request);
+Listing list_scenarios(ProgramSession& session, const ListRequest& request);
 // `mlsi show NAME`: the first of a catalogue entry, scenario, constant, function or unit so named; with
 // none, the names of every kind that contain NAME, ignoring case (a problem when none does). With
 // `source`, the file of the scenario NAME (session/scenario_source.hpp): a built-in one is read without
 // loading any built-in file.
-Listing show_name(Session& session, const ShowRequest& request);
+Listing show_name(ProgramSession& session, const ShowRequest& request);
 
 }  // namespace mlsi

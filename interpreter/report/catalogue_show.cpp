@@ -192,7 +192,7 @@ std::string show_containing(const std::string& name, const std::vector<std::pair
 }
 
 // `--source`: the file that declares the scenario, as it is; a name that is no scenario is a usage problem.
-Listing show_source(Session& session, const ShowRequest& request) {
+Listing show_source(ProgramSession& session, const ShowRequest& request) {
   Program& p = session.program();
   // A file's or the REPL's declarations are in the index once checked; the built-in files stay unread.
   if (!p.scenarios.empty()) session.check();
@@ -215,7 +215,7 @@ Listing show_source(Session& session, const ShowRequest& request) {
 
 }  // namespace
 
-Listing show_name(Session& session, const ShowRequest& request) {
+Listing show_name(ProgramSession& session, const ShowRequest& request) {
   Program& p = session.program();
   const std::string& name = request.name;
   if (request.source) return show_source(session, request);

@@ -90,7 +90,7 @@ std::string with_pack_names(const std::string& where) {
 
 // Keeps the rows for which the condition holds; a condition that does not compile leaves its diagnostics
 // in the session.
-Listing filter_scenarios(Session& session, const ListRequest& request, std::vector<ScenarioRow>& rows) {
+Listing filter_scenarios(ProgramSession& session, const ListRequest& request, std::vector<ScenarioRow>& rows) {
   std::vector<std::pair<std::string, Type>> locals;
   for (const char* f : kFields) locals.emplace_back(f, Type::text());
   // Checked as typed, so that a problem is shown in the user's text; then evaluated with the old pack names
@@ -128,7 +128,7 @@ std::string scenario_table(const Program& p, const std::vector<const Scenario*>&
   return table_text(rows) + fmt::format("{} {}\n", scenarios.size(), scenarios.size() == 1 ? "scenario" : "scenarios");
 }
 
-Listing list_scenarios(Session& session, const ListRequest& request) {
+Listing list_scenarios(ProgramSession& session, const ListRequest& request) {
   session.load_builtin_scenarios();
   if (!session.check()) return scenario_problem(ListingStatus::source_error);
   const Program& p = session.program();

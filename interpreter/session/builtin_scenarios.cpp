@@ -111,7 +111,7 @@ std::vector<std::size_t> with_called(std::vector<bool>& wanted, std::vector<std:
 
 }  // namespace
 
-FileId Session::load_builtin_file(std::size_t index, int depth) {
+FileId ProgramSession::load_builtin_file(std::size_t index, int depth) {
   auto files = embedded_files();
   builtin_loaded_.resize(files.size(), kNoFile);
   if (builtin_loaded_[index] != kNoFile) return builtin_loaded_[index];
@@ -123,14 +123,14 @@ FileId Session::load_builtin_file(std::size_t index, int depth) {
   return id;
 }
 
-FileId Session::load_builtin_named(std::size_t index) {
+FileId ProgramSession::load_builtin_named(std::size_t index) {
   // As `mlsi run NAME` loads a scenario: with the built-in files it calls and those that name it.
   FileId id = load_builtin_file(index);
   for (std::string_view name : embedded_files()[index].names.scenarios) load_builtin_scenarios_for(std::string(name));
   return id;
 }
 
-void Session::load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth) {
+void ProgramSession::load_builtin_import(std::string_view importer, std::string_view path, Span span, int depth) {
   // The importer sees the imported file's own dimensions and units, as an import on disk would.
   std::string_view folder = importer.substr(std::string_view("<builtin>/").size());
   folder = folder.substr(0, folder.rfind('/') + 1);
@@ -141,13 +141,13 @@ void Session::load_builtin_import(std::string_view importer, std::string_view pa
   diags_.error(span, fmt::format("built-in file `{}` imports `{}`, which is not a built-in file", importer, path));
 }
 
-void Session::load_builtin_scenarios() {
+void ProgramSession::load_builtin_scenarios() {
   auto files = embedded_files();
   for (std::size_t i = 0; i < files.size(); ++i)
     if (is_pack_file(files[i])) load_builtin_file(i);
 }
 
-void Session::load_builtin_scenarios_for(const std::string& name) {
+void ProgramSession::load_builtin_scenarios_for(const std::string& name) {
   auto files = embedded_files();
   const auto& declared = builtin_declarations();
   std::string target = name;
@@ -171,7 +171,7 @@ void Session::load_builtin_scenarios_for(const std::string& name) {
     if (wanted[i]) load_builtin_file(i);
 }
 
-bool Session::load_builtin_scenarios_named(std::string_view text) {
+bool ProgramSession::load_builtin_scenarios_named(std::string_view text) {
   const Program& p = *program_;
   const auto& declared = builtin_declarations();
   std::vector<bool> wanted(embedded_files().size(), false);
@@ -189,7 +189,7 @@ bool Session::load_builtin_scenarios_named(std::string_view text) {
   return true;
 }
 
-void Session::load_builtin_scenarios_called() {
+void ProgramSession::load_builtin_scenarios_called() {
   const Program& p = *program_;
   auto bound = [&](std::string_view name) {
     std::string n(name);

@@ -34,7 +34,7 @@ std::vector<std::vector<int>> slot_reads(const Program& p, int scenario, const G
   return reads;
 }
 
-bool check_given_formulas(Session& session, int scenario, const GivenInputs& given) {
+bool check_given_formulas(ProgramSession& session, int scenario, const GivenInputs& given) {
   const Program& p = session.program();
   const Scenario& s = p.scenarios.at(static_cast<std::size_t>(scenario));
   auto reads = slot_reads(p, scenario, given);

@@ -14,7 +14,7 @@ std::vector<std::vector<int>> slot_reads(const Program& p, int scenario, const G
 
 // Reports, at the formula, a value given for an input that depends on itself through others (the
 // chain, with where each link is written); false then.
-bool check_given_formulas(Session& s, int scenario, const GivenInputs& given);
+bool check_given_formulas(ProgramSession& s, int scenario, const GivenInputs& given);
 
 // Whether the value of slot `from` reads one of `targets`, directly or through other slots.
 bool reads_any(const std::vector<std::vector<int>>& reads, int from, const std::vector<int>& targets);

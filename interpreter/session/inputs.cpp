@@ -11,7 +11,7 @@
 
 namespace mlsi {
 
-bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& given) {
+bool apply_config(ProgramSession& s, Evaluator& ev, const Config& config, GivenInputs& given) {
   (void)s;
   for (const auto& set : config.sets) {
     Value v = ev.value(set.value);
@@ -49,7 +49,7 @@ const ast::Expr* use_of(const ast::Expr& e, const std::string& name) {
 
 // Checks an input value's expression against the input's type and evaluates it; a formula over the
 // scenario's other inputs is kept for the run to evaluate (InputValue::in_scope).
-bool assign(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+bool assign(ProgramSession& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
             const std::string& origin, GivenInputs& given) {
   Program& p = s.program();
   Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario)];
@@ -118,7 +118,7 @@ std::string toml_to_expr(const toml::node& n) {
 
 }  // namespace
 
-int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInputs& given, std::string& message) {
+int apply_converted_workload(ProgramSession& s, Evaluator& ev, int scenario, GivenInputs& given, std::string& message) {
   Program& p = s.program();
   const Scenario& sc = p.scenarios[static_cast<std::size_t>(scenario)];
   std::vector<int> slots;
@@ -148,13 +148,13 @@ int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInput
   return slots[0];
 }
 
-bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+bool assign_input(ProgramSession& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
                   const std::string& origin, GivenInputs& given) {
   InputCategory category{s.diagnostics()};
   return assign(s, ev, scenario, name, name_span, expr, origin, given);
 }
 
-bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
+bool apply_set(ProgramSession& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
                const std::string& given_origin) {
   InputCategory category{s.diagnostics()};
   Program& p = s.program();
@@ -174,7 +174,7 @@ bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assig
   return assign(s, ev, scenario, name, Span{f, 0, static_cast<std::uint32_t>(name.size())}, *expr, origin, given);
 }
 
-bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
+bool apply_inputs_file(ProgramSession& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
                        GivenInputs& given) {
   InputCategory category{s.diagnostics()};
   Program& p = s.program();

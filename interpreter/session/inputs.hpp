@@ -13,20 +13,20 @@ using GivenInputs = std::vector<std::optional<InputValue>>;
 
 // Each returns false after reporting a problem in the session's diagnostics (or throws EvalError when a
 // value fails to evaluate).
-bool apply_config(Session& s, Evaluator& ev, const Config& config, GivenInputs& given);
-bool apply_inputs_file(Session& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
+bool apply_config(ProgramSession& s, Evaluator& ev, const Config& config, GivenInputs& given);
+bool apply_inputs_file(ProgramSession& s, Evaluator& ev, int scenario, const std::string& path, std::size_t max_file_size,
                        GivenInputs& given);
 // `assignment` is `NAME=EXPR`; `origin` is what messages call its text (empty: what the caller calls
-// `set`, SessionOptions::words).
-bool apply_set(Session& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
+// `set`, ProgramSessionOptions::words).
+bool apply_set(ProgramSession& s, Evaluator& ev, int scenario, const std::string& assignment, GivenInputs& given,
                const std::string& origin = {});
-// --workload: the session's converted entry (Session::converted_workload) as the value of the scenario's
+// --workload: the session's converted entry (ProgramSession::converted_workload) as the value of the scenario's
 // one input of kind Workload. Returns that input's slot; -1 with `message` saying why there is none (the
 // scenario has no Workload input, or several); -2 when the value was refused (the reason in diagnostics).
-int apply_converted_workload(Session& s, Evaluator& ev, int scenario, GivenInputs& given, std::string& message);
+int apply_converted_workload(ProgramSession& s, Evaluator& ev, int scenario, GivenInputs& given, std::string& message);
 // Checks the expression of one input's value (`name = expr`, already parsed) and evaluates it; `origin`
 // says where it was given ("--set", ":run").
-bool assign_input(Session& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
+bool assign_input(ProgramSession& s, Evaluator& ev, int scenario, const std::string& name, Span name_span, const ast::Expr& expr,
                   const std::string& origin, GivenInputs& given);
 
 }  // namespace mlsi

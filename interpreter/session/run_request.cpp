@@ -18,7 +18,7 @@ bool looks_like_file(const std::string& target) {
 Outcome fail(Failure failure, std::string message = {}) { return Outcome{failure, std::move(message)}; }
 
 // Loads and checks the target; the scenarios it may run are put in `candidates`.
-Outcome load_target(Session& session, const std::string& target, std::vector<int>& candidates) {
+Outcome load_target(ProgramSession& session, const std::string& target, std::vector<int>& candidates) {
   if (looks_like_file(target)) {
     auto file = session.load_file(target);
     if (!file && session.diagnostics().list().size() == 1 && !session.diagnostics().list()[0].span.valid()) {
@@ -107,7 +107,7 @@ bool request_errors_only(const Diagnostics& diagnostics) {
          });
 }
 
-PreparedScenario prepare_run(Session& session, const RunTask& request, const EvaluationLimits& limits, std::size_t max_file_size) {
+PreparedScenario prepare_run(ProgramSession& session, const RunTask& request, const EvaluationLimits& limits, std::size_t max_file_size) {
   PreparedScenario run;
   // A catalogue that did not load: one that cannot be read, or one with errors in it.
   if (session.diagnostics().has_errors()) {

@@ -67,6 +67,6 @@ bool request_errors_only(const Diagnostics& diagnostics);
 // Loads what `request` names into `session` and gathers its inputs. On an evaluation failure the last
 // of the session's diagnostics is the error that stopped it. `limits` bound the evaluation of config
 // and --set values; `max_file_size` the --inputs file.
-PreparedScenario prepare_run(Session& session, const RunTask& request, const EvaluationLimits& limits, std::size_t max_file_size);
+PreparedScenario prepare_run(ProgramSession& session, const RunTask& request, const EvaluationLimits& limits, std::size_t max_file_size);
 
 }  // namespace mlsi

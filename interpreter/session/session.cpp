@@ -18,7 +18,7 @@ namespace mlsi {
 
 namespace fs = std::filesystem;
 
-Session::Session(SessionOptions options)
+ProgramSession::ProgramSession(ProgramSessionOptions options)
     : options_(std::move(options)), program_(std::make_unique<Program>()), compiler_(*program_, diags_) {
   Activity activity("reading the prelude and the catalogue");
   program_->words = options_.words;
@@ -27,7 +27,7 @@ Session::Session(SessionOptions options)
   load_catalogues();
 }
 
-void Session::load_embedded_prelude() {
+void ProgramSession::load_embedded_prelude() {
   // Units first: constants, functions and catalogue strings are written in them.
   std::vector<const EmbeddedFile*> prelude;
   for (const auto& f : embedded_files())
@@ -60,7 +60,7 @@ void Session::load_embedded_prelude() {
   sources_scanned_ = program_->sources.size();
 }
 
-void Session::declare_prelude_mentioned_in(std::string_view text) {
+void ProgramSession::declare_prelude_mentioned_in(std::string_view text) {
   if (prelude_undeclared_ == 0) return;
   // One pass over the words of the text, each looked up among the names the deferred files declare.
   for (std::size_t i = 0; i < text.size() && prelude_undeclared_ > 0;) {
@@ -83,7 +83,7 @@ void Session::declare_prelude_mentioned_in(std::string_view text) {
   }
 }
 
-void Session::declare_prelude(DeferredPrelude& file) {
+void ProgramSession::declare_prelude(DeferredPrelude& file) {
   file.declared = true;
   --prelude_undeclared_;
   auto& p = *program_;
@@ -95,13 +95,13 @@ void Session::declare_prelude(DeferredPrelude& file) {
   load_module(id, 0);
 }
 
-void Session::read_everything() {
+void ProgramSession::read_everything() {
   for (auto& file : deferred_prelude_)
     if (!file.declared) declare_prelude(file);
   if (program_->catalogue.load_on_demand) program_->catalogue.load_on_demand("");
 }
 
-void Session::declare_prelude_mentioned() {
+void ProgramSession::declare_prelude_mentioned() {
   if (prelude_undeclared_ == 0) return;
   while (sources_scanned_ < program_->sources.size()) {
     FileId id = static_cast<FileId>(sources_scanned_++);
@@ -109,20 +109,20 @@ void Session::declare_prelude_mentioned() {
   }
 }
 
-std::optional<FileId> Session::load_text(const std::string& name, std::string text) {
+std::optional<FileId> ProgramSession::load_text(const std::string& name, std::string text) {
   Activity activity("reading");
   FileId id = program_->sources.add(name, std::move(text));
   return load_module(id, 0);
 }
 
-bool Session::replaces_prelude_unit(const ast::Module& module) const {
+bool ProgramSession::replaces_prelude_unit(const ast::Module& module) const {
   for (const auto& d : module.decls)
     if (const auto* unit = std::get_if<ast::UnitDecl>(&d))
       if (program_->units.replaceable_by(unit->name, unit->name_span.file)) return true;
   return false;
 }
 
-std::optional<FileId> Session::load_module(FileId file, int depth) {
+std::optional<FileId> ProgramSession::load_module(FileId file, int depth) {
   // Prelude names a file mentions are declared before the file's own, as if the prelude were read first
   // (a file that redefines one is told so, at its own declaration).
   declare_prelude_mentioned();
@@ -183,7 +183,7 @@ std::optional<FileId> Session::load_module(FileId file, int depth) {
   return file;
 }
 
-std::optional<FileId> Session::load_file(const std::string& path, Span import_span) {
+std::optional<FileId> ProgramSession::load_file(const std::string& path, Span import_span) {
   Activity activity("reading");
   std::error_code ec;
   auto fail = [&](const std::string& msg) -> std::optional<FileId> {
@@ -247,7 +247,7 @@ std::optional<FileId> Session::load_file(const std::string& path, Span import_sp
   return r ? std::optional<FileId>(id) : std::nullopt;
 }
 
-std::optional<FileId> Session::load_document(const std::string& path, std::string text) {
+std::optional<FileId> ProgramSession::load_document(const std::string& path, std::string text) {
   Activity activity("reading");
   std::error_code ec;
   std::string canonical = fs::weakly_canonical(path, ec).string();
@@ -262,7 +262,7 @@ std::optional<FileId> Session::load_document(const std::string& path, std::strin
   return r;
 }
 
-bool Session::check() {
+bool ProgramSession::check() {
   Activity activity("checking");
   declare_prelude_mentioned();
   load_builtin_scenarios_called();
@@ -270,14 +270,14 @@ bool Session::check() {
   return !diags_.has_errors();
 }
 
-std::vector<int> Session::scenarios_of(FileId file) const {
+std::vector<int> ProgramSession::scenarios_of(FileId file) const {
   std::vector<int> out;
   for (std::size_t i = 0; i < program_->scenarios.size(); ++i)
     if (program_->scenarios[i].file == file) out.push_back(static_cast<int>(i));
   return out;
 }
 
-std::optional<CExpr> Session::compile_local_expression(const std::string& option, const std::string& text,
+std::optional<CExpr> ProgramSession::compile_local_expression(const std::string& option, const std::string& text,
                                                        const std::vector<std::pair<std::string, Type>>& names, FileId home) {
   Activity activity("checking");
   Program& p = *program_;
@@ -288,7 +288,7 @@ std::optional<CExpr> Session::compile_local_expression(const std::string& option
   return compiler().compile_with_locals(*expr, names);
 }
 
-std::optional<CExpr> Session::compile_condition(const std::string& option, const std::string& text,
+std::optional<CExpr> ProgramSession::compile_condition(const std::string& option, const std::string& text,
                                                 const std::vector<std::pair<std::string, Type>>& names, FileId home) {
   auto cond = compile_local_expression(option, text, names, home);
   if (cond && !diags_.has_errors() && !cond->type.is_bool() && !cond->type.is_error())

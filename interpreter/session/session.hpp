@@ -21,7 +21,7 @@ namespace mlsi {
 
 class CatalogueLoader;
 
-struct SessionOptions {
+struct ProgramSessionOptions {
   std::vector<std::string> catalogues;  // --catalog FILE.toml, in order
   // Catalogue TOML given as text (the API's SessionOptions::catalogue_texts, --catalog-text): a name for
   // messages and the text, read after `catalogues`, at most limits.max_file_size bytes as a file.
@@ -54,13 +54,13 @@ struct SessionOptions {
 // of a line.
 std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
 
-class Session {
+class ProgramSession {
  public:
-  explicit Session(SessionOptions options = {});
+  explicit ProgramSession(ProgramSessionOptions options = {});
 
   Program& program() { return *program_; }
-  const SessionOptions& options() const { return options_; }
-  // The entry converted from SessionOptions::workload_config, once it loaded without a problem.
+  const ProgramSessionOptions& options() const { return options_; }
+  // The entry converted from ProgramSessionOptions::workload_config, once it loaded without a problem.
   const std::optional<HfWorkload>& converted_workload() const { return converted_workload_; }
   Diagnostics& diagnostics() { return diags_; }
   // The compiler, with the prelude files that texts loaded since the last call mention declared first.
@@ -97,7 +97,7 @@ class Session {
   // that fails takes back its own declarations, not these (workspace/workspace.cpp).
   void declare_prelude_named(std::string_view text) { declare_prelude_mentioned_in(text); }
   bool load_builtin_scenarios_named(std::string_view text);
-  // Reads what SessionOptions::read_on_demand left unread: every prelude file and catalogue entry (for a
+  // Reads what ProgramSessionOptions::read_on_demand left unread: every prelude file and catalogue entry (for a
   // REPL's completion and listings). Not the built-in scenarios: load_builtin_scenarios does that.
   void read_everything();
   // The names (as diagnostics give them) of the files this session has parsed as modules, in order: what a
@@ -149,7 +149,7 @@ class Session {
   std::optional<FileId> load_module(FileId file, int depth);
   // Whether `module` declares a unit of the name of a replaceable prelude unit (`unit tok: Tokens`).
   bool replaces_prelude_unit(const ast::Module& module) const;
-  // Prelude files read on demand (SessionOptions::read_on_demand): the names each declares, from a scan
+  // Prelude files read on demand (ProgramSessionOptions::read_on_demand): the names each declares, from a scan
   // of its `let NAME` and `fn NAME` lines.
   struct DeferredPrelude {
     std::string shown_name;
@@ -163,10 +163,10 @@ class Session {
   void declare_prelude_mentioned();
   void declare_prelude(DeferredPrelude& file);
 
-  // Files read from disk, towards SessionOptions::limits.max_files: the .mls files and the catalogue files.
+  // Files read from disk, towards ProgramSessionOptions::limits.max_files: the .mls files and the catalogue files.
   std::size_t files_read() const { return program_->loaded_paths.size() + catalogue_files_read_; }
 
-  SessionOptions options_;
+  ProgramSessionOptions options_;
   std::unique_ptr<Program> program_;
   Diagnostics diags_;
   Compiler compiler_;

@@ -10,7 +10,7 @@
 
 namespace mlsi {
 
-void Session::load_catalogues() {
+void ProgramSession::load_catalogues() {
   auto shared_loader = std::make_shared<CatalogueLoader>(*program_, diags_);
   CatalogueLoader& loader = *shared_loader;
   catalogue_loader_ = shared_loader;
@@ -59,7 +59,7 @@ void Session::load_catalogues() {
   loader.finish();
 }
 
-std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_catalogue_file(const std::string& path) {
+std::optional<std::vector<std::pair<std::string, std::string>>> ProgramSession::load_catalogue_file(const std::string& path) {
   return load_later([&]() -> std::optional<FileId> {
     if (files_read() >= static_cast<std::size_t>(options_.limits.max_files)) {
       diags_.error(Span{}, fmt::format("more than {} files loaded: catalogue file `{}` is not read", options_.limits.max_files, path));
@@ -78,7 +78,7 @@ std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_ca
   });
 }
 
-std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_workload_file(const std::string& path, const std::string& key) {
+std::optional<std::vector<std::pair<std::string, std::string>>> ProgramSession::load_workload_file(const std::string& path, const std::string& key) {
   return load_later([&]() -> std::optional<FileId> {
     auto converted = convert_workload(*catalogue_loader_, path, key);
     if (!converted) return std::nullopt;
@@ -86,7 +86,7 @@ std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_wo
   });
 }
 
-std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_later(const std::function<std::optional<FileId>()>& load) {
+std::optional<std::vector<std::pair<std::string, std::string>>> ProgramSession::load_later(const std::function<std::optional<FileId>()>& load) {
   read_everything();  // every built-in entry read, so that a name the file takes is seen as taken
   CatalogueLoader before = *catalogue_loader_;
   std::deque<CatalogueEntry> entries = program_->catalogue.entries;
@@ -105,11 +105,11 @@ std::optional<std::vector<std::pair<std::string, std::string>>> Session::load_la
   return catalogue_loader_->entries_of(*id);
 }
 
-void Session::load_workload_config(CatalogueLoader& loader) {
+void ProgramSession::load_workload_config(CatalogueLoader& loader) {
   if (auto converted = convert_workload(loader, options_.workload_config, options_.workload_key)) converted_workload_ = std::move(converted->first);
 }
 
-std::optional<std::pair<HfWorkload, FileId>> Session::convert_workload(CatalogueLoader& loader, const std::string& path, const std::string& key) {
+std::optional<std::pair<HfWorkload, FileId>> ProgramSession::convert_workload(CatalogueLoader& loader, const std::string& path, const std::string& key) {
   if (files_read() >= static_cast<std::size_t>(options_.limits.max_files)) {
     diags_.error(Span{}, fmt::format("more than {} files loaded: config file `{}` is not read", options_.limits.max_files, path));
     return std::nullopt;

@@ -25,7 +25,7 @@ SweepTask grid_sweep(const GridSolveRequest& r) {
 
 GridSolve::GridSolve(GridSolveRequest request) : request_(std::move(request)), sweep_(grid_sweep(request_)) {}
 
-GridSolve::GridSolve(GridSolveRequest request, Session& session, int scenario, GivenInputs given)
+GridSolve::GridSolve(GridSolveRequest request, ProgramSession& session, int scenario, GivenInputs given)
     : request_(std::move(request)), sweep_(grid_sweep(request_), session, scenario, std::move(given)) {}
 
 Outcome GridSolve::prepare() {

@@ -22,7 +22,7 @@ struct GridSolveRequest {
   std::size_t top = 5;                  // how many of the best feasible points to keep
   unsigned jobs = 1;                    // threads (Sweep::Parallel); 0: the cores available
   EvaluationLimits limits;  // limits.max_sweep_points bounds the grid's points
-  SessionOptions session_options;
+  ProgramSessionOptions session_options;
   std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };
 
@@ -52,7 +52,7 @@ class GridSolve {
   // A solve in a session of its own, which loads what `request.run` names.
   explicit GridSolve(GridSolveRequest request);
   // A solve of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
-  GridSolve(GridSolveRequest request, Session& session, int scenario, GivenInputs given);
+  GridSolve(GridSolveRequest request, ProgramSession& session, int scenario, GivenInputs given);
 
   // Loads the scenario, reads the grid and compiles the objective and the conditions.
   Outcome prepare();
@@ -60,7 +60,7 @@ class GridSolve {
 
   const GridSolveRequest& request() const { return request_; }
   Sweep& sweep() { return sweep_; }
-  Session& session() { return sweep_.session(); }
+  ProgramSession& session() { return sweep_.session(); }
   const Diagnostics& warnings() const { return sweep_.warnings(); }
   // The objective's type (the unit its values are shown in comes from it).
   const Type& objective_type() const { return sweep_.measures().back().type; }

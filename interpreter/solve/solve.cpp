@@ -51,9 +51,9 @@ std::string unevaluable(const SourceManager& sources, const std::string& input, 
 }  // namespace
 
 Solve::Solve(SolveTask request)
-    : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_), low_(-kInfinity), high_(kInfinity) {}
+    : request_(std::move(request)), owned_(std::make_unique<ProgramSession>(request_.session_options)), session_(*owned_), low_(-kInfinity), high_(kInfinity) {}
 
-Solve::Solve(SolveTask request, Session& session, int scenario, GivenInputs given)
+Solve::Solve(SolveTask request, ProgramSession& session, int scenario, GivenInputs given)
     : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)), low_(-kInfinity), high_(kInfinity) {}
 
 Outcome Solve::prepare() {

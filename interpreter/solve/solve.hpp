@@ -23,7 +23,7 @@ struct SolveTask {
   // `INPUT=LOW..HIGH` (--for): the domain searched, within what the input's `where` allows; empty: that.
   std::string domain;
   EvaluationLimits limits;
-  SessionOptions session_options;
+  ProgramSessionOptions session_options;
   std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };
 
@@ -57,7 +57,7 @@ class Solve {
   // A solve in a session of its own, which loads what `request.run` names.
   explicit Solve(SolveTask request);
   // A solve of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
-  Solve(SolveTask request, Session& session, int scenario, GivenInputs given);
+  Solve(SolveTask request, ProgramSession& session, int scenario, GivenInputs given);
   Solve(const Solve&) = delete;
   Solve& operator=(const Solve&) = delete;
 
@@ -67,7 +67,7 @@ class Solve {
   // boundary that might be wrong).
   Outcome run(SolveAnswer& answer);
 
-  Session& session() { return session_; }
+  ProgramSession& session() { return session_; }
   const Diagnostics& warnings() const { return warnings_; }
   int scenario() const { return scenario_; }
   int slot() const { return slot_; }
@@ -89,8 +89,8 @@ class Solve {
   void read_domain();
 
   SolveTask request_;
-  std::unique_ptr<Session> owned_;
-  Session& session_;
+  std::unique_ptr<ProgramSession> owned_;
+  ProgramSession& session_;
   Diagnostics warnings_;
   int scenario_ = -1;
   int slot_ = -1;

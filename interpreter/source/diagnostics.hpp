@@ -41,7 +41,7 @@ struct Diagnostic {
   Category category = Category::source;
 };
 
-// At most this many diagnostics are kept per list by default (SessionOptions::max_diagnostics): far more
+// At most this many diagnostics are kept per list by default (ProgramSessionOptions::max_diagnostics): far more
 // than are shown (kDefaultMaxErrors per file), and a bound on the memory and the answers of a flood (a
 // 10 MB file of a million errors kept 1.66 GB to print 50).
 inline constexpr std::size_t kDefaultMaxDiagnostics = 1000;

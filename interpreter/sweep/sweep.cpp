@@ -47,10 +47,10 @@ std::vector<double> Sweep::list_numbers(const Value& v, const Type& t) {
 }
 
 Sweep::Sweep(SweepTask request)
-    : request_(std::move(request)), owned_(std::make_unique<Session>(request_.session_options)), session_(*owned_),
+    : request_(std::move(request)), owned_(std::make_unique<ProgramSession>(request_.session_options)), session_(*owned_),
       vary_origin_(request_.limits.words.name("vary")) {}
 
-Sweep::Sweep(SweepTask request, Session& session, int scenario, GivenInputs given)
+Sweep::Sweep(SweepTask request, ProgramSession& session, int scenario, GivenInputs given)
     : request_(std::move(request)), session_(session), scenario_(scenario), given_(std::move(given)),
       vary_origin_(request_.limits.words.name("vary")) {}
 

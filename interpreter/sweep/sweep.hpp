@@ -74,7 +74,7 @@ struct SweepTask {
   // its varied inputs and measures, its output cells left as they were, unformatted and unchecked.
   bool measures_only = false;
   EvaluationLimits limits;  // limits.max_sweep_points bounds the product of the varied counts
-  SessionOptions session_options;  // of the session the sweep loads its scenario into
+  ProgramSessionOptions session_options;  // of the session the sweep loads its scenario into
   std::string where_origin = {};  // what messages call the text of `where`; empty: the caller's word (EvaluationLimits::words)
 };
 
@@ -83,7 +83,7 @@ class Sweep {
   // A sweep in a session of its own, which loads what `request.run` names.
   explicit Sweep(SweepTask request);
   // A sweep of a scenario of `session` (the REPL's), with `given` its inputs; `request.run` is not used.
-  Sweep(SweepTask request, Session& session, int scenario, GivenInputs given);
+  Sweep(SweepTask request, ProgramSession& session, int scenario, GivenInputs given);
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
 
@@ -96,7 +96,7 @@ class Sweep {
 
   const SweepTask& request() const { return request_; }
   const Diagnostics& warnings() const { return warnings_; }
-  Session& session() { return session_; }
+  ProgramSession& session() { return session_; }
   const Program& program() { return session_.program(); }
   const Scenario& scenario() { return session_.program().scenarios[static_cast<std::size_t>(scenario_)]; }
   int scenario_index() const { return scenario_; }
@@ -203,8 +203,8 @@ class Sweep {
   void compute(std::size_t first, std::size_t last, const Constants& k, Worker& w, Chunk& out);
 
   SweepTask request_;
-  std::unique_ptr<Session> owned_;
-  Session& session_;
+  std::unique_ptr<ProgramSession> owned_;
+  ProgramSession& session_;
   Diagnostics warnings_;
   int scenario_ = -1;
   GivenInputs given_;

@@ -14,7 +14,7 @@ namespace mlsi {
 namespace {
 
 // A value of the spec: an expression of the input's dimension, evaluated on its own.
-std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
+std::optional<double> value_at(ProgramSession& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
                                const std::string& flag, const std::string& input, DisplayUnit* display, const EvaluationLimits& limits) {
   while (begin < end && s.program().sources.file(f).text[begin] == ' ') ++begin;
   while (end > begin && s.program().sources.file(f).text[end - 1] == ' ') --end;
@@ -39,7 +39,7 @@ std::optional<double> value_at(Session& s, FileId f, std::uint32_t begin, std::u
 }
 
 // One value of a categorical spec: an entry of the input's kind, a case of its enumeration, or a Bool.
-std::optional<Value> choice_at(Session& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
+std::optional<Value> choice_at(ProgramSession& s, FileId f, std::uint32_t begin, std::uint32_t end, const Type& want,
                                const std::string& flag, const std::string& input, const EvaluationLimits& limits) {
   const Program& p = s.program();
   while (begin < end && p.sources.file(f).text[begin] == ' ') ++begin;
@@ -104,7 +104,7 @@ bool categorical_type(const Type& t) {
   return t.is_bool() || t.kind == Type::Kind::enumeration || (t.kind == Type::Kind::record && t.record->catalogue);
 }
 
-std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const EvaluationLimits& limits,
+std::optional<VarySpec> parse_vary(ProgramSession& s, int scenario, const std::string& text, const EvaluationLimits& limits,
                                    const VaryOptions& options) {
   const std::size_t max_points = limits.max_list_length;
   Program& p = s.program();

@@ -42,7 +42,7 @@ bool categorical_type(const Type& t);
 
 // Parses NAME=SPEC for `scenario`; reports problems in the session's diagnostics and returns nothing.
 // The values are evaluated under `limits`, the command's, and at most limits.max_list_length are taken.
-std::optional<VarySpec> parse_vary(Session& s, int scenario, const std::string& text, const EvaluationLimits& limits,
+std::optional<VarySpec> parse_vary(ProgramSession& s, int scenario, const std::string& text, const EvaluationLimits& limits,
                                    const VaryOptions& options = {});
 
 }  // namespace mlsi

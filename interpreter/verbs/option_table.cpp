@@ -169,8 +169,8 @@ EvaluationLimits command_line_limits() {
   return limits;
 }
 
-SessionOptions command_line_session_options() {
-  SessionOptions options;
+ProgramSessionOptions command_line_session_options() {
+  ProgramSessionOptions options;
   options.words = command_line_words();
   return options;
 }

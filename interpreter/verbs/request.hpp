@@ -17,7 +17,7 @@ namespace mlsi {
 const CallerWords& command_line_words();
 // Defaults that speak them.
 EvaluationLimits command_line_limits();
-SessionOptions command_line_session_options();
+ProgramSessionOptions command_line_session_options();
 
 struct VerbRequest {
   std::string command;
@@ -60,7 +60,7 @@ struct VerbRequest {
   // an evaluation given `limits` read the same values.
   EvaluationLimits limits = command_line_limits();
   // The session's options (the catalogues come from catalogue_files(); session_options() puts them together).
-  SessionOptions files = command_line_session_options();
+  ProgramSessionOptions files = command_line_session_options();
 
   // The options given, as the table names them (`--jobs` for `-j` too), in the order given: the verb's
   // table refuses those it does not take once the whole line is read.

@@ -68,11 +68,11 @@ std::optional<DisplayUnit> written_unit(const Program& p, const ast::Expr& e) {
 
 }  // namespace
 
-Workspace::Workspace(SessionOptions options, EvaluationLimits limits, std::string source_name)
+Workspace::Workspace(ProgramSessionOptions options, EvaluationLimits limits, std::string source_name)
     : limits_(limits), max_file_size_(options.limits.max_file_size), source_name_(std::move(source_name)) {
-  // With SessionOptions::read_on_demand an entry reads the prelude files and catalogue entries it names
+  // With ProgramSessionOptions::read_on_demand an entry reads the prelude files and catalogue entries it names
   // (`mlsi eval`, the REPL until it lists or completes: read_everything).
-  session_ = std::make_unique<Session>(options);
+  session_ = std::make_unique<ProgramSession>(options);
   ready_ = !session_->diagnostics().has_errors() && session_->check();
 }
 

@@ -59,18 +59,18 @@ struct EntryResult {
 class Workspace {
  public:
   // `source_name` names the entries in diagnostics (`<repl>`, `<eval>`): `NAME:LINE:COL`.
-  Workspace(SessionOptions options, EvaluationLimits limits, std::string source_name);
+  Workspace(ProgramSessionOptions options, EvaluationLimits limits, std::string source_name);
 
   // False when the prelude or a --catalog file did not load or check (the diagnostics say why).
   bool ready() const { return ready_; }
   // Loads the built-in scenarios, which entries may replace. False when they do not check: they are
   // taken back and their diagnostics dropped. An entry that calls one loads its files without this.
   bool load_builtin_scenarios();
-  // What a session reading on demand (SessionOptions::read_on_demand) has not read yet, the built-in
+  // What a session reading on demand (ProgramSessionOptions::read_on_demand) has not read yet, the built-in
   // scenarios too, once: for what lists or completes every name. False as load_builtin_scenarios.
   bool read_everything();
 
-  Session& session() { return *session_; }
+  ProgramSession& session() { return *session_; }
   Program& program() { return session_->program(); }
   const Program& program() const { return session_->program(); }
   const EvaluationLimits& limits() const { return limits_; }
@@ -115,7 +115,7 @@ class Workspace {
     NameLogScope names;
   };
   Snapshot snapshot();
-  // Before a declaration: what its text names of the prelude and the built-in scenarios (Session::
+  // Before a declaration: what its text names of the prelude and the built-in scenarios (ProgramSession::
   // declare_prelude_named), outside the entry's snapshot.
   void read_what_names(const std::string& text);
   void rollback(Snapshot& s);
@@ -126,7 +126,7 @@ class Workspace {
   EvaluationLimits limits_;
   std::size_t max_file_size_;
   std::string source_name_;
-  std::unique_ptr<Session> session_;
+  std::unique_ptr<ProgramSession> session_;
   bool ready_ = false;
   bool read_everything_ = false;  // read_everything() was called
   bool builtin_checked_ = true;   // what its load_builtin_scenarios() gave

@@ -57,14 +57,14 @@ inline EvaluationLimits small_limits() {
 }
 
 // Renders the session's diagnostics as the CLI prints them, then forgets them.
-inline void drain(Session& s) {
+inline void drain(ProgramSession& s) {
   std::string text = render_all(s.program().sources, s.diagnostics(), false);
   s.diagnostics().clear();
   (void)text;
 }
 
 // Runs a scenario with the given inputs and renders the results in every format, or the error.
-inline void run_and_render(Session& s, Evaluator& ev, int scenario, const GivenInputs& given, const std::string& config) {
+inline void run_and_render(ProgramSession& s, Evaluator& ev, int scenario, const GivenInputs& given, const std::string& config) {
   Program& p = s.program();
   try {
     ScenarioRun run = ev.run(scenario, given);

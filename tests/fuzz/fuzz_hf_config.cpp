@@ -20,9 +20,9 @@ const std::string& scratch() { return scratch_file.path(); }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   scratch_file.write(data, size);
-  mlsi::SessionOptions options;
+  mlsi::ProgramSessionOptions options;
   options.workload_config = scratch();
-  mlsi::Session session(options);
+  mlsi::ProgramSession session(options);
   bool ok = !session.diagnostics().has_errors() && session.converted_workload();
   mlsi::fuzz::drain(session);
   if (!ok) return 0;

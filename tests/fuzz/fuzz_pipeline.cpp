@@ -27,9 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // The built-in catalogue and prelude read on demand, as `mlsi run` and `mlsi check` read them (and
   // several times faster per input than reading all of them).
-  SessionOptions options;
+  ProgramSessionOptions options;
   options.read_on_demand = true;
-  Session session(options);
+  ProgramSession session(options);
   auto file = session.load_text("fuzz.mls", std::move(text));
   bool ok = session.check() && file;
   fuzz::drain(session);

@@ -38,7 +38,7 @@ const char* kScenario = R"(scenario SetTarget {
 )";
 
 struct Fixture {
-  std::unique_ptr<mlsi::Session> session;
+  std::unique_ptr<mlsi::ProgramSession> session;
   int scenario = -1;
   int uses = 0;
 };
@@ -46,7 +46,7 @@ struct Fixture {
 Fixture& fixture() {
   static Fixture f;
   if (!f.session || ++f.uses > 5000) {
-    f.session = std::make_unique<mlsi::Session>();
+    f.session = std::make_unique<mlsi::ProgramSession>();
     f.uses = 0;
     auto file = f.session->load_text("set_target.mls", kScenario);
     if (!f.session->check() || !file || f.session->scenarios_of(*file).size() != 1) __builtin_trap();  // the fixture is wrong
@@ -60,7 +60,7 @@ Fixture& fixture() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mlsi;
   Fixture& fx = fixture();
-  Session& session = *fx.session;
+  ProgramSession& session = *fx.session;
   int scenario = fx.scenario;
   Program& p = session.program();
   Evaluator ev(p, fuzz::small_limits());

@@ -15,7 +15,7 @@ namespace {
 
 // A session with `toml` loaded as a catalogue file, built-in or not, and its diagnostics' messages.
 struct CalibrationCatalogue {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   std::string messages;
   explicit CalibrationCatalogue(const std::string& toml, bool builtin) {
     mlsi::Program& p = session.program();
@@ -205,7 +205,7 @@ collective_latency = "30 us"
 // Every accelerator the serving planner is validated and compared on carries its own serving calibration
 // (docs/catalogue.md §3.1.1): a measured or estimated figure with the source that says which, never a default.
 TEST(CalibrationSources, EveryServingAcceleratorGivesItsServingFiguresWithSources) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   for (const char* key : {"A10G", "A100", "A100_40GB", "H100", "H100_PCIe", "H800", "H200", "B200", "MI300X", "L40S", "L4"}) {
     const auto* entry = session.program().catalogue.find(key);
     ASSERT_NE(entry, nullptr) << key;

@@ -71,7 +71,7 @@ TEST(CatalogueDoc, Section2ListsEveryFieldOfTheSchemaInOrder) {
 TEST(CatalogueDoc, Section3NamesEveryBuiltinEntryAndAlias) {
   const std::string built_in = section(page(), "## 3. Built-in entries", "## 4.");
   ASSERT_FALSE(built_in.empty());
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   const auto& catalogue = session.program().catalogue;
   ASSERT_FALSE(catalogue.entries.empty());
   for (const auto& e : catalogue.entries) {

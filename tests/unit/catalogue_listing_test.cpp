@@ -21,8 +21,8 @@ using mlsi::Format;
 using mlsi::ListingStatus;
 
 // As `mlsi list` opens it: every built-in catalogue file read at once.
-mlsi::SessionOptions whole_catalogue() {
-  mlsi::SessionOptions o;
+mlsi::ProgramSessionOptions whole_catalogue() {
+  mlsi::ProgramSessionOptions o;
   o.read_on_demand = false;
   return o;
 }
@@ -49,7 +49,7 @@ std::vector<std::string> json_keys(const std::string& text) {
 }
 
 TEST(CatalogueListing, HardwareFilteredAndSortedByAField) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   ASSERT_FALSE(session.diagnostics().has_errors());
   mlsi::ListRequest request;
   request.kind = "hardware";
@@ -69,7 +69,7 @@ TEST(CatalogueListing, HardwareFilteredAndSortedByAField) {
 }
 
 TEST(CatalogueListing, EqualValuesKeepTheOrderOfTheKeys) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "Hardware";  // the kind's own name works as its plural does
   request.where = "memory > 100 GiB and memory < 150 GiB";
@@ -87,7 +87,7 @@ TEST(CatalogueListing, EqualValuesKeepTheOrderOfTheKeys) {
 }
 
 TEST(CatalogueListing, AnUnknownSortFieldSaysWhichFieldWasMeant) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "hardware";
   request.sort = "memry";
@@ -98,7 +98,7 @@ TEST(CatalogueListing, AnUnknownSortFieldSaysWhichFieldWasMeant) {
 }
 
 TEST(CatalogueListing, AnUnknownKindSaysWhichKindWasMeant) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "fabric";  // the plural is `fabrics`, the kind `Fabric`
   auto listing = mlsi::list_kind(session, request);
@@ -107,7 +107,7 @@ TEST(CatalogueListing, AnUnknownKindSaysWhichKindWasMeant) {
 }
 
 TEST(CatalogueListing, AConditionThatDoesNotCompileLeavesItsDiagnosticsInTheSession) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "hardware";
   request.where = "memory > 1 s";  // Information compared with Time
@@ -120,7 +120,7 @@ TEST(CatalogueListing, AConditionThatDoesNotCompileLeavesItsDiagnosticsInTheSess
 }
 
 TEST(CatalogueListing, ShowsAUnitWithItsSizeInSiBaseUnits) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ShowRequest request;
   request.name = "GiB";
   request.format = Format::json;
@@ -135,7 +135,7 @@ TEST(CatalogueListing, ShowsAUnitWithItsSizeInSiBaseUnits) {
 }
 
 TEST(CatalogueListing, AnUnknownNameSaysWhichNameWasMeant) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ShowRequest request;
   request.name = "H100x";  // one letter from H100 (cloud.toml)
   auto listing = mlsi::show_name(session, request);
@@ -144,7 +144,7 @@ TEST(CatalogueListing, AnUnknownNameSaysWhichNameWasMeant) {
 }
 
 TEST(CatalogueListing, SortDescendingKeepsTiesInKeyOrder) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "precisions";
   request.sort = "-bytes";
@@ -163,7 +163,7 @@ TEST(CatalogueListing, SortDescendingKeepsTiesInKeyOrder) {
 }
 
 TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   auto listing = mlsi::list_kind(session, request);
   ASSERT_EQ(listing.status, ListingStatus::ok) << listing.message;
@@ -188,7 +188,7 @@ TEST(CatalogueListing, WithoutAKindEveryKindWithItsCount) {
 }
 
 TEST(CatalogueListing, ScenariosWithPackAndFirstSentence) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "scenarios";
   auto listing = mlsi::list_kind(session, request);
@@ -208,7 +208,7 @@ TEST(CatalogueListing, TheOldPackNameInferenceIsServingAndSystems) {
   // `inference` was split into `serving` (8 scenarios) and `systems` (8): a condition comparing `pack` with
   // it, either way round, means both; other texts and comparisons are as written.
   auto count = [](const std::string& where) {
-    mlsi::Session session(whole_catalogue());
+    mlsi::ProgramSession session(whole_catalogue());
     mlsi::ListRequest request;
     request.kind = "scenarios";
     request.where = where;
@@ -227,7 +227,7 @@ TEST(CatalogueListing, TheOldPackNameInferenceIsServingAndSystems) {
   // A text that is not compared with `pack` stays: no scenario is named `inference`.
   EXPECT_EQ(count("name == \"inference\""), "0 scenarios");
   // A problem is said in the text as typed.
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ListRequest request;
   request.kind = "scenarios";
   request.where = "pack == \"inference\" and nme == \"x\"";
@@ -256,7 +256,7 @@ TEST(CatalogueListing, FirstSentence) {
 }
 
 TEST(CatalogueListing, ShowOfNoExactNameListsTheNamesContainingIt) {
-  mlsi::Session session(whole_catalogue());
+  mlsi::ProgramSession session(whole_catalogue());
   mlsi::ShowRequest request;
   request.name = "LLAMA";
   auto listing = mlsi::show_name(session, request);

@@ -1,4 +1,4 @@
-// The built-in catalogue read on demand (SessionOptions::read_on_demand) gives the same entries as the
+// The built-in catalogue read on demand (ProgramSessionOptions::read_on_demand) gives the same entries as the
 // eager read of every file, and reads only what is looked up.
 #include <algorithm>
 #include <map>
@@ -42,20 +42,20 @@ bool same(const Value& a, const Value& b) {
   return true;
 }
 
-std::string where(mlsi::Session& s, mlsi::Span span) {
+std::string where(mlsi::ProgramSession& s, mlsi::Span span) {
   auto lc = s.program().sources.line_col(span.file, span.begin);
   return s.program().sources.file(span.file).name + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.col) + "+" +
          std::to_string(span.end - span.begin);
 }
 
-mlsi::SessionOptions lazy() {
-  mlsi::SessionOptions o;
+mlsi::ProgramSessionOptions lazy() {
+  mlsi::ProgramSessionOptions o;
   o.read_on_demand = true;
   return o;
 }
 
 TEST(CatalogueOnDemand, SectionsNameEveryEntryOfEachBuiltinFile) {
-  mlsi::Session eager;
+  mlsi::ProgramSession eager;
   ASSERT_FALSE(eager.diagnostics().has_errors());
   std::map<std::string, std::set<std::string>> by_file;  // names the full TOML read gives, per file
   for (const auto& e : eager.program().catalogue.entries) {
@@ -128,8 +128,8 @@ TEST(CatalogueOnDemand, SectionsOfAHandWrittenFile) {
 }
 
 TEST(CatalogueOnDemand, EveryEntryIsTheSameAsTheEagerRead) {
-  mlsi::Session eager;
-  mlsi::Session on_demand(lazy());
+  mlsi::ProgramSession eager;
+  mlsi::ProgramSession on_demand(lazy());
   const auto& all = eager.program().catalogue;
   ASSERT_EQ(all.entries.size(), 179u);  // 143, the fleets Training_1K_A100, SuperPOD_A100, SuperPOD_H100, and A100_40GB, OPT_13B,
                                         // H800, DGX_A100_40GB, HGX_H800, DGX1_V100, DGX2_V100, H100_PCIe, L40S, L4, A10G;
@@ -165,7 +165,7 @@ TEST(CatalogueOnDemand, EveryEntryIsTheSameAsTheEagerRead) {
 }
 
 TEST(CatalogueOnDemand, ReadsOnlyTheEntriesLookedUpAndThoseTheyReferTo) {
-  mlsi::Session s(lazy());
+  mlsi::ProgramSession s(lazy());
   auto& cat = s.program().catalogue;
   EXPECT_TRUE(cat.entries.empty());
   ASSERT_NE(cat.find("GPT3"), nullptr);
@@ -173,7 +173,7 @@ TEST(CatalogueOnDemand, ReadsOnlyTheEntriesLookedUpAndThoseTheyReferTo) {
   EXPECT_EQ(cat.find("NoSuchEntry"), nullptr);
   EXPECT_EQ(cat.entries.size(), 1u);
   // A node names its accelerator: reading the node reads that Hardware entry too.
-  mlsi::Session eager;
+  mlsi::ProgramSession eager;
   const auto* node = eager.program().catalogue.find("DGX_H100");
   ASSERT_NE(node, nullptr);
   ASSERT_NE(cat.find("DGX_H100"), nullptr);
@@ -191,7 +191,7 @@ scenario NodeMemory {
 )";
   double results[2];
   for (int lazy_read = 0; lazy_read < 2; ++lazy_read) {
-    mlsi::Session s(lazy_read ? lazy() : mlsi::SessionOptions{});
+    mlsi::ProgramSession s(lazy_read ? lazy() : mlsi::ProgramSessionOptions{});
     ASSERT_TRUE(s.load_text("node.mls", text));
     ASSERT_TRUE(s.check());
     int sc = s.program().find_scenario_index("NodeMemory");
@@ -210,17 +210,17 @@ namespace {
 
 // The diagnostics a text gets, rendered without colour, with the prelude read at once or on demand.
 std::string diagnostics_of(const char* text, bool on_demand) {
-  mlsi::SessionOptions o;
+  mlsi::ProgramSessionOptions o;
   o.read_on_demand = on_demand;
-  mlsi::Session s(o);
+  mlsi::ProgramSession s(o);
   s.load_text("user.mls", text);
   s.check();
   return mlsi::render_all(s.program().sources, s.diagnostics(), false);
 }
 
 TEST(PreludeOnDemand, TheScannedNamesAreTheDeclaredOnes) {
-  mlsi::Session eager;
-  mlsi::Session on_demand(lazy());
+  mlsi::ProgramSession eager;
+  mlsi::ProgramSession on_demand(lazy());
   std::set<std::string> globals, functions;
   for (const auto& g : eager.program().globals)
     if (eager.program().sources.file(g.span.file).name == "<prelude>/constants.mls") globals.insert(g.name);
@@ -234,14 +234,14 @@ TEST(PreludeOnDemand, TheScannedNamesAreTheDeclaredOnes) {
 }
 
 TEST(PreludeOnDemand, DeclaresOnlyTheFilesATextMentions) {
-  mlsi::Session plain(lazy());
+  mlsi::ProgramSession plain(lazy());
   plain.load_text("plain.mls", "scenario A {\n  input x: Count = 2\n  output y = x * 3\n}\n");
   ASSERT_TRUE(plain.check());
   EXPECT_TRUE(plain.program().globals.empty());
   EXPECT_TRUE(plain.program().functions.empty());
 
   // training_compute (functions.mls) reads training_flops_per_param_token (constants.mls): both are read.
-  mlsi::Session uses(lazy());
+  mlsi::ProgramSession uses(lazy());
   uses.load_text("uses.mls", "scenario B {\n  output c: Compute = training_compute(5, 7)\n}\n");
   ASSERT_TRUE(uses.check());
   EXPECT_EQ(uses.program().function_index.count("training_compute"), 1u);
@@ -255,7 +255,7 @@ TEST(PreludeOnDemand, DeclaresOnlyTheFilesATextMentions) {
 }
 
 TEST(PreludeOnDemand, TextsGivenLaterAreScannedBeforeTheyAreCompiled) {
-  mlsi::Session s(lazy());
+  mlsi::ProgramSession s(lazy());
   s.load_text("a.mls", "scenario A {\n  input bytes: Information = 1 byte\n  output y = bytes\n}\n");
   ASSERT_TRUE(s.check());
   EXPECT_EQ(s.program().global_index.count("adam_optimizer_bytes"), 0u);
@@ -287,17 +287,17 @@ TEST(PreludeOnDemand, ErrorsAreTheSameAsWithTheWholePrelude) {
 namespace {
 
 TEST(BuiltinScenariosOnDemand, ARunByNameLoadsItsFileItsConfigsAndWhatItCalls) {
-  mlsi::Session all;
+  mlsi::ProgramSession all;
   all.load_builtin_scenarios();
   ASSERT_TRUE(all.check());
-  mlsi::Session some(lazy());
+  mlsi::ProgramSession some(lazy());
   some.load_builtin_scenarios_for("ActivationMemory");
   ASSERT_TRUE(some.check());
   const auto* sc = some.program().find_scenario("ActivationMemory");
   ASSERT_NE(sc, nullptr);
   EXPECT_LT(some.program().scenarios.size(), all.program().scenarios.size());
   // Its configs (declared with it in activation_memory.mls), as with every file loaded.
-  auto configs_of = [](mlsi::Session& s) {
+  auto configs_of = [](mlsi::ProgramSession& s) {
     std::set<std::string> names;
     int target = s.program().find_scenario_index("ActivationMemory");
     for (const auto& c : s.program().configs)
@@ -308,11 +308,11 @@ TEST(BuiltinScenariosOnDemand, ARunByNameLoadsItsFileItsConfigsAndWhatItCalls) {
   EXPECT_EQ(configs_of(some), configs_of(all));
   // Every scenario a loaded one calls is loaded too: each loaded scenario checked above.
   // An unknown name loads them all, for the did-you-mean over every name.
-  mlsi::Session unknown(lazy());
+  mlsi::ProgramSession unknown(lazy());
   unknown.load_builtin_scenarios_for("NoSuchScenario");
   EXPECT_EQ(unknown.program().scenarios.size(), all.program().scenarios.size());
   // The `Scenario` suffix is accepted as find_scenario accepts it.
-  mlsi::Session suffixed(lazy());
+  mlsi::ProgramSession suffixed(lazy());
   suffixed.load_builtin_scenarios_for("ActivationMemoryScenario");
   EXPECT_NE(suffixed.program().find_scenario("ActivationMemory"), nullptr);
   EXPECT_LT(suffixed.program().scenarios.size(), all.program().scenarios.size());
@@ -323,12 +323,12 @@ TEST(BuiltinScenariosOnDemand, ARunByNameLoadsItsFileItsConfigsAndWhatItCalls) {
 namespace {
 
 TEST(BuiltinScenariosOnDemand, EveryBuiltinScenarioChecksWhenLoadedByItsName) {
-  mlsi::Session all;
+  mlsi::ProgramSession all;
   all.load_builtin_scenarios();
   ASSERT_TRUE(all.check());
   ASSERT_EQ(all.program().scenarios.size(), 77u);  // the training pack's 57, the serving pack's 8, the systems pack's 8 and the planner's 4
   for (const auto& sc : all.program().scenarios) {
-    mlsi::Session one(lazy());
+    mlsi::ProgramSession one(lazy());
     one.load_builtin_scenarios_for(sc.name);
     EXPECT_TRUE(one.check()) << sc.name << "\n" << mlsi::render_all(one.program().sources, one.diagnostics(), false);
     EXPECT_NE(one.program().find_scenario(sc.name), nullptr) << sc.name;

@@ -34,9 +34,9 @@ constexpr double GiB = 1024.0 * 1024 * 1024;
 constexpr double GB = 1e9, TB = 1e12, TFLOP = 1e12, GFLOP = 1e9, TOPS = 1e12;
 constexpr double hour = 3600, month = 30 * 86400.0;
 
-mlsi::Session& shared() {
-  static std::unique_ptr<mlsi::Session> s = [] {
-    auto session = std::make_unique<mlsi::Session>();
+mlsi::ProgramSession& shared() {
+  static std::unique_ptr<mlsi::ProgramSession> s = [] {
+    auto session = std::make_unique<mlsi::ProgramSession>();
     session->check();
     return session;
   }();

@@ -57,9 +57,9 @@ std::string full_digits(double x) {
 }
 
 // One session for the read-only tests: prelude + built-in catalogue, checked.
-mlsi::Session& shared() {
-  static std::unique_ptr<mlsi::Session> s = [] {
-    auto session = std::make_unique<mlsi::Session>();
+mlsi::ProgramSession& shared() {
+  static std::unique_ptr<mlsi::ProgramSession> s = [] {
+    auto session = std::make_unique<mlsi::ProgramSession>();
     session->check();
     return session;
   }();
@@ -118,7 +118,7 @@ std::optional<mlsi::Value> lookup(const std::string& key, const std::string& pat
 // ---- 1. Loading -----------------------------------------------------------------------------------------
 
 TEST(CatalogueLoad, BuiltinCatalogueHasNoDiagnostics) {
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   EXPECT_TRUE(s.diagnostics().list().empty()) << mlsi::render_all(s.program().sources, s.diagnostics(), false);
   EXPECT_FALSE(s.program().catalogue.entries.empty());
   // Checking the prelude + catalogue alone adds nothing either.
@@ -130,7 +130,7 @@ TEST(CatalogueLoad, BuiltinCatalogueHasNoDiagnostics) {
 // says them); the same entry from a user file is given "gated" and false, with a note each (the golden
 // tests/golden/catalogue/transformer_shapes shows those).
 TEST(CatalogueLoad, BuiltinTransformerMustWriteMlpAndTiedEmbeddings) {
-  mlsi::Session session;  // the prelude's dimensions and the kinds, which the loader reads
+  mlsi::ProgramSession session;  // the prelude's dimensions and the kinds, which the loader reads
   mlsi::Program& p = session.program();
   mlsi::Diagnostics d;
   mlsi::CatalogueLoader loader(p, d);
@@ -1451,7 +1451,7 @@ TEST(CatalogueConstants, EveryConstantOfSection4HasItsValueAndDimension) {
 
 // A checked session with one extra source, and a way to run its scenarios on their defaults.
 struct ScratchSession {
-  std::unique_ptr<mlsi::Session> session = std::make_unique<mlsi::Session>();
+  std::unique_ptr<mlsi::ProgramSession> session = std::make_unique<mlsi::ProgramSession>();
   explicit ScratchSession(const std::string& text) {
     session->load_text("catalogue_test.mls", text);
     ok = session->check();

@@ -95,7 +95,7 @@ TEST(CatalogueValues, TheNameTableIsEveryEntrysNamesSorted) {
 }
 
 TEST(CatalogueValues, SchemaDimensionsAreThoseTheParserGives) {
-  mlsi::Session session;  // its prelude's dimensions
+  mlsi::ProgramSession session;  // its prelude's dimensions
   mlsi::Program& p = session.program();
   std::set<std::string> dimensions;
   for (const auto& kind : mlsi::catalogue_schema())

@@ -58,7 +58,7 @@ TEST(CheckDeadline, AnInnerScopeEndsAndTheOuterHoldsAgain) {
 }
 
 TEST(CheckDeadline, CheckingStopsWithOneErrorThatSaysSo) {
-  Session session;
+  ProgramSession session;
   ASSERT_TRUE(session.load_text("big.mls", many_outputs(3000)));
   ASSERT_FALSE(session.diagnostics().has_errors());
   // Read without a bound; checked (compiled) under one that has passed before the first expression.
@@ -72,7 +72,7 @@ TEST(CheckDeadline, CheckingStopsWithOneErrorThatSaysSo) {
 }
 
 TEST(CheckDeadline, TheSameFileChecksWithoutABound) {
-  Session session;
+  ProgramSession session;
   ASSERT_TRUE(session.load_text("big.mls", many_outputs(3000)));
   EXPECT_TRUE(session.check());
   EXPECT_TRUE(session.diagnostics().list().empty());

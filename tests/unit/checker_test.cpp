@@ -1,4 +1,4 @@
-// The static checker: small sources loaded through a Session (prelude and catalogue included) must give
+// The static checker: small sources loaded through a ProgramSession (prelude and catalogue included) must give
 // exactly the diagnostics language.md asks for ("Types", "Declarations"), and nothing else.
 #include <memory>
 #include <string>
@@ -14,7 +14,7 @@
 namespace {
 
 struct Checked {
-  std::unique_ptr<mlsi::Session> session;
+  std::unique_ptr<mlsi::ProgramSession> session;
   std::vector<const mlsi::Diagnostic*> errors;
   std::string rendered;
 
@@ -61,7 +61,7 @@ struct Checked {
 
 Checked check(const std::string& text) {
   Checked c;
-  c.session = std::make_unique<mlsi::Session>();
+  c.session = std::make_unique<mlsi::ProgramSession>();
   EXPECT_FALSE(c.session->diagnostics().has_errors()) << "the prelude or catalogue does not load:\n"
                                                       << mlsi::render_all(c.session->program().sources,
                                                                           c.session->diagnostics(), false);

@@ -112,7 +112,7 @@ struct PackRun {
 
 // Every built-in scenario with each of its configs, and alone.
 std::vector<PackRun> pack_runs() {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_builtin_scenarios();
   EXPECT_TRUE(session.check());
   const mlsi::Program& p = session.program();

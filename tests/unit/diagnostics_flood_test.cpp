@@ -100,7 +100,7 @@ TEST(Abbreviate, KeepsStartAndEndAtCharacterBoundaries) {
 TEST(DiagnosticFlood, OneUnknownNameUsedManyTimesIsOneError) {
   // 1,000 and 10,000 uses: the same 5 lines (message, quoted line, marker, the suggestion, the note of
   // the repeats). The uses are 3 bytes apart from column 15 on. Of 10,000, 1000 are kept (issue #39,
-  // item 6: SessionOptions::max_diagnostics) and the 9000 others counted in a last line.
+  // item 6: ProgramSessionOptions::max_diagnostics) and the 9000 others counted in a last line.
   mlsi_test::TempFile small("flood_small.mls", unknown_name_uses(1000));
   mlsi_test::TempFile big("flood_big.mls", unknown_name_uses(10000));
   auto a = mlsi_test::mlsi({"check", small.path.string()});

@@ -20,7 +20,7 @@ const std::string kExamples = std::string(MLSI_SOURCE_DIR) + "/tests/examples/";
 
 // A checked session with one scenario to run, and its inputs as given so far.
 struct Run {
-  std::unique_ptr<mlsi::Session> session;
+  std::unique_ptr<mlsi::ProgramSession> session;
   int scenario = -1;
   mlsi::GivenInputs given;
   mlsi::EvaluationLimits limits;
@@ -89,7 +89,7 @@ void prepare(Run& r, const std::string& scenario) {
 
 std::unique_ptr<Run> from_file(const std::string& file, const std::string& scenario) {
   auto r = std::make_unique<Run>();
-  r->session = std::make_unique<mlsi::Session>();
+  r->session = std::make_unique<mlsi::ProgramSession>();
   EXPECT_TRUE(r->session->load_file(kExamples + file).has_value());
   prepare(*r, scenario);
   return r;
@@ -97,7 +97,7 @@ std::unique_ptr<Run> from_file(const std::string& file, const std::string& scena
 
 std::unique_ptr<Run> from_text(const std::string& text, const std::string& scenario = "S") {
   auto r = std::make_unique<Run>();
-  r->session = std::make_unique<mlsi::Session>();
+  r->session = std::make_unique<mlsi::ProgramSession>();
   r->session->load_text("test.mls", text);
   prepare(*r, scenario);
   return r;

@@ -426,7 +426,7 @@ TEST(Explain, ScenarioCallsAndComprehensions) {
 // references) explains: valid JSON with one tree per output, each naming its output, and a text tree
 // with one `depends on` per output.
 TEST(Explain, EveryBuiltInScenarioExplains) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_builtin_scenarios();
   ASSERT_TRUE(session.check());
   for (const auto& s : session.program().scenarios) {

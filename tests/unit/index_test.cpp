@@ -281,7 +281,7 @@ TEST(Index, OutlineOfScenarioAndConfig) {
 }
 
 TEST(Index, NamesAreRecordedOnlyForAnIndex) {
-  Session s;
+  ProgramSession s;
   s.load_text("a.mls", "let x = 2\nlet y = x * 3\n");
   s.check();
   EXPECT_EQ(s.program().uses, nullptr);

@@ -14,7 +14,7 @@
 namespace {
 
 struct Checked {
-  std::unique_ptr<mlsi::Session> session = std::make_unique<mlsi::Session>();
+  std::unique_ptr<mlsi::ProgramSession> session = std::make_unique<mlsi::ProgramSession>();
   bool ok = false;
   explicit Checked(const std::string& text) {
     session->load_text("inline_entry_test.mls", text);

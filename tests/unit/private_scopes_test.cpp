@@ -18,9 +18,9 @@ constexpr const char* kOwnTokens =
     "scenario Mine {\n  input prompt: Tokens = 3 ktok\n  output doubled = prompt * 2\n}\n";
 
 TEST(PrivateScopes, NoPackShadowsAPreludeNameButAReplaceableUnit) {
-  mlsi::Session prelude_only;
+  mlsi::ProgramSession prelude_only;
   ASSERT_TRUE(prelude_only.check());
-  mlsi::Session all;
+  mlsi::ProgramSession all;
   all.load_builtin_scenarios();
   ASSERT_TRUE(all.check());
   const auto& units = all.program().units;
@@ -69,7 +69,7 @@ TEST(PrivateScopes, ADocLineACommentOrAStringNamingServingFleetLoadsNothing) {
   // Only a real use loads a built-in scenario and shows its file's units (language.md §4): not a `## See
   // also:` line, a comment or a `check`'s message. So `tok` is the prelude's Count label, and 1024 tok a
   // Count, not ServingFleet's Tokens (which failed with "expects Count, found Tokens").
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   ASSERT_TRUE(session.load_text("pages.mls",
                                 "## See also: ServingFleet\n"
                                 "scenario Pages {\n"

@@ -16,7 +16,7 @@ namespace {
 
 // One output of scenario `Q` in `text`, or the evaluation's error message in `error`.
 std::optional<double> queueing_output(const std::string& text, const std::string& output, std::string& error) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_text("queueing_test.mls", text);
   if (!session.check()) {
     error = mlsi::render_all(session.program().sources, session.diagnostics(), false);

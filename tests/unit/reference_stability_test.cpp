@@ -52,9 +52,9 @@ constexpr mlsi::EmbeddedFile kBadFile{"bad.toml", kBadCatalogue, {}, kBadEntries
 // to the unknown-name diagnostic (with the diagnostics in a vector, through a dangling reference:
 // AddressSanitizer reported the heap-use-after-free that fuzz_pipeline found).
 TEST(ReferenceStability, UnknownNameGetsItsNoteAfterTheCatalogueIsReadOnDemand) {
-  mlsi::SessionOptions options;
+  mlsi::ProgramSessionOptions options;
   options.read_on_demand = true;
-  mlsi::Session session(options);
+  mlsi::ProgramSession session(options);
   ASSERT_EQ(session.diagnostics().size(), 0u);
   mlsi::Program& p = session.program();
   auto loader = std::make_shared<mlsi::CatalogueLoader>(p, session.diagnostics());

@@ -96,7 +96,7 @@ TEST(ReplInput, RunArguments) {
 class ReplCompletion : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    session_ = std::make_unique<mlsi::Session>();
+    session_ = std::make_unique<mlsi::ProgramSession>();
     session_->load_file(std::string(MLSI_SOURCE_DIR) + "/tests/examples/kv_cache.mls");
     ASSERT_TRUE(session_->check());
   }
@@ -107,9 +107,9 @@ class ReplCompletion : public ::testing::Test {
     return c.candidates;
   }
   static bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
-  static std::unique_ptr<mlsi::Session> session_;
+  static std::unique_ptr<mlsi::ProgramSession> session_;
 };
-std::unique_ptr<mlsi::Session> ReplCompletion::session_;
+std::unique_ptr<mlsi::ProgramSession> ReplCompletion::session_;
 
 using Names = std::vector<std::string>;
 

@@ -17,11 +17,11 @@ using mlsi_test::TempFile;
 
 using mlsi_test::kGiB;
 
-const mlsi::Scenario& scenario_of(mlsi::Session& s, const mlsi::PreparedScenario& run) {
+const mlsi::Scenario& scenario_of(mlsi::ProgramSession& s, const mlsi::PreparedScenario& run) {
   return s.program().scenarios[static_cast<std::size_t>(run.scenario)];
 }
 
-const mlsi::InputValue& given(mlsi::Session& s, const mlsi::PreparedScenario& run, const std::string& input) {
+const mlsi::InputValue& given(mlsi::ProgramSession& s, const mlsi::PreparedScenario& run, const std::string& input) {
   int slot = scenario_of(s, run).find_slot(input);
   EXPECT_GE(slot, 0) << input;
   const auto& value = run.given.at(static_cast<std::size_t>(slot));
@@ -29,16 +29,16 @@ const mlsi::InputValue& given(mlsi::Session& s, const mlsi::PreparedScenario& ru
   return *value;
 }
 
-double output(mlsi::Session& s, const mlsi::PreparedScenario& run, const mlsi::ScenarioRun& result, const std::string& name) {
+double output(mlsi::ProgramSession& s, const mlsi::PreparedScenario& run, const mlsi::ScenarioRun& result, const std::string& name) {
   int slot = scenario_of(s, run).find_slot(name);
   EXPECT_GE(slot, 0) << name;
   return result.slots.at(static_cast<std::size_t>(slot)).number();
 }
 
-mlsi::PreparedScenario prepare(mlsi::Session& s, const mlsi::RunTask& request) { return mlsi::prepare_run(s, request, {}, 1 << 20); }
+mlsi::PreparedScenario prepare(mlsi::ProgramSession& s, const mlsi::RunTask& request) { return mlsi::prepare_run(s, request, {}, 1 << 20); }
 
 TEST(RunTask, ConfigThenSetGiveTheInputs) {
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::RunTask request{"ActivationMemory", "", "gpt3_seq2048", "", {"microbatch=4"}};
   mlsi::PreparedScenario run = prepare(s, request);
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;
@@ -63,7 +63,7 @@ TEST(RunTask, ConfigThenSetGiveTheInputs) {
 }
 
 TEST(RunTask, UnknownConfigSaysWhichOneWasMeant) {
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::PreparedScenario run = prepare(s, {"ActivationMemory", "", "gpt3_seq2049", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "scenario `ActivationMemory` has no config `gpt3_seq2049`; did you mean `gpt3_seq2048`?");
@@ -74,7 +74,7 @@ TEST(RunTask, FindConfigLooksOnlyAtTheScenariosOwn) {
   TempFile f("two_configs.mls",
              "scenario A {\n  input x: Count = 1\n  output y = x\n}\nconfig fast for A { x = 2 }\n"
              "scenario B {\n  input x: Count = 1\n  output y = x\n}\nconfig slow for B { x = 3 }\n");
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   ASSERT_TRUE(s.load_file(f.path.string()).has_value());
   ASSERT_TRUE(s.check());
   const mlsi::Program& p = s.program();
@@ -90,16 +90,16 @@ TEST(RunTask, FindConfigLooksOnlyAtTheScenariosOwn) {
   EXPECT_EQ(mlsi::find_config(p, a, "fats").message, "scenario `A` has no config `fats`; did you mean `fast`?");
 
   // A file of two scenarios runs one only when the request names it.
-  mlsi::Session both;
+  mlsi::ProgramSession both;
   mlsi::PreparedScenario run = prepare(both, {f.path.string(), "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "`" + f.path.string() + "` declares several scenarios (A, B); choose one with scenario NAME");
-  mlsi::SessionOptions flags;
+  mlsi::ProgramSessionOptions flags;
   flags.words = mlsi::command_line_words();
-  mlsi::Session cli(flags);
+  mlsi::ProgramSession cli(flags);
   EXPECT_EQ(prepare(cli, {f.path.string(), "", "", "", {}}).outcome.message,
             "`" + f.path.string() + "` declares several scenarios (A, B); choose one with --scenario NAME");
-  mlsi::Session named;
+  mlsi::ProgramSession named;
   run = prepare(named, {f.path.string(), "B", "slow", "", {}});
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;
   EXPECT_EQ(scenario_of(named, run).name, "B");
@@ -107,11 +107,11 @@ TEST(RunTask, FindConfigLooksOnlyAtTheScenariosOwn) {
 }
 
 TEST(RunTask, UnknownTargetIsAUsageFailure) {
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::PreparedScenario run = prepare(s, {"ActivationMemry", "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "no file or built-in scenario named `ActivationMemry`; did you mean `ActivationMemory`?");
-  mlsi::Session missing;
+  mlsi::ProgramSession missing;
   run = prepare(missing, {"no_such_file.mls", "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "cannot find file `no_such_file.mls`");
@@ -119,7 +119,7 @@ TEST(RunTask, UnknownTargetIsAUsageFailure) {
 }
 
 TEST(RunTask, BadSetIsInTheDiagnostics) {
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::PreparedScenario run = prepare(s, {"ActivationMemory", "", "", "", {"microbatch=bogus"}});
   EXPECT_EQ(run.outcome.failure, Failure::usage);
   EXPECT_EQ(run.outcome.message, "");
@@ -128,7 +128,7 @@ TEST(RunTask, BadSetIsInTheDiagnostics) {
 }
 
 TEST(RunTask, EvaluationFailureIsTheLastDiagnostic) {
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::PreparedScenario run = prepare(s, {"ActivationMemory", "", "", "", {"microbatch=1/0"}});
   EXPECT_EQ(run.outcome.failure, Failure::evaluation);
   ASSERT_FALSE(s.diagnostics().list().empty());
@@ -138,7 +138,7 @@ TEST(RunTask, EvaluationFailureIsTheLastDiagnostic) {
 TEST(RunTask, WarningsAreKeptApartFromLaterProblems) {
   // `2 s` is two seconds even where `s` is an input: a warning, and the run goes on.
   TempFile f("warns.mls", "scenario W {\n  input s: Count = 2\n  output y = s * 2 s\n}\n");
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::PreparedScenario run = prepare(s, {f.path.string(), "", "", "", {"s=3"}});
   ASSERT_TRUE(run.outcome.ok()) << run.outcome.message;
   ASSERT_EQ(run.warnings.list().size(), 1u);
@@ -152,7 +152,7 @@ TEST(RunTask, WarningsAreKeptApartFromLaterProblems) {
 
 TEST(RunTask, SourceErrorsStayInTheSession) {
   TempFile f("bad_sum.mls", "scenario Bad {\n  input a: Count = 1\n  output b = a + 1 byte\n}\n");
-  mlsi::Session s;
+  mlsi::ProgramSession s;
   mlsi::PreparedScenario run = prepare(s, {f.path.string(), "", "", "", {}});
   EXPECT_EQ(run.outcome.failure, Failure::source);
   EXPECT_EQ(run.outcome.message, "");

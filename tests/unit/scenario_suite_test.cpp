@@ -110,7 +110,7 @@ TEST(ScenarioValidation, EachRuleFileHoldsRulesOfItsPack) {
 }
 
 TEST(ScenarioJson, EveryBuiltInScenarioRunsWithItsOutputsAsKeys) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_builtin_scenarios();
   ASSERT_TRUE(session.check());
   for (const auto& s : session.program().scenarios) {

@@ -1,7 +1,7 @@
 // A command pays only for the built-in files it uses (issue #42): a run by name parses the pack file that
 // declares the scenario, those with configs for it and those declaring what they call, and no other; an
 // entry of `mlsi eval` or the REPL parses a pack file only when it calls one of its scenarios; a `##` doc
-// line loads nothing. The files a session parsed are counted (Session::parsed_files), not timed. The
+// line loads nothing. The files a session parsed are counted (ProgramSession::parsed_files), not timed. The
 // build's index of the pack files (source/embedded.hpp) is compared with the files on disk, read here by a
 // scanner of this test's own. The catalogue's files are found by the build's index as well: a start reads
 // none of them, and an entry named reads the file that holds it.
@@ -104,15 +104,15 @@ std::set<std::string> startup_files_needed(const std::vector<PackFileOnDisk>& fi
 }
 
 // The pack files a session parsed, each as often as it was parsed.
-std::multiset<std::string> startup_packs_parsed(const mlsi::Session& s) {
+std::multiset<std::string> startup_packs_parsed(const mlsi::ProgramSession& s) {
   std::multiset<std::string> out;
   for (const auto& name : s.parsed_files())
     if (name.starts_with("<builtin>/")) out.insert(name);
   return out;
 }
 
-mlsi::SessionOptions startup_on_demand() {
-  mlsi::SessionOptions o;
+mlsi::ProgramSessionOptions startup_on_demand() {
+  mlsi::ProgramSessionOptions o;
   o.read_on_demand = true;  // as every command of the command line
   return o;
 }
@@ -145,7 +145,7 @@ TEST(StartupFiles, IndexIsWhatTheFilesSay) {
 // calls none.
 TEST(StartupFiles, RunByNameParsesOnlyItsFiles) {
   auto run_parses = [](const std::string& name) {
-    mlsi::Session session(startup_on_demand());
+    mlsi::ProgramSession session(startup_on_demand());
     mlsi::RunTask request;
     request.target = name;
     auto prepared = mlsi::prepare_run(session, request, mlsi::EvaluationLimits{}, 16 * 1024 * 1024);
@@ -168,7 +168,7 @@ TEST(StartupFiles, RunByNameParsesOnlyItsFiles) {
 
 TEST(StartupFiles, DocLineLoadsNothing) {
   // serving_fleet.mls declares ServingFleet; a `##` line, a comment and a string naming it are no use.
-  mlsi::Session session(startup_on_demand());
+  mlsi::ProgramSession session(startup_on_demand());
   auto file = session.load_text("doc.mls", "## See also: ServingFleet.\nscenario Mine {\n  # ServingFleet\n  output x = 1\n"
                                            "  check x > 0 else \"not ServingFleet\"\n}\n");
   ASSERT_TRUE(file);
@@ -191,7 +191,7 @@ TEST(StartupFiles, EntryParsesOnlyWhatItCalls) {
 // text, an entry of units reads none, and naming an entry reads the one file that holds it (as a source:
 // its one entry is given to the TOML reader).
 TEST(StartupFiles, CatalogueFilesAreReadForTheEntriesNamed) {
-  auto catalogue_files = [](mlsi::Session& s) {
+  auto catalogue_files = [](mlsi::ProgramSession& s) {
     std::vector<std::string> out;
     const auto& sources = s.program().sources;
     for (std::size_t i = 0; i < sources.size(); ++i) {

@@ -310,7 +310,7 @@ std::uint64_t fnv1a(const std::string& s) {
 }
 
 TEST(SweepAgreement, EveryBuiltInScenarioAgreesOnBothPaths) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_builtin_scenarios();
   ASSERT_TRUE(session.check());
   const Program& p = session.program();

@@ -24,7 +24,7 @@ scenario Mix {
 )";
 
 struct Fixture {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   int scenario = -1;
   std::optional<mlsi::SweepProgram> program;
   Fixture() {
@@ -81,7 +81,7 @@ TEST(SweepProgramPaths, OnePointGivesTheBlockPathsDoubles) {
 // the point (1 / e is not finite), and the ordinary evaluator, which the sweep then runs for the
 // message, reports it instead of showing `e` as not used.
 TEST(SweepProgramPaths, WhereOfAnUnusedInputIsChecked) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_text("unused.mls", R"(
 scenario Unused {
   input d: Count = 2
@@ -126,7 +126,7 @@ namespace {
 // sweep reports the evaluator's message for it rather than a value, or a message of its own, that
 // depends on whether the scenario compiles to the kernel.
 TEST(SweepProgramPaths, OutputThatOverflowsItsDeclaredUnitIsFlagged) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_text("overflow.mls", R"(
 scenario Overflow {
   input t: Time = 1e-10 s where t > 0 s
@@ -167,7 +167,7 @@ namespace {
 // same doubles, and a divisor of 0 (NaN on the kernel) is flagged, so the sweep reports the evaluator's
 // "`mod` by zero".
 TEST(SweepProgramPaths, RemainderAgreesWithTheEvaluator) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_text("mod.mls", R"(
 scenario Remainder {
   input x: Count = 7
@@ -230,7 +230,7 @@ namespace {
 // the kernel (no fall-back to the evaluator), and a slot that calls the function is recomputed when an
 // input the function reads (not one of its arguments) is varied.
 TEST(SweepProgramPaths, LocalFunctionsAndLetInCompileToTheKernel) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   session.load_text("local.mls", R"(
 scenario Local {
   input p: Count = 10

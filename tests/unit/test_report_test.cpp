@@ -266,7 +266,7 @@ TEST(TestReportTest, TrainingScenariosListKorthikanti) {
 // Every `source` of the built-in scenarios names something (the checker rejects a blank one too), and
 // there are published checks at all.
 TEST(TestReportTest, TrainingScenarioSourcesAreNonEmpty) {
-  mlsi::Session session{mlsi::SessionOptions{}};
+  mlsi::ProgramSession session{mlsi::ProgramSessionOptions{}};
   session.load_builtin_scenarios();
   ASSERT_TRUE(session.check());
   int sourced = 0;

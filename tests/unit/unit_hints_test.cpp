@@ -19,7 +19,7 @@ class UnitHints : public ::testing::Test {
  protected:
   std::vector<std::string> notes(const UnknownUnit& u) { return mlsi::unknown_unit_notes(u, session_.program().units); }
   mlsi::Dim dim(const char* unit) { return session_.program().units.find(unit)->dim; }
-  mlsi::Session session_;
+  mlsi::ProgramSession session_;
 };
 
 UnknownUnit after(const char* number, const char* name) {

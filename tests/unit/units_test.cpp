@@ -1,6 +1,6 @@
 // Unit conversions through the real pipeline: each row is an expression as a user writes it in .mls,
 // ending in `-> unit`, and the number it must show in that unit. The expression is parsed, checked and
-// evaluated by a Session (prelude units included); the SI value is divided by the factor of the `->`
+// evaluated by a ProgramSession (prelude units included); the SI value is divided by the factor of the `->`
 // unit. Every expected value is derived by hand from the unit DEFINITIONS (stdlib/prelude/units.mls and
 // docs/language.md §17.1), never from running mlsi: the derivation is on each row.
 #include <cmath>
@@ -157,7 +157,7 @@ class UnitConversion : public ::testing::TestWithParam<Conversion> {};
 // Parses, checks and evaluates `text` as one global expression ending in `-> unit`; returns the value
 // in that unit.
 double convert(const std::string& text, std::string* errors) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   auto& program = session.program();
   mlsi::FileId file = program.sources.add("<units_test>", text);
   mlsi::Diagnostics& diags = session.diagnostics();
@@ -215,7 +215,7 @@ TEST(UnitConversionTable, HasAtLeast45Rows) { EXPECT_GE(kConversions.size(), 45u
 
 // Decimal and binary prefixes both exist and differ (language.md "Quantities and units").
 TEST(Units, DecimalAndBinaryPrefixesDiffer) {
-  mlsi::Session session;
+  mlsi::ProgramSession session;
   const auto& units = session.program().units;
   for (const char* name : {"kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "bit", "byte", "B", "Gbps",
                            "FLOP", "kFLOP", "MFLOP", "GFLOP", "TFLOP", "PFLOP", "EFLOP", "ZFLOP", "MOPS", "GOPS",

@@ -16,7 +16,7 @@ using mlsi::EntryResult;
 using mlsi::EntryStatus;
 
 struct Entries {
-  mlsi::Workspace workspace{mlsi::SessionOptions{}, mlsi::EvaluationLimits{}, "<eval>"};
+  mlsi::Workspace workspace{mlsi::ProgramSessionOptions{}, mlsi::EvaluationLimits{}, "<eval>"};
   std::uint32_t line = 1;
   EntryResult enter(const std::string& text) {
     EntryResult r = workspace.enter(text, line++);
