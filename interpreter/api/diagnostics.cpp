@@ -22,27 +22,6 @@ Location location_of(const SourceManager& sources, const Span& span) {
   return l;
 }
 
-api::Severity severity_of(mlsi::Severity s) {
-  switch (s) {
-    case mlsi::Severity::error: return api::Severity::error;
-    case mlsi::Severity::warning: return api::Severity::warning;
-    case mlsi::Severity::note: return api::Severity::note;
-  }
-  return api::Severity::error;
-}
-
-api::Category category_of(const mlsi::Diagnostic& d) {
-  switch (d.category) {
-    case mlsi::Category::source: return api::Category::source;
-    case mlsi::Category::usage: return api::Category::usage;
-    case mlsi::Category::syntax: return api::Category::syntax;
-    case mlsi::Category::input: return api::Category::input;
-    case mlsi::Category::check: return api::Category::check;
-    case mlsi::Category::evaluation: return api::Category::evaluation;
-  }
-  return api::Category::source;
-}
-
 const char* severity_name(Severity s) {
   switch (s) {
     case Severity::error: return "error";
@@ -92,10 +71,10 @@ Diagnostics::Diagnostics(std::shared_ptr<const detail::DiagnosticSource> source)
   const SourceManager& sources = sources_of(*source_);
   for (const auto& d : source_->internal) {
     Diagnostic out;
-    out.severity = severity_of(d.severity);
+    out.severity = d.severity;
     out.location = location_of(sources, d.span);
     out.message = d.message;
-    out.category = category_of(d);
+    out.category = d.category;
     for (const auto& label : d.labels) out.notes.push_back(Note{label.text, location_of(sources, label.span)});
     for (const auto& note : d.notes) out.notes.push_back(Note{note, Location{}});
     list_.push_back(std::move(out));

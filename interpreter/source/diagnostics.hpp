@@ -5,11 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "mlsi/diagnostics.hpp"
 #include "source/source.hpp"
 
 namespace mlsi {
 
-enum class Severity { error, warning, note };
+// The public API's severities and categories (mlsi/diagnostics.hpp), used as they are: a diagnostic's
+// category is set where the problem is found, for callers that react to kinds (the Python module's
+// exception classes).
+using api::Category;
+using api::Severity;
 
 struct Label {
   Span span;
@@ -19,17 +24,6 @@ struct Label {
 // How much of the primary span's line a diagnostic shows: all of it, the part before the span (a bad
 // character: what follows may be the rest of a file that is not text), or none (binary data).
 enum class Quote { line, before_span, none };
-
-// What kind of problem a diagnostic reports, for callers that react to kinds (the public API's
-// Diagnostic::category, the Python module's exception classes). Set where the problem is found.
-enum class Category {
-  source,      // a source that cannot be read, or does not check: names, types, dimensions (the default)
-  syntax,      // a text that does not parse
-  input,       // an input's value: an unknown input, a value of the wrong type, a `where` it fails
-  check,       // a `check` of the scenario fails
-  evaluation,  // evaluating failed otherwise: a division by zero, an overflow, a limit
-  usage,       // the request names what is not there (a scenario, a config) or cannot be done
-};
 
 struct Diagnostic {
   Severity severity = Severity::error;
