@@ -50,11 +50,11 @@ mlsi::ProgramSessionOptions session_options(const SessionOptions& options) {
 }
 
 mlsi::CallerWords caller_words(const SessionOptions& options) {
-  std::map<std::string, mlsi::CallerWord, std::less<>> words = {{"inputs", {}}, {"workload", {"workload_config", {}}}, {"name", {"workload_key", {}}}};
+  std::map<std::string, CallerWord, std::less<>> words = {{"inputs", {}}, {"workload", {"workload_config", {}}}, {"name", {"workload_key", {}}}};
   // A limit whose option has another name (`max_depth`) is called by its member's (`max_call_depth`).
   for (const auto& limit : kLimitTable)
-    if (limit.option != limit.name) words[std::string(limit.option)] = mlsi::CallerWord{std::string(limit.name), {}};
-  for (const auto& [field, word] : options.words) words[field] = mlsi::CallerWord{word.name, word.form};
+    if (limit.option != limit.name) words[std::string(limit.option)] = CallerWord{std::string(limit.name), {}};
+  for (const auto& [field, word] : options.words) words[field] = word;
   return mlsi::CallerWords(std::move(words));
 }
 

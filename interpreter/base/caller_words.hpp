@@ -8,16 +8,14 @@
 #include <string>
 #include <string_view>
 
+#include "mlsi/options.hpp"
+
 namespace mlsi {
 
-struct CallerWord {
-  // What the caller calls the field (`--max-steps`); empty: the caller has no way to give it, and a
-  // message leaves out the advice that would use it.
-  std::string name;
-  // How the caller writes a value given to it, `{}` standing for the value (`limits={"max_steps": {}}`);
-  // empty: the name, a space and the value (`--max-steps N`).
-  std::string form;
-};
+// What the caller calls one field and how it writes a value given to it (mlsi/options.hpp): the command
+// line's `--max-steps` and `--max-steps N`, the Python module's `limits["max_steps"]` and
+// `limits={"max_steps": {}}`.
+using api::CallerWord;
 
 // A caller's words, shared by every copy (a copy of a run's limits per sweep thread costs a pointer).
 class CallerWords {
