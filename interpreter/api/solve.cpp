@@ -55,7 +55,7 @@ SolveResult Session::solve(const SolveRequest& request) const {
   result.si = answer.value;
   result.whole = answer.whole;
   result.tolerance = answer.tolerance;
-  if (answer.boundary) result.boundary = SolveBoundary{answer.boundary->value, answer.boundary->reason, std::nullopt};
+  result.boundary = answer.boundary;
   result.evaluated = answer.evaluated;
   if (answer.kind != SolveAnswer::Kind::solved) return result;
   const Program& p = session->program();

@@ -39,7 +39,7 @@ std::string render_solve_section(const Program& p, const SolveTask& r, const Sol
   std::string out = fmt::format("\nsolve\n  {} = {} is the {} value for which {} {} ({}; {})\n", r.input, value(a.value),
                                 r.maximize ? "largest" : "smallest", conditions_text(r), r.conditions.size() == 1 ? "holds" : "hold", precision,
                                 evaluations(a.evaluated));
-  if (a.boundary) out += fmt::format("  at {}: {}\n", value(a.boundary->value), a.boundary->reason);
+  if (a.boundary) out += fmt::format("  at {}: {}\n", value(a.boundary->si), a.boundary->fails);
   return out;
 }
 
@@ -48,7 +48,7 @@ std::string render_solve_no_answer(const Program& p, const SolveTask& r, const S
   if (a.kind == SolveAnswer::Kind::infeasible) {
     std::string out = fmt::format("error: no value of `{}` satisfies {} (searched {} to {}, {})\n", r.input, conditions_text(r),
                                   value(a.domain_low), value(a.domain_high), evaluations(a.evaluated));
-    if (a.boundary) out += fmt::format("  = note: even at {}: {}\n", value(a.boundary->value), a.boundary->reason);
+    if (a.boundary) out += fmt::format("  = note: even at {}: {}\n", value(a.boundary->si), a.boundary->fails);
     return out;
   }
   if (a.kind == SolveAnswer::Kind::unbounded)
@@ -65,7 +65,7 @@ std::string render_solve_json(const Program& p, const SolveTask& r, const SolveA
                               json_escape(r.input), r.maximize ? "max" : "min", result, value(a.value), a.whole ? "true" : "false",
                               exact_number(a.tolerance));
   if (a.boundary)
-    s += fmt::format(R"("boundary": {{"value": {}, "fails": {}}}, )", value(a.boundary->value), json_escape(a.boundary->reason));
+    s += fmt::format(R"("boundary": {{"value": {}, "fails": {}}}, )", value(a.boundary->si), json_escape(a.boundary->fails));
   else
     s += R"("boundary": null, )";
   return s + fmt::format(R"("evaluated": {}}})", a.evaluated);

@@ -333,7 +333,7 @@ Outcome Solve::run(SolveAnswer& answer) {
   if (!best) {
     answer.kind = SolveAnswer::Kind::infeasible;
     answer.value = xs[0];
-    answer.boundary = SolveBoundary{xs[0], why[0]};
+    answer.boundary = SolveBoundary{xs[0], why[0], std::nullopt};
     return {};
   }
   if (*best + 1 == xs.size()) {
@@ -360,7 +360,7 @@ Outcome Solve::run(SolveAnswer& answer) {
   }
   answer.kind = SolveAnswer::Kind::solved;
   answer.value = a;
-  answer.boundary = SolveBoundary{b, why_b};
+  answer.boundary = SolveBoundary{b, why_b, std::nullopt};
   answer.evaluated = evaluated_;
   return {};
 }

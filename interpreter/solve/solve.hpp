@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "mlsi/solve.hpp"
 #include "session/run_request.hpp"
 
 namespace mlsi {
@@ -27,11 +28,10 @@ struct SolveTask {
   std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };
 
-// Where the feasible values end: the first value tried past the answer, and why it is not feasible.
-struct SolveBoundary {
-  double value = 0;  // in SI
-  std::string reason;  // "`total <= 80 GB` fails: total = 81.2 GB", or the scenario's error message
-};
+// Where the feasible values end (mlsi/solve.hpp, used as it is): the first value tried past the answer,
+// in SI, and why it is not feasible (`fails`: "`total <= 80 GB` fails: total = 81.2 GB", or the
+// scenario's error message). A bisection leaves its `point` (a grid solve's) empty.
+using api::SolveBoundary;
 
 struct SolveAnswer {
   // In the order of api::SolveResult::Kind, which is converted by a cast.

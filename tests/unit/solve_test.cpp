@@ -51,8 +51,8 @@ TEST(Solve, LargestMicrobatchUnderAMemoryBoundForEachRecomputationStrategy) {
     EXPECT_EQ(s.answer.value, expected) << condition;
     EXPECT_TRUE(s.answer.whole);
     ASSERT_TRUE(s.answer.boundary) << condition;
-    EXPECT_EQ(s.answer.boundary->value, expected + 1) << condition;
-    EXPECT_NE(s.answer.boundary->reason.find(std::string("`") + condition + "` fails"), std::string::npos) << s.answer.boundary->reason;
+    EXPECT_EQ(s.answer.boundary->si, expected + 1) << condition;
+    EXPECT_NE(s.answer.boundary->fails.find(std::string("`") + condition + "` fails"), std::string::npos) << s.answer.boundary->fails;
   }
   // Under 80 GB even one sequence keeps more than 80e9 B with no recomputation: infeasible, at microbatch 1.
   Solved none = solve_for("ActivationMemory", "microbatch", true, {"none <= 80 GB"});
@@ -70,7 +70,7 @@ TEST(Solve, FewestDevicesForZeroStage3AndAStageThatNeverFits) {
   EXPECT_EQ(s3.answer.kind, mlsi::SolveAnswer::Kind::solved);
   EXPECT_EQ(s3.answer.value, 33);
   ASSERT_TRUE(s3.answer.boundary);
-  EXPECT_EQ(s3.answer.boundary->value, 32);
+  EXPECT_EQ(s3.answer.boundary->si, 32);
   Solved s2 = solve_for("ZeroSharding", "n_devices", false, {"fits[2]"});
   EXPECT_EQ(s2.answer.kind, mlsi::SolveAnswer::Kind::infeasible);
 }
@@ -137,7 +137,7 @@ TEST(Solve, AFeasibleMiddleOfASmallWholeDomainIsScannedExactly) {
   EXPECT_EQ(s.answer.value, 20);
   EXPECT_FALSE(s.answer.monotone);
   ASSERT_TRUE(s.answer.boundary);
-  EXPECT_EQ(s.answer.boundary->value, 21);
+  EXPECT_EQ(s.answer.boundary->si, 21);
   EXPECT_EQ(solve_for(file, "x", false, {"inside"}).answer.value, 5);
 }
 
