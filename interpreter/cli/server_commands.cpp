@@ -62,7 +62,6 @@ int cmd_mcp(const VerbRequest& o, CliStreams& io) {
   options.common.catalogues = o.catalogues;
   options.common.catalogue_texts = o.catalogue_texts;
   options.common.limits = o.limits;
-  options.common.files = o.files;
   if (o.limits.max_sweep_points != api::Limits{}.max_sweep_points) options.max_sweep_points = o.limits.max_sweep_points;
   auto in = input_of(io);
   mcp::Server server(std::move(options), io.out, io.err);

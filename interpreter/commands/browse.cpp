@@ -17,7 +17,7 @@ namespace {
 
 // Every catalogue at once, with the command's limits on files.
 ProgramSessionOptions catalogue_session(const VerbRequest& o) {
-  ProgramSessionOptions s = o.files;
+  ProgramSessionOptions s = session_limits(o);
   s.catalogues = catalogue_files(o);
   s.catalogue_texts = named_catalogue_texts(o);
   s.read_on_demand = false;

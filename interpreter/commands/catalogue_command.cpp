@@ -15,7 +15,7 @@ int run_catalogue(const VerbRequest& o, Sink& io) {
                                           : "`mlsi catalogue` has one subcommand, from-hf, not `" + o.positional[0] + "`");
   if (o.positional.size() != 2) return usage(io, "`mlsi catalogue from-hf` takes one CONFIG.json");
   // Every catalogue at once, so that the key is checked against every name (as check-catalogue does).
-  ProgramSessionOptions options = o.files;
+  ProgramSessionOptions options = session_limits(o);
   options.catalogues = catalogue_files(o);
   options.catalogue_texts = named_catalogue_texts(o);
   options.workload_config = o.positional[1];

@@ -9,7 +9,7 @@
 namespace mlsi {
 
 ProgramSessionOptions session_options(const VerbRequest& r) {
-  ProgramSessionOptions s = r.files;
+  ProgramSessionOptions s = session_limits(r);
   s.catalogues = catalogue_files(r);
   s.catalogue_texts = named_catalogue_texts(r);
   s.read_on_demand = true;  // the REPL reads every name at its first command or completion

@@ -109,7 +109,6 @@ VerbRequest Server::request(const std::string& verb, const Json& args) const {
   // message is the call's text.
   if (args.contains("catalog_text")) r.catalogue_texts.insert(r.catalogue_texts.begin(), args["catalog_text"].get<std::string>());
   r.limits.words = tool_words();
-  r.files.words = tool_words();
   return r;
 }
 

@@ -80,12 +80,10 @@ std::optional<std::string> set_option(VerbRequest& r, const OptionSpec& spec, st
   } else if (spec.kind == ValueKind::number) {
     WholeNumber parsed = parse_whole(value, spec.max, typed);
     if (!parsed.error.empty()) return parsed.error;
-    if (spec.limit) {
+    if (spec.limit)
       spec.limit->set(r.limits, parsed.value);
-      spec.limit->set(r.files.limits, parsed.value);
-    } else {
+    else
       spec.set_number(r, parsed.value);
-    }
   } else {
     spec.set_text(r, value);
   }

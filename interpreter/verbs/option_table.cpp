@@ -169,9 +169,10 @@ EvaluationLimits command_line_limits() {
   return limits;
 }
 
-ProgramSessionOptions command_line_session_options() {
+ProgramSessionOptions session_limits(const VerbRequest& r) {
   ProgramSessionOptions options;
-  options.words = command_line_words();
+  options.limits = r.limits;
+  options.words = r.limits.words;
   return options;
 }
 

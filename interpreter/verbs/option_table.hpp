@@ -31,7 +31,7 @@ struct OptionSpec {
   std::string_view api_name;  // the Python keyword and the MCP tools' property: `max_steps`
   std::uint64_t max = 0;      // a number's largest value
   // How the value sets the request: one of these, by kind (a format is read by the verb's formats); a
-  // limit's number sets its member of VerbRequest::limits and of VerbRequest::files.limits.
+  // limit's number sets its member of VerbRequest::limits.
   void (*set_text)(VerbRequest&, const std::string&) = nullptr;
   void (*set_number)(VerbRequest&, std::uint64_t) = nullptr;
   const api::LimitInfo* limit = nullptr;

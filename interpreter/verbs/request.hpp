@@ -15,9 +15,8 @@ namespace mlsi {
 // The command line's words for what a caller gives (base/caller_words.hpp): each option's flag, by the
 // name the Python module and the MCP tools give it (`max_steps`: `--max-steps`), from option_table.cpp.
 const CallerWords& command_line_words();
-// Defaults that speak them.
+// The default limits, which speak them.
 EvaluationLimits command_line_limits();
-ProgramSessionOptions command_line_session_options();
 
 struct VerbRequest {
   std::string command;
@@ -55,16 +54,17 @@ struct VerbRequest {
 
   std::size_t max_errors = kDefaultMaxErrors;  // --max-errors: diagnostics shown per file
 
-  // Every limit (--max-depth, --max-points, --max-file-size, ...: mlsi/options.hpp kLimitTable); an
-  // option sets it here and in files.limits alike (set_option), so that a session made from `files` and
-  // an evaluation given `limits` read the same values.
+  // Every limit (--max-depth, --max-points, --max-file-size, ...: mlsi/options.hpp kLimitTable) and the
+  // caller's words: what an evaluation is given, and a session's limits on files and its words
+  // (session_limits(), which the session's options of commands/verb_session.hpp start from).
   EvaluationLimits limits = command_line_limits();
-  // The session's options (the catalogues come from catalogue_files(); session_options() puts them together).
-  ProgramSessionOptions files = command_line_session_options();
 
   // The options given, as the table names them (`--jobs` for `-j` too), in the order given: the verb's
   // table refuses those it does not take once the whole line is read.
   std::vector<std::string> given;
 };
+
+// The options of a session with the request's limits and words, nothing else set.
+ProgramSessionOptions session_limits(const VerbRequest& r);
 
 }  // namespace mlsi
