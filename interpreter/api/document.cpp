@@ -92,31 +92,17 @@ Document Session::eval_document(const std::vector<std::string>& entries, Documen
   // does; a file loaded reads everything (Workspace::load).
   for (const auto& file : options_.files)
     if (workspace->load(file).status != EntryStatus::ok) return failed(detail::take_diagnostics(session));
-  std::vector<std::string> objects;
   std::string table;
+  EvaluatedEntries evaluated = evaluate_entries(*workspace, entries, format == DocumentFormat::json, [&](const std::string& lines) { table += lines; });
+  const EntryResult& stopped = evaluated.stopped;
   std::vector<mlsi::Diagnostic> problem;
-  bool ok = true;
-  enter_in_order(*workspace, entries, [&](std::size_t i, const EntryResult& r) {
-    switch (r.status) {
-      case EntryStatus::ok:
-        if (format == DocumentFormat::json) objects.push_back(entry_json(workspace->program(), entries[i], r));
-        else table += entry_text(workspace->program(), r);
-        return true;
-      case EntryStatus::source_error:
-        if (!r.message.empty()) problem.push_back(detail::plain_error(r.message));
-        break;
-      case EntryStatus::failed:
-        if (r.failure) problem.push_back(*r.failure);
-        break;
-    }
-    ok = false;
-    return false;
-  });
+  if (stopped.status == EntryStatus::source_error && !stopped.message.empty()) problem.push_back(detail::plain_error(stopped.message));
+  if (stopped.status == EntryStatus::failed && stopped.failure) problem.push_back(*stopped.failure);
   Document d;
   d.diagnostics = detail::take_diagnostics(session, std::move(problem));
-  if (!ok) return d;
+  if (stopped.status != EntryStatus::ok) return d;
   d.ok = true;
-  d.text = format == DocumentFormat::json ? entries_json(objects) : std::move(table);
+  d.text = format == DocumentFormat::json ? std::move(evaluated.json) : std::move(table);
   return d;
 }
 

@@ -31,27 +31,21 @@ int run_eval(const VerbRequest& o, Sink& io) {
   }
   show_diagnostics();
   // The built-in scenarios an entry calls are loaded as it is entered (Workspace::enter), the others never.
-  std::vector<std::string> objects;
-  int status = kExitOk;
-  enter_in_order(workspace, o.positional, [&](std::size_t i, const EntryResult& r) {
+  EvaluatedEntries entries = evaluate_entries(workspace, o.positional, o.format == Format::json, [&](const std::string& lines) {
     show_diagnostics();
-    switch (r.status) {
-      case EntryStatus::ok: break;
-      case EntryStatus::source_error:
-        if (!r.message.empty()) io.err << "error: " << r.message << "\n";
-        status = kExitSource;
-        return false;
-      case EntryStatus::failed:
-        if (r.failure) io.err << render(session.program().sources, *r.failure, io.colour);
-        status = kExitFailed;
-        return false;
-    }
-    if (o.format == Format::json) objects.push_back(entry_json(workspace.program(), o.positional[i], r));
-    else io.out << entry_text(workspace.program(), r);
-    return true;
+    io.out << lines;
   });
-  if (status != kExitOk) return status;
-  if (o.format == Format::json) io.out << entries_json(objects);
+  const EntryResult& stopped = entries.stopped;
+  switch (stopped.status) {
+    case EntryStatus::ok: break;
+    case EntryStatus::source_error:
+      if (!stopped.message.empty()) io.err << "error: " << stopped.message << "\n";
+      return kExitSource;
+    case EntryStatus::failed:
+      if (stopped.failure) io.err << render(session.program().sources, *stopped.failure, io.colour);
+      return kExitFailed;
+  }
+  io.out << entries.json;
   return kExitOk;
 }
 

@@ -107,21 +107,25 @@ std::string entry_json(const Program& p, const std::string& text, const EntryRes
   return out + "]}";
 }
 
-std::string entries_json(const std::vector<std::string>& objects) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < objects.size(); ++i) out += (i ? ",\n " : "") + objects[i];
-  return out + "]\n";
-}
-
-void enter_in_order(Workspace& workspace, const std::vector<std::string>& texts,
-                    const std::function<bool(std::size_t, const EntryResult&)>& entered) {
+EvaluatedEntries evaluate_entries(Workspace& workspace, const std::vector<std::string>& texts, bool json,
+                                  const std::function<void(const std::string& lines)>& entered) {
+  EvaluatedEntries out;
+  std::string array = "[";
   std::uint32_t line = 1;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const std::string& text = texts[i];
     EntryResult r = workspace.enter(text, line);
     line += static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-    if (!entered(i, r)) return;
+    if (r.status != EntryStatus::ok) {
+      entered({});
+      out.stopped = std::move(r);
+      return out;
+    }
+    if (json) array += (i ? ",\n " : "") + entry_json(workspace.program(), text, r);
+    entered(json ? std::string() : entry_text(workspace.program(), r));
   }
+  if (json) out.json = array + "]\n";
+  return out;
 }
 
 }  // namespace mlsi

@@ -31,12 +31,19 @@ std::string entry_text(const Program& p, const EntryResult& r);
 // {"entry": TEXT, "declared": [{"kind", "name", "text", and for a let "value" and "type"}]} for a
 // declaration, with "loaded": FILE for a load.
 std::string entry_json(const Program& p, const std::string& text, const EntryResult& r);
-// The array `mlsi eval --format json` prints: the objects of entry_json, in order, and a final newline.
-std::string entries_json(const std::vector<std::string>& objects);
-// Enters `texts` one after another as `mlsi eval` does, entry k on the line after entry k-1 ends
-// (`<eval>:LINE:COL`, as the REPL numbers its entries), calling `entered(k, result)` after each until it
-// returns false (an entry that failed: the command line and the API stop there).
-void enter_in_order(Workspace& workspace, const std::vector<std::string>& texts,
-                    const std::function<bool(std::size_t, const EntryResult&)>& entered);
+
+// What `mlsi eval`'s entries gave: the entry that stopped them, and the document of them all.
+struct EvaluatedEntries {
+  EntryResult stopped;  // the entry that failed (source_error or failed); its status is ok when none did
+  // With every entry ok: the array `mlsi eval --format json` prints (the objects of entry_json, in order,
+  // and a final newline); empty for a table, whose lines are passed to `entered` entry by entry.
+  std::string json;
+};
+// `mlsi eval` and the API's eval_document: enters `texts` one after another, entry k on the line after
+// entry k-1 ends (`<eval>:LINE:COL`, as the REPL numbers its entries), until one fails. After each entry,
+// `entered` is given the lines it prints as a table (entry_text), or an empty text when it failed or the
+// document is JSON.
+EvaluatedEntries evaluate_entries(Workspace& workspace, const std::vector<std::string>& texts, bool json,
+                                  const std::function<void(const std::string& lines)>& entered);
 
 }  // namespace mlsi
