@@ -23,7 +23,7 @@ using jsonrpc::Json;
 
 struct McpOptions {
   std::vector<std::string> files;       // the session's .mls files
-  ProgramSessionOptions session;               // catalogues and limits on files, for `check` and the resources
+  ProgramSessionOptions session;        // catalogues and limits on files, for `check` and the resources
   VerbRequest common;                   // every request starts from it: the --catalog FILEs, the limits
   std::uint64_t max_sweep_points = 10000;  // a sweep is bounded (--max-points)
 };

@@ -12,10 +12,10 @@
 namespace mlsi {
 
 struct ReplOptions {
-  ProgramSessionOptions session;  // the catalogue files and the limits on the files loaded; with read_on_demand the
-                           // prelude and catalogue are read as entries name them, whole at the first command
-                           // or completion
-  EvaluationLimits limits;           // of every evaluation
+  // The catalogue files and the limits on the files loaded; with read_on_demand the prelude and catalogue
+  // are read as entries name them, whole at the first command or completion.
+  ProgramSessionOptions session;
+  EvaluationLimits limits;                     // of every evaluation
   std::size_t max_errors = kDefaultMaxErrors;  // diagnostics shown per file
 };
 

@@ -21,7 +21,7 @@ struct ListRequest {
   std::size_t top = 0;  // only the first `top` entries, after `where` and `sort` (catalogue kinds); 0: all
   std::string where_origin = "where";  // the name diagnostics give the condition's text (`mlsi list`: --where)
   Format format = Format::table;       // table, json or csv
-  EvaluationLimits limits;                       // of evaluating the constants and the condition
+  EvaluationLimits limits;             // of evaluating the constants and the condition
 };
 
 struct ShowRequest {

@@ -14,14 +14,14 @@
 namespace mlsi {
 
 struct GridSolveRequest {
-  RunTask run;                      // the scenario and the values of the inputs not varied
+  RunTask run;                         // the scenario and the values of the inputs not varied
   std::vector<VaryRequest> varies;     // the grid
   std::string objective;               // --minimize or --maximize EXPR
   bool maximize = false;
   std::vector<std::string> conditions;  // --such-that texts, Bool over the inputs and outputs
   std::size_t top = 5;                  // how many of the best feasible points to keep
   unsigned jobs = 1;                    // threads (Sweep::Parallel); 0: the cores available
-  EvaluationLimits limits;  // limits.max_sweep_points bounds the grid's points
+  EvaluationLimits limits;              // limits.max_sweep_points bounds the grid's points
   ProgramSessionOptions session_options;
   std::string condition_origin = {};  // what messages call the texts of `conditions`; empty: the caller's word for `such_that`
 };

@@ -16,7 +16,7 @@
 namespace mlsi {
 
 struct SolveTask {
-  RunTask run;        // the scenario and the values of the other inputs
+  RunTask run;           // the scenario and the values of the other inputs
   std::string input;     // the input solved for
   bool maximize = true;  // --max (the largest value) or --min (the smallest)
   std::vector<std::string> conditions;  // --such-that texts, Bool over the inputs and outputs
