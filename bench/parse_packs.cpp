@@ -11,7 +11,7 @@
 
 int main(int argc, char** argv) {
   mlsi::SourceManager sources;
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   std::size_t bytes = 0;
   std::size_t declarations = 0;
   for (int i = 1; i < argc; ++i) {

@@ -67,9 +67,9 @@ std::shared_ptr<mlsi::ProgramSession> open_session(const SessionOptions& options
 // scenario of one of them asked for by name is then run from its file.
 mlsi::RunTask internal_request(mlsi::ProgramSession* loaded, const RunRequest& request);
 // The warnings, the session's diagnostics (then cleared) and the outcome's message, in that order.
-std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::DiagnosticLog& warnings, const Outcome& outcome);
 // outcome_list in its public form.
-Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome);
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::DiagnosticLog& warnings, const Outcome& outcome);
 // Loads and checks what `request` names and gathers its inputs (session/run_request.hpp).
 std::shared_ptr<PreparedRun> prepare(const SessionOptions& options, const RunRequest& request);
 

@@ -49,8 +49,8 @@ std::string location_json(const Location& l) {
                      l.end_line, l.end_column);
 }
 
-mlsi::Diagnostics internal_list(const detail::DiagnosticSource& source, std::size_t first, std::size_t count) {
-  mlsi::Diagnostics out;
+mlsi::DiagnosticLog internal_list(const detail::DiagnosticSource& source, std::size_t first, std::size_t count) {
+  mlsi::DiagnosticLog out;
   // Already bounded where they were collected (the last may count those not kept).
   out.set_max_kept(SIZE_MAX);
   for (std::size_t i = first; i < first + count && i < source.internal.size(); ++i) out.add(source.internal[i]);

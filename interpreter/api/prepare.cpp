@@ -98,7 +98,7 @@ mlsi::RunTask internal_request(mlsi::ProgramSession* loaded, const RunRequest& r
   return internal;
 }
 
-std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::DiagnosticLog& warnings, const Outcome& outcome) {
   std::vector<mlsi::Diagnostic> list(warnings.list().begin(), warnings.list().end());
   list.insert(list.end(), session->diagnostics().list().begin(), session->diagnostics().list().end());
   session->diagnostics().clear();
@@ -106,7 +106,7 @@ std::vector<mlsi::Diagnostic> outcome_list(const std::shared_ptr<mlsi::ProgramSe
   return list;
 }
 
-Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::Diagnostics& warnings, const Outcome& outcome) {
+Diagnostics outcome_diagnostics(const std::shared_ptr<mlsi::ProgramSession>& session, const mlsi::DiagnosticLog& warnings, const Outcome& outcome) {
   return diagnostics_of(session, outcome_list(session, warnings, outcome));
 }
 

@@ -108,7 +108,7 @@ std::shared_ptr<const EnumType> catalogue_enumeration(const FieldSpec& f) {
   return e;
 }
 
-CatalogueLoader::CatalogueLoader(Program& program, Diagnostics& diags) : p_(program), diags_(diags) {
+CatalogueLoader::CatalogueLoader(Program& program, DiagnosticLog& diags) : p_(program), diags_(diags) {
   if (p_.catalogue.kinds.empty()) define_kinds();
 }
 
@@ -127,7 +127,7 @@ void CatalogueLoader::define_kinds() {
   auto dimension = [&](std::string_view text) -> Type {
     if (auto it = cache.find(text); it != cache.end()) return it->second;
     if (auto d = schema_dimension(text, p_.dims)) return cache[std::string(text)] = Type::quantity(*d);
-    Diagnostics scratch;
+    DiagnosticLog scratch;
     auto type = parse_type(p_.sources, p_.sources.add("<schema>", std::string(text)), scratch);
     if (!type) throw std::logic_error("catalogue schema: bad dimension " + std::string(text));
     return cache[std::string(text)] = compiler.resolve_type(*type);
@@ -232,7 +232,7 @@ std::optional<Value> CatalogueLoader::quantity(FileId file, const void* node_ptr
   }
   // A leading `/` writes a reciprocal ("0.05 /year"): parse "1/year".
   std::string unit_text = text.substr(i);
-  Diagnostics local;
+  DiagnosticLog local;
   std::optional<ast::UnitExpr> u;
   if (!unit_text.empty() && unit_text[0] == '/') {
     FileId f2 = p_.sources.add(p_.sources.file(file).name, "1" + unit_text);

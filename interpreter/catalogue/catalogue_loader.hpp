@@ -11,7 +11,7 @@ namespace mlsi {
 
 class CatalogueLoader {
  public:
-  CatalogueLoader(Program& program, Diagnostics& diags);
+  CatalogueLoader(Program& program, DiagnosticLog& diags);
   // Reads one TOML file already registered in program.sources. `builtin` marks the embedded catalogue.
   void load(FileId file, bool builtin);
   // Resolves references between entries and fills the derived fields; call after the last load().
@@ -90,7 +90,7 @@ class CatalogueLoader {
   };
 
   Program& p_;
-  Diagnostics& diags_;
+  DiagnosticLog& diags_;
   std::uint32_t toml_line_offset_ = 0;  // of the text load_entries is reading (region_span)
   std::deque<Pending> pending_;  // a deque: resolving an entry may read another file, and appends
   std::map<std::string, int> pending_names_;

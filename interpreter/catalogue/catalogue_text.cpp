@@ -26,7 +26,7 @@ namespace {
 
 class TextChecker {
  public:
-  TextChecker(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t line_offset)
+  TextChecker(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t line_offset)
       : sources_(sources), file_(file), diags_(diags), line_offset_(line_offset) {}
 
   bool clean() const { return clean_; }
@@ -80,7 +80,7 @@ class TextChecker {
 
   const SourceManager& sources_;
   FileId file_;
-  Diagnostics& diags_;
+  DiagnosticLog& diags_;
   std::uint32_t line_offset_;
   bool clean_ = true;
   std::vector<PathPart> path_;
@@ -88,7 +88,7 @@ class TextChecker {
 
 }  // namespace
 
-bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags,
+bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, DiagnosticLog& diags,
                           std::uint32_t line_offset) {
   TextChecker checker(sources, file, diags, line_offset);
   checker.walk(root);

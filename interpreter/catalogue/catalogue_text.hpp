@@ -14,7 +14,7 @@ Span toml_span(const SourceManager& sources, FileId file, const toml::source_reg
 
 // Reports each key and each decoded string value of `root` that holds a character catalogue text may
 // not, at the key or value; false when there was one.
-bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, Diagnostics& diags,
+bool check_catalogue_text(const SourceManager& sources, FileId file, const toml::table& root, DiagnosticLog& diags,
                           std::uint32_t line_offset = 0);
 
 }  // namespace mlsi

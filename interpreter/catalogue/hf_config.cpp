@@ -112,7 +112,7 @@ std::string hf_entry_key(std::string_view text) {
 }
 
 std::optional<HfWorkload> workload_from_hf_config(const SourceManager& sources, FileId file, const std::string& key,
-                                                  Diagnostics& diags, int max_nesting, const CallerWords& words) {
+                                                  DiagnosticLog& diags, int max_nesting, const CallerWords& words) {
   auto config = read_json_object(sources, file, diags, max_nesting, words);
   if (!config) return std::nullopt;
   auto shapes = read_hf_shapes(*config, diags);

@@ -29,7 +29,7 @@ std::string hf_entry_key(std::string_view text);
 // nesting (hf_json.hpp). The key is not checked against the catalogue's names here: the session does that
 // (session/session.cpp), as it knows them. `words` name the limit in its note (base/caller_words.hpp).
 std::optional<HfWorkload> workload_from_hf_config(const SourceManager& sources, FileId file, const std::string& key,
-                                                  Diagnostics& diags, int max_nesting = api::Limits{}.max_nesting,
+                                                  DiagnosticLog& diags, int max_nesting = api::Limits{}.max_nesting,
                                                   const CallerWords& words = {});
 
 }  // namespace mlsi

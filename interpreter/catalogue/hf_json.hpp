@@ -41,7 +41,7 @@ std::string_view json_kind_name(JsonMember::Kind kind);
 // returned after one. The text obeys the rule of source text (source/text_rules.hpp), because a
 // diagnostic quotes its lines; objects and arrays nest at most `max_nesting` deep (the top level is 1), so
 // that a file of brackets cannot take the memory of millions of empty values.
-std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId file, Diagnostics& diags, int max_nesting,
+std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId file, DiagnosticLog& diags, int max_nesting,
                                            const CallerWords& words = {});
 
 }  // namespace mlsi

@@ -24,7 +24,7 @@ std::string listed(const std::vector<std::string>& names) {
 // Reads the members of a config, each problem reported once at its key (a missing one at the `{`).
 class FieldReader {
  public:
-  FieldReader(const JsonObject& config, Diagnostics& diags, std::string model_type)
+  FieldReader(const JsonObject& config, DiagnosticLog& diags, std::string model_type)
       : config_(config), diags_(diags), model_type_(std::move(model_type)) {}
 
   // Whether every field read so far is well; the fields found missing since the last call are reported
@@ -127,7 +127,7 @@ class FieldReader {
   }
 
   const JsonObject& config_;
-  Diagnostics& diags_;
+  DiagnosticLog& diags_;
   std::string model_type_;
   std::vector<std::string> missing_;
   bool ok_ = true;
@@ -233,7 +233,7 @@ const std::vector<std::string>& known_keys() {
 // A key mlsi does not read, close to one it reads that the config does not give (`hidden_sise`), is
 // probably that key misspelt, and the value it gives is lost. Real configs have many keys mlsi does not
 // read (`rope_theta`, `torch_dtype`): only the close ones are said.
-void warn_misspelt_keys(const JsonObject& config, Diagnostics& diags) {
+void warn_misspelt_keys(const JsonObject& config, DiagnosticLog& diags) {
   const auto& known = known_keys();
   std::vector<std::string> absent;
   for (const auto& k : known)
@@ -249,7 +249,7 @@ void warn_misspelt_keys(const JsonObject& config, Diagnostics& diags) {
 
 }  // namespace
 
-std::optional<HfShapes> read_hf_shapes(const JsonObject& config, Diagnostics& diags) {
+std::optional<HfShapes> read_hf_shapes(const JsonObject& config, DiagnosticLog& diags) {
   HfShapes s;
   const JsonMember* type = config.find("model_type");
   const auto& types = hf_model_types();

@@ -53,7 +53,7 @@ struct HfShapes {
 
 // Reads and checks the shapes; each problem goes to `diags` at the key it is about (a missing field at
 // the object's `{`), and nothing is returned after one.
-std::optional<HfShapes> read_hf_shapes(const JsonObject& config, Diagnostics& diags);
+std::optional<HfShapes> read_hf_shapes(const JsonObject& config, DiagnosticLog& diags);
 
 // The parameters of the model, by part (docs/catalogue.md §6.2).
 struct HfParameters {

@@ -31,7 +31,7 @@ DisplayUnit Compiler::named_display(const ast::Expr& e) {
   if (e.kind == ast::ExprKind::convert || e.kind == ast::ExprKind::quantity) u = &e.unit;
   if (e.kind == ast::ExprKind::binary && e.flag) u = &e.operands[1]->unit;  // `[a, b] GB`
   if (!u) return d;
-  Diagnostics scratch;  // the unit was already checked where the expression was compiled
+  DiagnosticLog scratch;  // the unit was already checked where the expression was compiled
   NameScope scope = p_.scopes.scope_of(u->span.file);
   auto r = p_.units.resolve(*u, p_.dims, p_.sources, scratch, nullptr, &scope);
   if (!r) return d;

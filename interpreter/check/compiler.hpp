@@ -1,7 +1,7 @@
 #pragma once
 // Name resolution, dimension checking and compilation, in one pass over the AST: every expression
 // gets its static type, and names become slot, local, global, function or scenario indices.
-// Problems are collected in Diagnostics; checking goes on after an error so all of them are reported.
+// Problems are collected in DiagnosticLog; checking goes on after an error so all of them are reported.
 #include <functional>
 #include <map>
 #include <optional>
@@ -15,7 +15,7 @@ namespace mlsi {
 
 class Compiler {
  public:
-  Compiler(Program& program, Diagnostics& diags) : p_(program), diags_(diags) {}
+  Compiler(Program& program, DiagnosticLog& diags) : p_(program), diags_(diags) {}
 
   // Registers a module's declarations. Dimensions and units take effect at once (later declarations
   // use them); everything else is compiled on first use or by compile_pending().
@@ -175,7 +175,7 @@ class Compiler {
   std::vector<std::string> value_names(const Scope& sc) const;
 
   Program& p_;
-  Diagnostics& diags_;
+  DiagnosticLog& diags_;
   std::vector<const ast::ConfigDecl*> pending_configs_;
   // The scenario being compiled, so that a slot used before its line is compiled on demand.
   std::function<void(int)>* current_compile_ = nullptr;

@@ -45,7 +45,7 @@ std::optional<Dim> Compiler::written_dim(const ast::Expr& e, const Scenario* in,
     return s.is_quantity() ? std::optional<Dim>(s.dim) : std::nullopt;
   };
   auto of_unit = [&](const ast::UnitExpr& u) -> std::optional<Dim> {
-    Diagnostics scratch;  // the unit was already checked where the expression was compiled
+    DiagnosticLog scratch;  // the unit was already checked where the expression was compiled
     NameScope scope = p_.scopes.scope_of(u.span.file);
     auto r = p_.units.resolve(u, p_.dims, p_.sources, scratch, nullptr, &scope);
     return r ? std::optional<Dim>(r->dim) : std::nullopt;
@@ -104,7 +104,7 @@ CountLabel Compiler::count_label(const ast::Expr& e, const Scenario* in, const L
   using K = ast::ExprKind;
   auto of = [&](const ast::Expr& x) { return count_label(x, in, bound); };
   auto of_unit = [&](const ast::UnitExpr& u) {
-    Diagnostics scratch;  // the unit was already checked where the expression was compiled
+    DiagnosticLog scratch;  // the unit was already checked where the expression was compiled
     NameScope scope = p_.scopes.scope_of(u.span.file);
     auto r = p_.units.resolve(u, p_.dims, p_.sources, scratch, nullptr, &scope);
     return r ? r->label : CountLabel{};

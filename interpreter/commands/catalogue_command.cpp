@@ -21,7 +21,7 @@ int run_catalogue(const VerbRequest& o, Sink& io) {
   options.workload_config = o.positional[1];
   options.workload_key = o.entry_name;
   ProgramSession session(options);
-  const Diagnostics& diags = session.diagnostics();
+  const DiagnosticLog& diags = session.diagnostics();
   io.err << render_all(session.program().sources, diags, io.colour, io.max_errors);
   if (!diags.has_errors() && session.converted_workload()) {
     io.out << session.converted_workload()->toml;

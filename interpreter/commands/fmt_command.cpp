@@ -92,7 +92,7 @@ int run_fmt(const VerbRequest& o, Sink& io) {
     const std::string& text = source->text;
     SourceManager sources;
     FileId file = sources.add(source->shown, text, source->builtin ? "" : path);
-    Diagnostics diags;
+    DiagnosticLog diags;
     auto formatted = format_file(sources, file, diags);
     if (!formatted) {
       io.err << render_all(sources, diags, io.colour, io.max_errors);

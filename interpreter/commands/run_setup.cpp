@@ -10,12 +10,12 @@ SweepTask sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies) {
   return SweepTask{run_request(o), std::move(varies), o.where, {}, false, o.limits, session_options(o)};
 }
 
-void show_diagnostics(ProgramSession& session, const Diagnostics& diagnostics, Sink& io) {
+void show_diagnostics(ProgramSession& session, const DiagnosticLog& diagnostics, Sink& io) {
   io.err << render_all(session.program().sources, diagnostics, io.colour, io.max_errors);
 }
 
 int report_failure(ProgramSession& session, const Outcome& outcome, Sink& io) {
-  Diagnostics& diags = session.diagnostics();
+  DiagnosticLog& diags = session.diagnostics();
   switch (outcome.failure) {
     case Failure::none: return kExitOk;
     case Failure::usage:

@@ -20,7 +20,7 @@ SweepTask sweep_request(const VerbRequest& o, std::vector<VaryRequest> varies);
 int report_failure(ProgramSession& session, const Outcome& outcome, Sink& io);
 
 // Prints diagnostics (warnings) as they are printed everywhere: at most --max-errors per file.
-void show_diagnostics(ProgramSession& session, const Diagnostics& diagnostics, Sink& io);
+void show_diagnostics(ProgramSession& session, const DiagnosticLog& diagnostics, Sink& io);
 
 // Prepares the run that `o` asks for. Returns nothing when `scenario` and `given` are ready, else the
 // exit status (problems printed); prints the warnings of loading and checking either way.

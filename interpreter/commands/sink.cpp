@@ -9,7 +9,7 @@ int usage(Sink& io, const std::string& message) {
   return kExitUsage;
 }
 
-void write_diagnostics(Sink& io, const SourceManager& sources, const Diagnostics& diagnostics) {
+void write_diagnostics(Sink& io, const SourceManager& sources, const DiagnosticLog& diagnostics) {
   io.err << render_all(sources, diagnostics, io.colour, io.max_errors);
 }
 

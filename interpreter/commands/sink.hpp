@@ -42,7 +42,7 @@ struct Sink {
 int usage(Sink& io, const std::string& message);
 
 // Writes `diagnostics` as every verb writes them: at most the sink's max_errors per file.
-void write_diagnostics(Sink& io, const SourceManager& sources, const Diagnostics& diagnostics);
+void write_diagnostics(Sink& io, const SourceManager& sources, const DiagnosticLog& diagnostics);
 
 // Writes `text` to the file `path` through the sink's writer; the exit status (the problem written).
 int write_named_file(Sink& io, const std::string& path, std::string_view text);

@@ -22,7 +22,7 @@ std::vector<std::string_view> comment_texts(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::string> format_file(const SourceManager& sources, FileId file, Diagnostics& diags) {
+std::optional<std::string> format_file(const SourceManager& sources, FileId file, DiagnosticLog& diags) {
   auto module = parse_module(sources, file, diags);
   if (!module) return std::nullopt;
   const std::string& text = sources.file(file).text;
@@ -37,7 +37,7 @@ std::optional<std::string> format_file(const SourceManager& sources, FileId file
   // The safety net: the formatted text must mean what the source means and keep every comment.
   SourceManager again_sources;
   FileId again_file = again_sources.add(sources.file(file).name, formatted);
-  Diagnostics again_diags;
+  DiagnosticLog again_diags;
   auto again = parse_module(again_sources, again_file, again_diags);
   const char* problem = !again                                           ? "its output does not parse"
                         : !ast::same_module(*module, *again)             ? "its output means something else"

@@ -11,7 +11,7 @@ namespace mlsi {
 // The canonical form of `file`, or nothing when it does not parse (the syntax error is in `diags`).
 // The result is checked before it is returned: it parses to the same AST (spans aside) and holds the
 // same comments in the same order; a formatter bug is reported in `diags` instead of changing a file.
-std::optional<std::string> format_file(const SourceManager& sources, FileId file, Diagnostics& diags);
+std::optional<std::string> format_file(const SourceManager& sources, FileId file, DiagnosticLog& diags);
 
 // The canonical form of a module parsed from `file`. Throws fmt_layout::LostPlace on a formatter bug.
 std::string format_module(const SourceManager& sources, const ast::Module& module);

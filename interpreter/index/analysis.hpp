@@ -77,7 +77,7 @@ class Analysis {
   FileId file() const { return file_; }
   bool parsed() const { return parsed_; }
   // Every problem found, in every file (the document's first); evaluation problems included.
-  const Diagnostics& diagnostics() const { return diagnostics_; }
+  const DiagnosticLog& diagnostics() const { return diagnostics_; }
   const SymbolIndex& symbols() const { return *symbols_; }
   // What the checker recorded: the names it resolved, the types literals were expected to have, and the
   // names it could not resolve with what was in scope there.
@@ -102,7 +102,7 @@ class Analysis {
   NameUses uses_;
   FileId file_ = kNoFile;
   bool parsed_ = false;
-  Diagnostics diagnostics_;
+  DiagnosticLog diagnostics_;
   std::unique_ptr<SymbolIndex> symbols_;
   std::vector<RunValues> runs_;
   std::vector<ExpectationResult> expectations_;

@@ -151,7 +151,7 @@ Json Server::formatting(const Json& params) {
   Open& open = document(params);
   index::Analysis& a = analysis(open);
   if (a.file() == kNoFile) throw Error{jsonrpc::kRequestFailed, "the document is too large to format", nullptr};
-  Diagnostics diags;
+  DiagnosticLog diags;
   auto formatted = format_file(a.program().sources, a.file(), diags);
   if (!formatted) {
     std::string why = diags.list().empty() ? "" : ": " + diags.list().front().message;

@@ -268,7 +268,7 @@ std::optional<Dim> UnitRegistry::expected_of_unknown(const ast::UnitExpr& u, con
 }
 
 std::optional<ResolvedUnit> UnitRegistry::resolve(const ast::UnitExpr& u, const DimensionRegistry& dims,
-                                                  const SourceManager& sources, Diagnostics& diags, const UnitContext* context,
+                                                  const SourceManager& sources, DiagnosticLog& diags, const UnitContext* context,
                                                   const NameScope* scope) const {
   ResolvedUnit r;
   bool ok = true;

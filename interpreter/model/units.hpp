@@ -88,7 +88,7 @@ class UnitRegistry {
   const Unit* label_unit(const std::string& name, const NameScope* scope = nullptr) const;
 
   std::optional<ResolvedUnit> resolve(const ast::UnitExpr& u, const DimensionRegistry& dims, const SourceManager& sources,
-                                      Diagnostics& diags, const UnitContext* context = nullptr, const NameScope* scope = nullptr) const;
+                                      DiagnosticLog& diags, const UnitContext* context = nullptr, const NameScope* scope = nullptr) const;
 
  private:
   void remove(const std::string& name);  // a unit and its prefixed forms

@@ -78,7 +78,7 @@ void SweepPlot::add_output(Sweep& sweep, const std::string& item, Span span) {
   const std::size_t first_output = sweep.varied().size();
   std::vector<std::string> outputs(names.begin() + static_cast<std::ptrdiff_t>(first_output), names.end());
   Program& p = sweep.session().program();
-  Diagnostics& diags = sweep.session().diagnostics();
+  DiagnosticLog& diags = sweep.session().diagnostics();
   const Scenario& sc = sweep.scenario();
   Indexed wanted = read_indexed(item);
   const std::string& name = wanted.name;
@@ -190,7 +190,7 @@ Outcome SweepPlot::setup(Sweep& sweep, const PlotRequest& request) {
 
   const auto& names = sweep.column_names();
   Program& p = sweep.session().program();
-  Diagnostics& diags = sweep.session().diagnostics();
+  DiagnosticLog& diags = sweep.session().diagnostics();
   const std::string& y = request.y;
   if (y.empty()) {
     for (std::size_t c = varied.size(); c < names.size() && y_columns_.empty(); ++c)

@@ -19,7 +19,7 @@ namespace mlsi {
 namespace {
 
 // The dimension a `:units` argument names: a dimension, a unit, or a product, quotient or power of them.
-std::optional<Dim> dimension_of(const Program& p, Diagnostics& d, const ast::Expr& e) {
+std::optional<Dim> dimension_of(const Program& p, DiagnosticLog& d, const ast::Expr& e) {
   using K = ast::ExprKind;
   if (e.kind == K::name) {
     if (e.text == "Count") return Dim{};

@@ -72,7 +72,7 @@ Repl::Status Repl::cmd_load(const std::string& argument) {
 std::optional<Repl::ScenarioInputs> Repl::scenario_inputs(const std::string& command, const std::string& text, std::size_t args,
                                                           std::uint32_t line) {
   Program& p = workspace_->session().program();
-  Diagnostics& diags = workspace_->session().diagnostics();
+  DiagnosticLog& diags = workspace_->session().diagnostics();
   FileId f = workspace_->add_source(text, line);
   std::size_t b = text.find_first_not_of(" \t", args);
   if (b == std::string::npos) {

@@ -52,7 +52,7 @@ Repl::Status Repl::enter(const std::string& text, std::uint32_t line) {
 }
 
 bool Repl::report() {
-  Diagnostics& d = workspace_->session().diagnostics();
+  DiagnosticLog& d = workspace_->session().diagnostics();
   bool errors = d.has_errors();
   io_.err << render_all(workspace_->program().sources, d, io_.colour, options_.max_errors);
   d.clear();

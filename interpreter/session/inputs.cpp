@@ -26,7 +26,7 @@ namespace {
 // The errors found while an input's value is read are about that input (the value's syntax errors stay
 // syntax errors).
 struct InputCategory {
-  Diagnostics& diags;
+  DiagnosticLog& diags;
   std::size_t first = diags.size();
   ~InputCategory() { diags.categorize_from(first, Category::input); }
 };

@@ -101,7 +101,7 @@ ConfigLookup find_config(const Program& program, int scenario, const std::string
   return found;
 }
 
-bool request_errors_only(const Diagnostics& diagnostics) {
+bool request_errors_only(const DiagnosticLog& diagnostics) {
   return diagnostics.has_errors() && std::all_of(diagnostics.list().begin(), diagnostics.list().end(), [](const Diagnostic& d) {
            return d.severity != Severity::error || !d.span.valid();
          });

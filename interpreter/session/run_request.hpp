@@ -47,7 +47,7 @@ struct PreparedScenario {
   GivenInputs given;  // one entry per slot of the scenario
   // What loading and checking warned about: taken out of the session's diagnostics, which then hold
   // only what went wrong after (an unknown config, a bad --set).
-  Diagnostics warnings;
+  DiagnosticLog warnings;
 };
 
 // The config `name` of the scenario at `scenario`, or null with `message` saying that there is none
@@ -62,7 +62,7 @@ ConfigLookup find_config(const Program& program, int scenario, const std::string
 // without a position is: a file the command line names that cannot be read (FILE, --catalog, MLSI_PATH,
 // --workload, --inputs), a --name that cannot be a key, --max-files. Exit status 2, where an error in a
 // source is 3 (language.md "Diagnostics").
-bool request_errors_only(const Diagnostics& diagnostics);
+bool request_errors_only(const DiagnosticLog& diagnostics);
 
 // Loads what `request` names into `session` and gathers its inputs. On an evaluation failure the last
 // of the session's diagnostics is the error that stopped it. `limits` bound the evaluation of config

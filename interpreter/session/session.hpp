@@ -62,7 +62,7 @@ class ProgramSession {
   const ProgramSessionOptions& options() const { return options_; }
   // The entry converted from ProgramSessionOptions::workload_config, once it loaded without a problem.
   const std::optional<HfWorkload>& converted_workload() const { return converted_workload_; }
-  Diagnostics& diagnostics() { return diags_; }
+  DiagnosticLog& diagnostics() { return diags_; }
   // The compiler, with the prelude files that texts loaded since the last call mention declared first.
   Compiler& compiler() {
     declare_prelude_mentioned();
@@ -168,7 +168,7 @@ class ProgramSession {
 
   ProgramSessionOptions options_;
   std::unique_ptr<Program> program_;
-  Diagnostics diags_;
+  DiagnosticLog diags_;
   Compiler compiler_;
   std::vector<std::string> import_stack_;
   std::vector<FileId> builtin_loaded_;  // per embedded file: its id once loaded

@@ -61,7 +61,7 @@ class GridSolve {
   const GridSolveRequest& request() const { return request_; }
   Sweep& sweep() { return sweep_; }
   ProgramSession& session() { return sweep_.session(); }
-  const Diagnostics& warnings() const { return sweep_.warnings(); }
+  const DiagnosticLog& warnings() const { return sweep_.warnings(); }
   // The objective's type (the unit its values are shown in comes from it).
   const Type& objective_type() const { return sweep_.measures().back().type; }
   // The unit the objective is shown in: its column's when it names an input or output, else the one

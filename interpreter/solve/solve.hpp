@@ -68,7 +68,7 @@ class Solve {
   Outcome run(SolveAnswer& answer);
 
   ProgramSession& session() { return session_; }
-  const Diagnostics& warnings() const { return warnings_; }
+  const DiagnosticLog& warnings() const { return warnings_; }
   int scenario() const { return scenario_; }
   int slot() const { return slot_; }
   // The inputs given to a run at `value`: the solution's run is an ordinary one.
@@ -91,7 +91,7 @@ class Solve {
   SolveTask request_;
   std::unique_ptr<ProgramSession> owned_;
   ProgramSession& session_;
-  Diagnostics warnings_;
+  DiagnosticLog warnings_;
   int scenario_ = -1;
   int slot_ = -1;
   GivenInputs given_;

@@ -9,13 +9,13 @@
 namespace mlsi {
 
 // Once one is not kept, none after it is: the entry that counts them stays the last.
-bool Diagnostics::keep(Severity s) {
+bool DiagnosticLog::keep(Severity s) {
   if (not_kept_ == 0 && list_.size() < max_kept_) return true;
   count_not_kept(1, s);
   return false;
 }
 
-void Diagnostics::count_not_kept(std::size_t n, Severity s) {
+void DiagnosticLog::count_not_kept(std::size_t n, Severity s) {
   if (n == 0) return;
   if (not_kept_ == 0) list_.push_back(Diagnostic{Severity::warning, Span{}, "", {}, {}});
   not_kept_ += n;
@@ -24,17 +24,17 @@ void Diagnostics::count_not_kept(std::size_t n, Severity s) {
   last.message = fmt::format("{} more diagnostic{} not kept (at most {} are kept)", not_kept_, not_kept_ == 1 ? "" : "s", max_kept_);
 }
 
-void Diagnostics::append(const Diagnostics& other) {
+void DiagnosticLog::append(const DiagnosticLog& other) {
   std::size_t n = other.list_.size() - (other.not_kept_ ? 1 : 0);
   for (std::size_t i = 0; i < n; ++i) add(other.list_[i]);
   if (other.not_kept_) count_not_kept(other.not_kept_, other.list_.back().severity);
 }
 
-void Diagnostics::add(Diagnostic d) {
+void DiagnosticLog::add(Diagnostic d) {
   if (keep(d.severity)) list_.push_back(std::move(d));
 }
 
-Diagnostic& Diagnostics::error(Span span, std::string message) {
+Diagnostic& DiagnosticLog::error(Span span, std::string message) {
   if (!keep(Severity::error)) {
     scratch_ = Diagnostic{Severity::error, span, std::move(message), {}, {}};
     return scratch_;
@@ -43,7 +43,7 @@ Diagnostic& Diagnostics::error(Span span, std::string message) {
   return list_.back();
 }
 
-Diagnostic& Diagnostics::warning(Span span, std::string message) {
+Diagnostic& DiagnosticLog::warning(Span span, std::string message) {
   if (!keep(Severity::warning)) {
     scratch_ = Diagnostic{Severity::warning, span, std::move(message), {}, {}};
     return scratch_;
@@ -52,7 +52,7 @@ Diagnostic& Diagnostics::warning(Span span, std::string message) {
   return list_.back();
 }
 
-void Diagnostics::sort_from(std::size_t first) {
+void DiagnosticLog::sort_from(std::size_t first) {
   if (first >= list_.size()) return;
   std::stable_sort(list_.begin() + static_cast<std::ptrdiff_t>(first), list_.end(), [](const Diagnostic& a, const Diagnostic& b) {
     if (a.span.file != b.span.file) return a.span.file < b.span.file;
@@ -60,7 +60,7 @@ void Diagnostics::sort_from(std::size_t first) {
   });
 }
 
-bool Diagnostics::has_errors() const {
+bool DiagnosticLog::has_errors() const {
   return std::any_of(list_.begin(), list_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
 }
 
@@ -208,7 +208,7 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return suggestion.empty() ? "" : fmt::format("; did you mean `{}`?", suggestion);
 }
 
-void Diagnostics::categorize_from(std::size_t first, Category c) {
+void DiagnosticLog::categorize_from(std::size_t first, Category c) {
   for (std::size_t i = first; i < list_.size(); ++i)
     if (list_[i].severity == Severity::error && list_[i].category == Category::source) list_[i].category = c;
 }

@@ -40,7 +40,9 @@ struct Diagnostic {
 // 10 MB file of a million errors kept 1.66 GB to print 50).
 inline constexpr std::size_t kDefaultMaxDiagnostics = 1000;
 
-// Collects the problems of a pass, so that all of them are reported, not only the first, up to a bound:
+// The log a pass writes its problems to (the public api::Diagnostics is what the API makes of one: a
+// value, its spans turned into lines and columns). It collects them so that all of them are reported, not
+// only the first, up to a bound:
 // past max_kept() a diagnostic is counted, not kept, and the list ends with one entry that says how many
 // were not kept (an error when any of them was one, else a warning), so that every reader of the list
 // reports it and has_errors() stays true.
@@ -48,13 +50,13 @@ inline constexpr std::size_t kDefaultMaxDiagnostics = 1000;
 // names; a lookup may report problems of its own (an entry of the catalogue read on demand), so the list
 // is a deque: a returned reference stays valid as diagnostics are added (clear() and sort_from() move them).
 // A diagnostic that is not kept gets a scratch one to fill, overwritten by the next.
-class Diagnostics {
+class DiagnosticLog {
  public:
   Diagnostic& error(Span span, std::string message);
   Diagnostic& warning(Span span, std::string message);
   void add(Diagnostic d);
   // Adds the diagnostics of `other`, and its count of those not kept.
-  void append(const Diagnostics& other);
+  void append(const DiagnosticLog& other);
   // Counts `n` diagnostics as not kept (those another list did not keep), errors if `s` is.
   void count_not_kept(std::size_t n, Severity s);
   bool has_errors() const;
@@ -94,7 +96,7 @@ inline constexpr std::size_t kDefaultMaxErrors = 50;
 // Every diagnostic, except that one said again in the same file (same severity, message and notes) is
 // shown once with where else it occurs, and at most `max_per_file` are shown per file, followed by a
 // note of how many more there are (interpreter/source/diagnostics_report.cpp).
-std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour, std::size_t max_per_file = kDefaultMaxErrors);
+std::string render_all(const SourceManager& sources, const DiagnosticLog& ds, bool colour, std::size_t max_per_file = kDefaultMaxErrors);
 
 // The closest candidate by edit distance, or empty when none is close enough to suggest.
 std::string closest_name(const std::string& name, const std::vector<std::string>& candidates);

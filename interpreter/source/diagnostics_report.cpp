@@ -29,7 +29,7 @@ struct Hidden {
 
 std::string plural(std::size_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
-std::string repeats_note(const SourceManager& sources, const Diagnostics& ds, const Group& g) {
+std::string repeats_note(const SourceManager& sources, const DiagnosticLog& ds, const Group& g) {
   const Diagnostic& d = ds.list()[g.first];
   std::string where;
   if (d.span.valid()) {
@@ -44,7 +44,7 @@ std::string repeats_note(const SourceManager& sources, const Diagnostics& ds, co
 
 }  // namespace
 
-std::string render_all(const SourceManager& sources, const Diagnostics& ds, bool colour, std::size_t max_per_file) {
+std::string render_all(const SourceManager& sources, const DiagnosticLog& ds, bool colour, std::size_t max_per_file) {
   const auto& list = ds.list();
   // The key of a diagnostic that says the same thing as another: its file, severity, message and notes.
   using Key = std::tuple<FileId, Severity, std::string_view, std::string>;

@@ -95,7 +95,7 @@ class Sweep {
   Outcome prepare(const VariedCheck& refuse = {});
 
   const SweepTask& request() const { return request_; }
-  const Diagnostics& warnings() const { return warnings_; }
+  const DiagnosticLog& warnings() const { return warnings_; }
   ProgramSession& session() { return session_; }
   const Program& program() { return session_.program(); }
   const Scenario& scenario() { return session_.program().scenarios[static_cast<std::size_t>(scenario_)]; }
@@ -205,7 +205,7 @@ class Sweep {
   SweepTask request_;
   std::unique_ptr<ProgramSession> owned_;
   ProgramSession& session_;
-  Diagnostics warnings_;
+  DiagnosticLog warnings_;
   int scenario_ = -1;
   GivenInputs given_;
   std::vector<VarySpec> varies_;

@@ -129,7 +129,7 @@ using selector = pg::parse_tree::selector<
 // breaks this is reported where it is, before it can reach a message or an output. The line is quoted
 // only up to that byte, and not at all for binary data (a NUL), so that a file that is not text shows
 // nothing of what follows (the rest of /proc/self/environ, of a binary file).
-bool check_encoding(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin, std::uint32_t end) {
+bool check_encoding(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t begin, std::uint32_t end) {
   auto problem = find_text_problem(sources.file(file).text, "source text", begin, end);
   if (!problem) return true;
   auto at = static_cast<std::uint32_t>(problem->offset);
@@ -150,11 +150,11 @@ std::string describe_found(std::string_view text, std::size_t pos) {
 }
 
 template <typename Rule, typename Result, typename Convert>
-Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin,
+Result parse_with(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t begin,
                   std::uint32_t end, Convert convert, int max_nesting = kMaxNesting) {
   // Every error found here is a syntax error, however it is reported.
   struct Categorize {
-    Diagnostics& diags;
+    DiagnosticLog& diags;
     std::size_t first;
     ~Categorize() { diags.categorize_from(first, Category::syntax); }
   } categorize{diags, diags.size()};
@@ -199,7 +199,7 @@ Result parse_with(const SourceManager& sources, FileId file, Diagnostics& diags,
 
 }  // namespace
 
-std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags, int max_nesting) {
+std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, DiagnosticLog& diags, int max_nesting) {
   return parse_with<g::file, std::optional<ast::Module>>(sources, file, diags, 0, UINT32_MAX, [&](Converter& c, const Node& root) {
     ast::Module m;
     m.file = file;
@@ -214,21 +214,21 @@ std::optional<ast::Module> parse_module(const SourceManager& sources, FileId fil
   }, max_nesting);
 }
 
-ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin,
+ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t begin,
                               std::uint32_t end) {
   return parse_with<g::expression_only, ast::ExprPtr>(sources, file, diags, begin, end, [](Converter& c, const Node& root) {
     return c.expr(*root.children.at(0));
   });
 }
 
-std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, Diagnostics& diags,
+std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, DiagnosticLog& diags,
                                         std::uint32_t begin, std::uint32_t end) {
   return parse_with<g::unit_only, std::optional<ast::UnitExpr>>(sources, file, diags, begin, end, [](Converter& c, const Node& root) {
     return std::optional<ast::UnitExpr>(c.unit(*root.children.at(0)));
   });
 }
 
-std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, Diagnostics& diags,
+std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, DiagnosticLog& diags,
                                         std::uint32_t begin, std::uint32_t end) {
   return parse_with<g::type_only, std::optional<ast::TypeExpr>>(sources, file, diags, begin, end, [](Converter& c, const Node& root) {
     return std::optional<ast::TypeExpr>(c.type(*root.children.at(0)));

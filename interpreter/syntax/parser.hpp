@@ -19,14 +19,14 @@ inline constexpr int kMaxChain = 1000;
 inline constexpr int kMaxPower = 1000;
 
 // `max_nesting`: --max-nesting, for a file.
-std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, Diagnostics& diags,
+std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, DiagnosticLog& diags,
                                         int max_nesting = kMaxNesting);
 // Parses [begin, end) of a file as one expression (a `--set` value, a catalogue or TOML string).
-ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, Diagnostics& diags, std::uint32_t begin = 0,
+ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t begin = 0,
                               std::uint32_t end = UINT32_MAX);
-std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, Diagnostics& diags,
+std::optional<ast::UnitExpr> parse_unit(const SourceManager& sources, FileId file, DiagnosticLog& diags,
                                         std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
-std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, Diagnostics& diags,
+std::optional<ast::TypeExpr> parse_type(const SourceManager& sources, FileId file, DiagnosticLog& diags,
                                         std::uint32_t begin = 0, std::uint32_t end = UINT32_MAX);
 
 }  // namespace mlsi

@@ -121,7 +121,7 @@ EntryResult Workspace::enter(const std::string& text, std::uint32_t line) {
 
 EntryResult Workspace::expression(const std::string& text, std::uint32_t line) {
   Program& p = session_->program();
-  Diagnostics& diags = session_->diagnostics();
+  DiagnosticLog& diags = session_->diagnostics();
   FileId f = add_source(text, line);
   auto e = parse_expression(p.sources, f, diags);
   if (diags.has_errors() || !e) return source_error();
@@ -201,7 +201,7 @@ bool Workspace::replaceable(FileId file, const std::string& reload_path) const {
 void Workspace::replace_names(const std::string& text, const std::string& reload_path, Snapshot& s) {
   Program& p = session_->program();
   SourceManager scratch;
-  Diagnostics ignored;
+  DiagnosticLog ignored;
   auto module = parse_module(scratch, scratch.add("", text), ignored);
   if (!module) return;  // the real load reports the syntax error
   auto take = [&](NameTable table, const std::map<std::string, int>& index, const std::string& name, auto file_of) {

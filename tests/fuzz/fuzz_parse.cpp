@@ -11,7 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mlsi;
   SourceManager sources;
-  Diagnostics diags;
+  DiagnosticLog diags;
   FileId file = sources.add("fuzz.mls", std::string(reinterpret_cast<const char*>(data), size));
   (void)parse_module(sources, file, diags);
   (void)parse_expression(sources, file, diags);

@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string text(reinterpret_cast<const char*>(data), size);
   {
     SourceManager sources;
-    Diagnostics diags;
+    DiagnosticLog diags;
     FileId scratch = sources.add("fuzz.mls", text);
     bool parses = parse_module(sources, scratch, diags).has_value();
     (void)render_all(sources, diags, false);

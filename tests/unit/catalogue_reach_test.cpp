@@ -74,7 +74,7 @@ Converted convert(const std::string& name) {
   const fs::path file = fs::path(MLSI_SOURCE_DIR) / "tests" / "hf" / (name + ".json");
   mlsi::SourceManager sources;
   mlsi::FileId id = sources.add("config.json", mlsi_test::read_file(file));
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   Converted out;
   out.workload = mlsi::workload_from_hf_config(sources, id, "", diags);
   out.problems = mlsi::render_all(sources, diags, false);

@@ -132,7 +132,7 @@ TEST(CatalogueLoad, BuiltinCatalogueHasNoDiagnostics) {
 TEST(CatalogueLoad, BuiltinTransformerMustWriteMlpAndTiedEmbeddings) {
   mlsi::ProgramSession session;  // the prelude's dimensions and the kinds, which the loader reads
   mlsi::Program& p = session.program();
-  mlsi::Diagnostics d;
+  mlsi::DiagnosticLog d;
   mlsi::CatalogueLoader loader(p, d);
   mlsi::FileId file = p.sources.add("<builtin>/lm.toml", R"([Workload.ShapelessLM]
 name = "Shapeless"

@@ -105,7 +105,7 @@ TEST(CatalogueValues, SchemaDimensionsAreThoseTheParserGives) {
             f.type != "shares" && !f.type.starts_with("ref "))
           dimensions.emplace(f.type.starts_with("rates ") ? f.type.substr(6) : f.type);
   EXPECT_EQ(dimensions.size(), 17u);  // "Information", "Information / Time", ..., "Money / (Information * Time)", "1 / Time"
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   mlsi::Compiler compiler(p, diags);
   for (const auto& text : dimensions) {
     auto parsed = mlsi::parse_type(p.sources, p.sources.add("<schema>", text), diags);

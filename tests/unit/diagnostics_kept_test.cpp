@@ -21,7 +21,7 @@ std::string duplicate_lets(std::size_t n) {
 }
 
 TEST(DiagnosticsKept, PastTheBoundTheyAreCountedInALastEntry) {
-  mlsi::Diagnostics ds;
+  mlsi::DiagnosticLog ds;
   ds.set_max_kept(3);
   for (int i = 0; i < 3; ++i) ds.warning(mlsi::Span{}, "w");
   EXPECT_EQ(ds.size(), 3u);
@@ -50,10 +50,10 @@ TEST(DiagnosticsKept, PastTheBoundTheyAreCountedInALastEntry) {
 }
 
 TEST(DiagnosticsKept, AppendCarriesTheCountOfThoseNotKept) {
-  mlsi::Diagnostics from;
+  mlsi::DiagnosticLog from;
   from.set_max_kept(2);
   for (int i = 0; i < 5; ++i) from.error(mlsi::Span{}, "e");  // 2 kept, 3 counted
-  mlsi::Diagnostics to;
+  mlsi::DiagnosticLog to;
   to.set_max_kept(10);
   to.warning(mlsi::Span{}, "before");
   to.append(from);

@@ -34,7 +34,7 @@ struct Formatted {
 Formatted format(const std::string& source, const std::string& name = "fixture.mls") {
   mlsi::SourceManager sources;
   mlsi::FileId file = sources.add(name, source);
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   Formatted f{mlsi::format_file(sources, file, diags), mlsi::render_all(sources, diags, false)};
   return f;
 }
@@ -46,7 +46,7 @@ std::string format_ok(const std::string& source) {
 }
 
 std::optional<mlsi::ast::Module> parse(mlsi::SourceManager& sources, const std::string& text) {
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   return mlsi::parse_module(sources, sources.add("t.mls", text), diags);
 }
 

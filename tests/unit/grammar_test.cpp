@@ -110,7 +110,7 @@ std::string show(const ast::Expr& e) {
 
 struct Parsed {
   mlsi::SourceManager sources;
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   mlsi::FileId file = mlsi::kNoFile;
 };
 

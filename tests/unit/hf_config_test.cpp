@@ -33,7 +33,7 @@ struct Converted {
 Converted convert(const std::string& json, const std::string& key = "") {
   mlsi::SourceManager sources;
   mlsi::FileId file = sources.add("config.json", json);
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   Converted out;
   out.workload = mlsi::workload_from_hf_config(sources, file, key, diags);
   out.problems = mlsi::render_all(sources, diags, false);

@@ -1,7 +1,7 @@
 // References into the interpreter's growing tables stay valid as they grow (issue 16, items 1 and 2):
 // a diagnostic gets its notes after the names it suggests are looked up, and a look-up may read a
 // catalogue entry that reports problems of its own; a file's entry is in use while its imports are
-// added. Containers that hand out references (Diagnostics, SourceManager, the Program's tables, the
+// added. Containers that hand out references (DiagnosticLog, SourceManager, the Program's tables, the
 // catalogue's entries) are deques, whose elements stay put when more are appended.
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 namespace {
 
 TEST(ReferenceStability, DiagnosticStaysValidAsMoreAreAdded) {
-  mlsi::Diagnostics diags;
+  mlsi::DiagnosticLog diags;
   mlsi::Diagnostic& first = diags.error(mlsi::Span{}, "first");
   for (int i = 0; i < 1000; ++i) diags.error(mlsi::Span{}, "more " + std::to_string(i));
   first.notes.push_back("a note added afterwards");

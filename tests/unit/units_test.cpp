@@ -160,7 +160,7 @@ double convert(const std::string& text, std::string* errors) {
   mlsi::ProgramSession session;
   auto& program = session.program();
   mlsi::FileId file = program.sources.add("<units_test>", text);
-  mlsi::Diagnostics& diags = session.diagnostics();
+  mlsi::DiagnosticLog& diags = session.diagnostics();
   auto e = mlsi::parse_expression(program.sources, file, diags);
   if (!e) {
     *errors = mlsi::render_all(program.sources, diags, false);
