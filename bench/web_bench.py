@@ -15,21 +15,15 @@ usage: /usr/bin/python3 bench/web_bench.py [MLSI [DIST]]     (defaults build/mls
   with the session of the call before (web/wasm/mlsi_wasm.cpp keeps it); natively, the process `mlsi run ActivationMemory --set microbatch=4 --format json`, timed from
   Python (start-up included, about 2.5 ms of it). Medians.
 """
-import functools
 import gzip
-import http.server
 import os
 import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 import brotli
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -48,23 +42,11 @@ for label, files in [("the playground page", ["index.html", "playground.css", "p
     print(f"| **{label}** ({' + '.join(files)}) | {total[0]:,} | {total[1]:,} | {total[2]:,} |")
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".js": "text/javascript"}
+sys.path.insert(0, os.path.join(ROOT, "web/tests"))
+from served_page import ServedPage  # noqa: E402  (web/tests: the browser test opens the page the same way)
 
-    def log_message(self, *args):
-        pass
-
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=DIST))
-threading.Thread(target=server.serve_forever, daemon=True).start()
-base = f"http://127.0.0.1:{server.server_address[1]}/"
-profile = tempfile.mkdtemp(prefix="mlsi-bench-")
-options = webdriver.ChromeOptions()
-options.binary_location = shutil.which("chromium")
-for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", "--window-size=1400,1000"]:
-    options.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+page = ServedPage(DIST, shutil.which("chromium"), "/usr/bin/chromedriver")
+driver, base = page.driver, page.base
 try:
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     ready = []
@@ -90,9 +72,7 @@ try:
         return [own, reused];""")
     version = driver.capabilities.get("browserVersion", "?")
 finally:
-    driver.quit()
-    server.shutdown()
-    shutil.rmtree(profile, ignore_errors=True)
+    page.close()
 
 native = []
 for _ in range(30):

@@ -5,15 +5,13 @@
 #include <cerrno>
 #include <cstring>
 #include <iterator>
-#include <new>
 
-#include "base/activity.hpp"
 #include "cli/command_help.hpp"
 #include "cli/file_writer.hpp"
 #include "cli/repl_command.hpp"
 #include "cli/server_commands.hpp"
+#include "commands/guarded_run.hpp"
 #include "commands/verbs.hpp"
-#include "eval/evaluator.hpp"
 #include "verbs/command_line.hpp"
 #include "verbs/man_page.hpp"
 #include "verbs/option_regions.hpp"
@@ -97,17 +95,8 @@ int run_command(const std::vector<std::string>& args, CliStreams& io) {
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, CliStreams io) {
-  int status;
-  try {
-    status = run_command(args, io);
-  } catch (const std::bad_alloc&) {
-    // What ran out of memory has been freed by the unwinding: there is room for the message.
-    io.err << "error: " << out_of_memory_message() << "\n";
-    status = kExitFailed;
-  } catch (const CallStopped& stopped) {
-    io.err << stopped.rendered;
-    status = kExitFailed;
-  }
+  // The front ends' loops and the help texts, outside any verb's guard.
+  int status = guarded_run(io.err, [&] { return run_command(args, io); });
   // Output that did not arrive (a full disk, /dev/full, a closed pipe) is an error, whatever the command
   // said: a result that was not written must not look like one that was. errno is the failed write's
   // (the last call to fail) when the stream writes to a file; a stream of another kind may leave none.

@@ -2,12 +2,10 @@
 // failures that end any verb (memory, that bound) said as every verb says them.
 #include <fmt/format.h>
 
-#include <new>
 
-#include "base/activity.hpp"
 #include "base/call_budget.hpp"
+#include "commands/guarded_run.hpp"
 #include "commands/verbs.hpp"
-#include "eval/evaluator.hpp"
 #include "verbs/command_line.hpp"
 #include "verbs/verb_table.hpp"
 
@@ -55,20 +53,11 @@ int run_verb(const VerbRequest& request, Sink& io) {
   if (!verb && find_verb(request.command))
     return usage(io, fmt::format("`{}` writes no document: it is a front end of its own, which its caller starts", request.command));
   if (!verb) return usage(io, fmt::format("unknown command `{}`{}", request.command, did_you_mean(request.command, verb_names())));
-  try {
+  return guarded_run(io.err, [&] {
     // The bound on the whole verb; the servers and the REPL bound each of their requests instead.
     CallBudget budget(request.limits.max_total_steps);
     return verb(request, io);
-  } catch (const std::bad_alloc&) {
-    // What ran out of memory has been freed by the unwinding: there is room for the message.
-    io.err << "error: " << out_of_memory_message() << "\n";
-    return kExitFailed;
-  } catch (const CallStopped& stopped) {
-    // The whole verb's bound where the verb does not report it itself (the points of a sweep, the values
-    // of a solve): the output so far stays, the status says it is not all.
-    io.err << stopped.rendered;
-    return kExitFailed;
-  }
+  });
 }
 
 }  // namespace mlsi

@@ -78,40 +78,42 @@ Json object_schema(Json properties, std::vector<std::string> required) {
 std::vector<ToolSpec> make_specs() {
   std::vector<ToolSpec> specs;
   // Each tool: its verb, the options of the verb table it takes, and what is its own (the scenario named
-  // by `scenario`, the kind of `list`, the name of `show`, catalogue entries given as text).
-  auto tool = [&specs](std::string name, std::string title, std::string description, std::string_view verb,
+  // by `scenario`, the kind of `list`, the name of `show`, catalogue entries given as text). A tool is made
+  // whole, its schema's refinements included, before it joins the list.
+  auto tool = [](std::string name, std::string title, std::string description, std::string_view verb,
                        std::vector<std::string_view> options, Json own, std::vector<std::string> required) {
     Json properties = option_properties(verb, options, std::move(own));
     if (properties.contains("config")) as_name(properties["config"]);
     if (properties.contains("set")) as_input_values(properties["set"]);
-    specs.push_back({std::move(name), std::move(title), std::move(description), object_schema(std::move(properties), std::move(required)),
-                     std::move(options)});
-    return &specs.back();
+    return ToolSpec{std::move(name), std::move(title), std::move(description), object_schema(std::move(properties), std::move(required)),
+                    std::move(options)};
   };
   auto run_own = [] {
     return Json{{"catalog_text", catalog_text_property()},
                 {"scenario", name_property("a built-in scenario (`mlsi list scenarios`) or one of the session's files")}};
   };
-  tool("run", "Run a scenario",
+  specs.push_back(tool("run", "Run a scenario",
        "Evaluate a scenario (inputs and outputs with their units) at its defaults, a config or given inputs; the result is "
        "`mlsi run NAME --format json`.",
-       "run", {"config", "set"}, run_own(), {"scenario"});
-  tool("explain", "Explain a scenario's outputs",
+       "run", {"config", "set"}, run_own(), {"scenario"}));
+  specs.push_back(tool("explain", "Explain a scenario's outputs",
        "Each output's derivation: its formula, the values substituted, the lets, inputs, constants and catalogue fields it "
        "rests on with their sources; `mlsi run NAME --explain --format json`.",
-       "run", {"config", "set"}, run_own(), {"scenario"});
-  ToolSpec* sweep = tool("sweep", "Sweep a scenario over varied inputs",
+       "run", {"config", "set"}, run_own(), {"scenario"}));
+  ToolSpec sweep = tool("sweep", "Sweep a scenario over varied inputs",
                          "One row per point of the cartesian product of the varied inputs' values (bounded in points); `mlsi sweep NAME "
                          "--vary ... --format json`.",
                          "sweep", {"config", "set", "vary", "where"}, run_own(), {"scenario", "vary"});
-  sweep->input_schema["properties"]["vary"]["minItems"] = 1;
-  ToolSpec* solve = tool("solve", "Solve for an input",
+  sweep.input_schema["properties"]["vary"]["minItems"] = 1;
+  specs.push_back(std::move(sweep));
+  ToolSpec solve = tool("solve", "Solve for an input",
                          "The largest (max) or smallest (min) value of one input for which every condition holds, or the best point of "
                          "a grid (vary with minimize or maximize); `mlsi solve NAME ... --format json`.",
                          "solve", {"config", "set", "max", "min", "such_that", "vary", "minimize", "maximize"}, run_own(), {"scenario"});
-  as_name(solve->input_schema["properties"]["max"]);
-  as_name(solve->input_schema["properties"]["min"]);
-  solve->input_schema["properties"]["such_that"]["minItems"] = 1;
+  as_name(solve.input_schema["properties"]["max"]);
+  as_name(solve.input_schema["properties"]["min"]);
+  solve.input_schema["properties"]["such_that"]["minItems"] = 1;
+  specs.push_back(std::move(solve));
   specs.push_back({"check", "Check .mls source",
                    "Parse and check a .mls text (with the session's files and the built-in library) or the session's files; every problem "
                    "with its file, line, column and notes.",
@@ -119,23 +121,24 @@ std::vector<ToolSpec> make_specs() {
                                       {"catalog_text", catalog_text_property()}},
                                  {}),
                    {}});
-  ToolSpec* list = tool("list", "List catalogue entries or scenarios",
+  ToolSpec list = tool("list", "List catalogue entries or scenarios",
                         "Entries of a catalogue kind (hardware, workloads, ...), or scenarios, units or constants; no kind: every kind; "
                         "`mlsi list KIND --format json`.",
                         "list", {"where", "sort", "top"},
                         Json{{"kind", name_property("hardware, workloads, systems, ..., scenarios, units or constants")},
                              {"catalog_text", catalog_text_property()}},
                         {});
-  list->input_schema["properties"]["sort"]["pattern"] = "^-?[A-Za-z_][A-Za-z0-9_.]*$";
-  list->input_schema["properties"]["sort"].erase("minLength");
-  tool("show", "Show a name",
+  list.input_schema["properties"]["sort"]["pattern"] = "^-?[A-Za-z_][A-Za-z0-9_.]*$";
+  list.input_schema["properties"]["sort"].erase("minLength");
+  specs.push_back(std::move(list));
+  specs.push_back(tool("show", "Show a name",
        "A catalogue entry (its fields and sources), scenario, constant, function or unit; `mlsi show NAME --format json`. With "
        "`source`, the text of the .mls file that declares the scenario NAME (a built-in one or one of the session's files).",
        "show", {},
        Json{{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_][A-Za-z0-9_.]*$"}, {"description", "the name"}}},
             {"source", {{"type", "boolean"}, {"description", "the scenario's source file instead (`mlsi show NAME --source --format json`)"}}},
             {"catalog_text", catalog_text_property()}},
-       {"name"});
+       {"name"}));
   return specs;
 }
 

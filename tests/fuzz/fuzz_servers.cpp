@@ -42,13 +42,6 @@ void serve_mcp(std::string_view stream) {
   options.common.limits.max_steps = 200000;
   options.common.limits.max_list_length = 10000;
   options.max_sweep_points = 100;
-  options.command = [](const VerbRequest& request, std::string& out, std::string& err) {
-    std::ostringstream o, e;
-    int status = run_request(request, CliStreams{o, e, false});
-    out = o.str();
-    err = e.str();
-    return status;
-  };
   std::ostringstream out, log;
   std::istringstream in(bytes);
   jsonrpc::StreamSource source(in);

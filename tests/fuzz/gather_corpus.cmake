@@ -11,6 +11,8 @@
 #                  (a.toml), the files its command names (.mls, .toml, .json) and the files it imports, so every regression
 #                  input added there joins the corpus
 # Build folders (build*/) and hidden folders are skipped. Files are named after their path.
+# Globs do not follow symbolic links (the policy of CMake 3.0 on; a -P script starts with none set).
+cmake_policy(SET CMP0009 NEW)
 if(NOT ROOT OR NOT OUT)
   message(FATAL_ERROR "usage: cmake -DROOT=SOURCE_DIR -DOUT=DIR -P gather_corpus.cmake")
 endif()

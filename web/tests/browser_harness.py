@@ -1,9 +1,7 @@
 """What the browser test (browser_test.py) stands on: Chromium through chromedriver (python3-selenium) on
 a static server of DIST_DIR, the command line MLSI to compare with, and the helpers that read the page.
-Importing it starts the server and the browser, from browser_test.py's arguments MLSI DIST_DIR OUT_DIR;
+Importing it starts the server and the browser (served_page.py), from browser_test.py's arguments MLSI DIST_DIR OUT_DIR;
 it exits 77 (skipped) without chromium, chromedriver or selenium."""
-import functools
-import http.server
 import json
 import math
 import os
@@ -11,9 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import threading
-import time
 
 SKIP = 77
 
@@ -25,11 +20,11 @@ def skip(why):
 
 try:
     from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
+    from served_page import ServedPage
 except ImportError:
     skip("no python3-selenium (bash .ci/install web installs it)")
 
@@ -72,25 +67,9 @@ def format_number(x):
     return "%.6g" % x
 
 
-# --- a static server on 127.0.0.1 (any free port), serving .wasm as application/wasm
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".js": "text/javascript"}
-
-    def log_message(self, *args):
-        pass
-
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=DIST))
-threading.Thread(target=server.serve_forever, daemon=True).start()
-BASE = f"http://127.0.0.1:{server.server_address[1]}/"
-
-profile = tempfile.mkdtemp(prefix="mlsi-chromium-")
-options = webdriver.ChromeOptions()
-options.binary_location = CHROMIUM
-for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", "--window-size=1400,1000"]:
-    options.add_argument(flag)
-driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+# The served folder and the browser (served_page.py); browser_test.py closes them.
+page = ServedPage(DIST, CHROMIUM, CHROMEDRIVER)
+driver, BASE = page.driver, page.base
 wait = WebDriverWait(driver, 30)
 
 

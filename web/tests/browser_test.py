@@ -19,13 +19,12 @@ usage: browser_test.py MLSI DIST_DIR OUT_DIR      exit 77 (skipped) without chro
 """
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
 
 from browser_harness import (BASE, OUT, By, Keys, Select, TimeoutException, check, webdriver, compare_outputs, driver, failures, format_number, mlsi,
-                             mlsi_json, no_flag_in_messages, no_horizontal_scroll, profile, round_linear, round_log, server, set_field,
+                             mlsi_json, no_flag_in_messages, no_horizontal_scroll, page, round_linear, round_log, set_field,
                              ticks, underscore_drawn, viewport, wait, wait_for_value, wait_ready)
 
 try:
@@ -292,9 +291,7 @@ try:
     logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not logs, f"no error in the browser's console: {logs}")
 finally:
-    driver.quit()
-    server.shutdown()
-    shutil.rmtree(profile, ignore_errors=True)
+    page.close()
 
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)
