@@ -40,42 +40,46 @@ void Session::load_embedded_prelude() {
     // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
     if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
       // The names each declares come from the build's index (source/embedded.hpp): the file is not read.
-      DeferredPrelude deferred{std::move(shown), f->text, {f->names.globals.begin(), f->names.globals.end()},
-                               {f->names.functions.begin(), f->names.functions.end()}, false};
+      DeferredPrelude deferred{std::move(shown), f->text, f->names.globals, f->names.functions, false};
       auto& p = *program_;
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
       for (const auto* names : {&deferred.globals, &deferred.functions})
-        for (const auto& name : *names) {
-          prelude_names_.emplace(name, deferred_prelude_.size());
+        for (std::string_view name : *names) {
+          prelude_names_.emplace_back(name, deferred_prelude_.size());
           if (!name.empty()) prelude_name_shapes_[static_cast<unsigned char>(name[0])] |= std::uint64_t{1} << std::min<std::size_t>(name.size(), 63);
         }
       deferred_prelude_.push_back(std::move(deferred));
       ++prelude_undeclared_;
       continue;
     }
-    FileId id = program_->sources.add(std::move(shown), std::string(f->text));
+    FileId id = program_->sources.add_static(std::move(shown), f->text);
     load_module(id, 0);
   }
+  std::stable_sort(prelude_names_.begin(), prelude_names_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   sources_scanned_ = program_->sources.size();
 }
 
 void Session::declare_prelude_mentioned_in(std::string_view text) {
   if (prelude_undeclared_ == 0) return;
-  // One pass over the words of the text, each looked up among the names the deferred files declare.
+  // One pass over the words of the text, each looked up among the names the deferred files declare. A
+  // name is ASCII: its characters are tested here, not by the C library's calls (a pack file has 40,000).
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  auto word_char = [&](char c) { return letter(c) || (c >= '0' && c <= '9'); };
   for (std::size_t i = 0; i < text.size() && prelude_undeclared_ > 0;) {
-    if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+    if (!letter(text[i])) {
       ++i;
       continue;
     }
     std::size_t j = i;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    while (j < text.size() && word_char(text[j])) ++j;
     const std::string_view word = text.substr(i, j - i);
     if (!may_be_prelude_name(word)) {
       i = j;
       continue;
     }
-    if (auto it = prelude_names_.find(word); it != prelude_names_.end()) {
+    auto it = std::lower_bound(prelude_names_.begin(), prelude_names_.end(), word, [](const auto& n, std::string_view w) { return n.first < w; });
+    if (it != prelude_names_.end() && it->first == word) {
       auto& file = deferred_prelude_[it->second];
       if (!file.declared) declare_prelude(file);
     }
@@ -91,7 +95,7 @@ void Session::declare_prelude(DeferredPrelude& file) {
   for (const auto& n : file.functions) std::erase(p.deferred_functions, n);
   // Its own mentions first (a prelude function reads prelude constants).
   declare_prelude_mentioned_in(file.text);
-  FileId id = program_->sources.add(file.shown_name, std::string(file.text));
+  FileId id = program_->sources.add_static(file.shown_name, file.text);
   load_module(id, 0);
 }
 

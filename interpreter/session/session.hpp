@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -154,7 +155,7 @@ class Session {
   struct DeferredPrelude {
     std::string shown_name;
     std::string_view text;  // an embedded file's
-    std::vector<std::string> globals, functions;
+    std::span<const std::string_view> globals, functions;  // the build's index of it (static storage)
     bool declared = false;
   };
   // Declares the deferred prelude files whose names the text mentions (as a word anywhere: a comment too).
@@ -174,7 +175,9 @@ class Session {
   std::vector<FileId> builtin_loaded_;  // per embedded file: its id once loaded
   std::vector<std::string> parsed_files_;
   std::vector<DeferredPrelude> deferred_prelude_;
-  std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
+  // Declared name -> its deferred file, sorted by name (the first file that declares a name keeps it): the
+  // index's names, not copies, in one array made once.
+  std::vector<std::pair<std::string_view, std::size_t>> prelude_names_;
   // Per first character, a bit per length (the last for 63 and longer) of those names: most words of a text
   // are no prelude name, and this says so without the map's string comparisons.
   std::array<std::uint64_t, 256> prelude_name_shapes_{};
