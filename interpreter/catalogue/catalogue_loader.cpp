@@ -149,30 +149,38 @@ void CatalogueLoader::define_kinds() {
   mig->name = "mig_profile";
   mig->fields = {"name", "memory", "sm_count"};
   mig->types = {Type::text(), dimension("Information"), Type::count()};
+  auto type_of = [&](const FieldSpec& f) -> Type {
+    if (f.type == "Count") return Type::count();
+    // A field of a fixed set of names is an enumeration (docs/catalogue.md §1.3), so that `match` and
+    // `==` on it are checked; one whose values are not names (source_kind: "model card") stays Text.
+    if (auto cases = catalogue_enumeration(f)) return Type::of_enum(std::move(cases));
+    if (f.type == "Text") return Type::text();
+    if (f.type == "Bool") return Type::boolean();
+    if (f.type == "list Text") return Type::list(Type::text());
+    if (f.type == "mig_profiles") return Type::list(Type::of_record(mig));
+    if (f.type.rfind("ref ", 0) == 0) return Type::of_record(p_.catalogue.kinds.at(std::string(f.type.substr(4))));
+    if (f.type.rfind("rates ", 0) == 0) return Type::of_record(rates);
+    if (f.type == "shares") return Type::of_record(shares);
+    return dimension(f.type);
+  };
+  // `override` is a loader instruction, not a field scenarios read.
+  auto is_field = [](const FieldSpec& f) { return f.name != "override"; };
+  // The fields every kind has, typed once (a type is the same in every kind).
+  std::vector<Type> common_types;
+  for (const auto& f : common_fields())
+    if (is_field(f)) common_types.push_back(type_of(f));
   for (const auto& k : catalogue_schema()) {
     auto& rt = *p_.catalogue.kinds[std::string(k.name)];
-    rt.fields.reserve(common_fields().size() + k.fields.size());
-    rt.types.reserve(common_fields().size() + k.fields.size());
-    auto add = [&](const FieldSpec& f) {
-      if (f.name == "override") return;  // a loader instruction, not a field scenarios read
-      Type t;
-      if (f.type == "Count") t = Type::count();
-      // A field of a fixed set of names is an enumeration (docs/catalogue.md §1.3), so that `match` and
-      // `==` on it are checked; one whose values are not names (source_kind: "model card") stays Text.
-      else if (auto cases = catalogue_enumeration(f)) t = Type::of_enum(std::move(cases));
-      else if (f.type == "Text") t = Type::text();
-      else if (f.type == "Bool") t = Type::boolean();
-      else if (f.type == "list Text") t = Type::list(Type::text());
-      else if (f.type == "mig_profiles") t = Type::list(Type::of_record(mig));
-      else if (f.type.rfind("ref ", 0) == 0) t = Type::of_record(p_.catalogue.kinds.at(std::string(f.type.substr(4))));
-      else if (f.type.rfind("rates ", 0) == 0) t = Type::of_record(rates);
-      else if (f.type == "shares") t = Type::of_record(shares);
-      else t = dimension(f.type);
+    rt.fields.reserve(common_types.size() + k.fields.size());
+    rt.types.reserve(common_types.size() + k.fields.size());
+    rt.types = common_types;
+    for (const auto& f : common_fields())
+      if (is_field(f)) rt.fields.emplace_back(f.name);
+    for (const auto& f : k.fields) {
+      if (!is_field(f)) continue;
       rt.fields.emplace_back(f.name);
-      rt.types.push_back(std::move(t));
-    };
-    for (const auto& f : common_fields()) add(f);
-    for (const auto& f : k.fields) add(f);
+      rt.types.push_back(type_of(f));
+    }
   }
 }
 
@@ -311,7 +319,7 @@ std::string CatalogueLoader::name_problem(const std::string& name, std::string_v
     return fmt::format("{} `{}` is a keyword; choose another name", what, name);
   if (!against_prelude) return {};
   if (p_.units.find(name)) return fmt::format("{} `{}` is already a unit; choose another name", what, name);
-  auto deferred = [&](const std::vector<std::string>& names) { return std::find(names.begin(), names.end(), name) != names.end(); };
+  auto deferred = [&](const std::vector<std::string_view>& names) { return std::find(names.begin(), names.end(), name) != names.end(); };
   if (p_.global_index.count(name) || p_.function_index.count(name) || deferred(p_.deferred_globals) || deferred(p_.deferred_functions))
     return fmt::format("{} `{}` is already a prelude constant or function; choose another name", what, name);
   return {};

@@ -101,7 +101,7 @@ void CatalogueLoader::read_deferred(std::size_t entry) {
   d.read = true;
   DeferredFile& f = deferred_files_[d.file];
   const std::string_view text = f.embedded->text;
-  if (f.id == kNoFile) f.id = p_.sources.add(f.name, std::string(text));
+  if (f.id == kNoFile) f.id = p_.sources.add_static(f.name, text);
   // The entry's values alone, with the number of lines before it, so that lines and columns are those of
   // the file (they were given after as many empty lines, which the TOML reader read one by one).
   const EmbeddedCatalogueEntry& e = *d.embedded;

@@ -146,7 +146,7 @@ std::string_view json_kind_name(JsonMember::Kind kind) {
 }
 
 std::optional<JsonObject> read_json_object(const SourceManager& sources, FileId file, DiagnosticLog& diags, int max_nesting, const CallerWords& words) {
-  const std::string& text = sources.file(file).text;
+  const std::string_view text = sources.file(file).text;
   auto at = [&](std::size_t offset, std::size_t length = 1) {
     auto begin = static_cast<std::uint32_t>(std::min(offset, text.size()));
     return Span{file, begin, static_cast<std::uint32_t>(std::min(offset + length, text.size()))};

@@ -25,7 +25,7 @@ std::vector<std::string_view> comment_texts(std::string_view text) {
 std::optional<std::string> format_file(const SourceManager& sources, FileId file, DiagnosticLog& diags) {
   auto module = parse_module(sources, file, diags);
   if (!module) return std::nullopt;
-  const std::string& text = sources.file(file).text;
+  const std::string_view text = sources.file(file).text;
   std::string formatted;
   try {
     formatted = format_module(sources, *module);

@@ -199,7 +199,7 @@ int Analysis::config_at(std::uint32_t offset) const {
         if (s.value) end = std::max(end, s.value->span.end);
       for (const auto& x : c->expects) end = std::max(end, x.span.end);
       // From its `config` keyword to its closing brace.
-      const std::string& text = p.sources.file(file_).text;
+      const std::string_view text = p.sources.file(file_).text;
       std::size_t keyword = text.rfind("config", c->name_span.begin);
       std::uint32_t begin = keyword == std::string::npos ? c->name_span.begin : static_cast<std::uint32_t>(keyword);
       auto close = text.find('}', end);

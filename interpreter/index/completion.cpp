@@ -135,9 +135,9 @@ void add_names(Items& items, const Program& p, const UnknownName* at) {
   bool entries = !expected || (expected->kind == Type::Kind::record && expected->record->catalogue);
   if (entries) add_entries(items, p, expected && expected->kind == Type::Kind::record ? expected->record->name : "");
   for (const auto& g : p.globals) items.add(g.name, CompletionKind::value, "constant: " + type_name(g.type, p.dims), g.doc);
-  for (const auto& g : p.deferred_globals) items.add(g, CompletionKind::value, "constant (prelude)");
+  for (std::string_view g : p.deferred_globals) items.add(std::string(g), CompletionKind::value, "constant (prelude)");
   for (const auto& f : p.functions) items.add(f.name, CompletionKind::function, "fn", f.doc);
-  for (const auto& f : p.deferred_functions) items.add(f, CompletionKind::function, "fn (prelude)");
+  for (std::string_view f : p.deferred_functions) items.add(std::string(f), CompletionKind::function, "fn (prelude)");
   for (const auto& b : builtin_functions()) items.add(std::string(b.name), CompletionKind::function, builtin_function_summary(b.name));
   for (const auto& s : p.scenarios) items.add(s.name, CompletionKind::scenario, "scenario", s.doc);
   for (const auto& f : embedded_files())

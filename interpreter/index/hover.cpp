@@ -92,7 +92,7 @@ std::string declaration_line(const Program& p, Span definition) {
   begin = begin == std::string::npos || definition.begin == 0 ? 0 : begin + 1;
   std::size_t end = f.text.find('\n', definition.begin);
   if (end == std::string::npos) end = f.text.size();
-  std::string line = f.text.substr(begin, end - begin);
+  std::string line(f.text.substr(begin, end - begin));
   auto first = line.find_first_not_of(" \t");
   auto last = line.find_last_not_of(" \t\r");
   return first == std::string::npos ? "" : line.substr(first, last - first + 1);

@@ -293,7 +293,7 @@ Position Server::position_of(const Json& position) {
 }
 
 std::size_t Server::offset_in(const FileView& v, const Json& position) {
-  const std::string& text = v.analysis->program().sources.file(v.file).text;
+  const std::string_view text = v.analysis->program().sources.file(v.file).text;
   return LineIndex(text).offset(position_of(position), encoding_);
 }
 

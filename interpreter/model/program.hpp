@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -196,7 +197,8 @@ struct Program {
   NameUses* uses = nullptr;
   // Prelude constants and functions not declared yet (ProgramSessionOptions::read_on_demand): only for
   // did-you-mean, which must suggest them as if they were.
-  std::vector<std::string> deferred_globals, deferred_functions;
+  // (The names of the build's index of the embedded prelude: static storage.)
+  std::vector<std::string_view> deferred_globals, deferred_functions;
 
   // The scenario named `name` (or `nameScenario`), as a pointer or as its index (-1: none).
   const Scenario* find_scenario(const std::string& name) const;

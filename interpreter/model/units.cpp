@@ -46,6 +46,7 @@ std::optional<Unit> prefixed_form(const std::string& name, const Unit& base) {
   for (const auto& set : prefix_sets()) {
     if (std::find(base.prefix_sets.begin(), base.prefix_sets.end(), set.name) == base.prefix_sets.end()) continue;
     for (const auto& [prefix, factor] : set.prefixes) {
+      if (name.empty() || name[0] != prefix[0]) continue;
       std::string_view p(prefix);
       if (name.size() <= p.size() || name.compare(0, p.size(), p) != 0 || name.compare(p.size(), std::string::npos, base.name) != 0) continue;
       Unit u = base;
@@ -158,6 +159,7 @@ const Unit* UnitRegistry::find_public(const std::string& name) const {
   // prelude's units have about a thousand, and making them all was a tenth of the start-up time.
   for (const auto& set : prefix_sets()) {
     for (const auto& [prefix, factor] : set.prefixes) {
+      if (name.empty() || name[0] != prefix[0]) continue;  // most prefixes, without measuring them
       std::string_view p(prefix);
       if (name.size() <= p.size() || name.compare(0, p.size(), p) != 0) continue;
       auto base = units_.find(name.substr(p.size()));

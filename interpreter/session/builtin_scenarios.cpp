@@ -115,7 +115,7 @@ FileId ProgramSession::load_builtin_file(std::size_t index, int depth) {
   auto files = embedded_files();
   builtin_loaded_.resize(files.size(), kNoFile);
   if (builtin_loaded_[index] != kNoFile) return builtin_loaded_[index];
-  FileId id = program_->sources.add(builtin_shown_name(files[index]), std::string(files[index].text));
+  FileId id = program_->sources.add_static(builtin_shown_name(files[index]), files[index].text);
   builtin_loaded_[index] = id;
   // Its dimensions and units are its own (model/private_scopes.hpp): declared before it is read.
   program_->scopes.make_private(id);

@@ -40,50 +40,68 @@ void ProgramSession::load_embedded_prelude() {
     // Units and dimensions take effect as they are declared (catalogue strings, every file use them).
     if (options_.read_on_demand && f->path.find("units") == std::string::npos) {
       // The names each declares come from the build's index (source/embedded.hpp): the file is not read.
-      DeferredPrelude deferred{std::move(shown), f->text, {f->names.globals.begin(), f->names.globals.end()},
-                               {f->names.functions.begin(), f->names.functions.end()}, false};
+      DeferredPrelude deferred{std::move(shown), f->text, f->names.globals, f->names.functions, false, kNoFile, {}, 0};
       auto& p = *program_;
       p.deferred_globals.insert(p.deferred_globals.end(), deferred.globals.begin(), deferred.globals.end());
       p.deferred_functions.insert(p.deferred_functions.end(), deferred.functions.begin(), deferred.functions.end());
       for (const auto* names : {&deferred.globals, &deferred.functions})
-        for (const auto& name : *names) {
-          prelude_names_.emplace(name, deferred_prelude_.size());
+        for (std::string_view name : *names) {
+          prelude_names_.emplace_back(name, deferred_prelude_.size());
           if (!name.empty()) prelude_name_shapes_[static_cast<unsigned char>(name[0])] |= std::uint64_t{1} << std::min<std::size_t>(name.size(), 63);
         }
       deferred_prelude_.push_back(std::move(deferred));
       ++prelude_undeclared_;
       continue;
     }
-    FileId id = program_->sources.add(std::move(shown), std::string(f->text));
+    FileId id = program_->sources.add_static(std::move(shown), f->text);
     load_module(id, 0);
   }
+  std::stable_sort(prelude_names_.begin(), prelude_names_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   sources_scanned_ = program_->sources.size();
 }
 
 void ProgramSession::declare_prelude_mentioned_in(std::string_view text) {
   if (prelude_undeclared_ == 0) return;
-  // One pass over the words of the text, each looked up among the names the deferred files declare.
-  for (std::size_t i = 0; i < text.size() && prelude_undeclared_ > 0;) {
-    if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+  // One pass over the words of the text, each looked up among the names the deferred files declare. A
+  // name is ASCII: its characters are looked up in a table here, not tested by the C library's calls (a
+  // pack file has 40,000). 1: a letter or `_`, 2: a digit.
+  static constexpr auto kinds = [] {
+    std::array<std::uint8_t, 256> k{};
+    for (int c = 'a'; c <= 'z'; ++c) k[static_cast<std::size_t>(c)] = 1;
+    for (int c = 'A'; c <= 'Z'; ++c) k[static_cast<std::size_t>(c)] = 1;
+    k['_'] = 1;
+    for (int c = '0'; c <= '9'; ++c) k[static_cast<std::size_t>(c)] = 2;
+    return k;
+  }();
+  auto kind = [](char c) { return kinds[static_cast<unsigned char>(c)]; };
+  const std::size_t size = text.size();
+  for (std::size_t i = 0; i < size && prelude_undeclared_ > 0;) {
+    if (kind(text[i]) != 1) {
       ++i;
       continue;
     }
-    std::size_t j = i;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-    const std::string_view word = text.substr(i, j - i);
+    std::size_t j = i + 1;
+    while (j < size && kind(text[j]) != 0) ++j;
+    const std::string_view word(text.data() + i, j - i);
     if (!may_be_prelude_name(word)) {
       i = j;
       continue;
     }
-    if (auto it = prelude_names_.find(word); it != prelude_names_.end()) {
+    auto it = std::lower_bound(prelude_names_.begin(), prelude_names_.end(), word, [](const auto& n, std::string_view w) { return n.first < w; });
+    if (it != prelude_names_.end() && it->first == word) {
       auto& file = deferred_prelude_[it->second];
-      if (!file.declared) declare_prelude(file);
+      if (!file.declared) declare_prelude_part(file, word);
     }
     i = j;
   }
 }
 
 void ProgramSession::declare_prelude(DeferredPrelude& file) {
+  if (file.declared) return;
+  if (file.id != kNoFile) {  // some of it is declared: the rest, part by part
+    for (auto& part : file.parts) declare_prelude_part(file, part);
+    return;
+  }
   file.declared = true;
   --prelude_undeclared_;
   auto& p = *program_;
@@ -91,8 +109,42 @@ void ProgramSession::declare_prelude(DeferredPrelude& file) {
   for (const auto& n : file.functions) std::erase(p.deferred_functions, n);
   // Its own mentions first (a prelude function reads prelude constants).
   declare_prelude_mentioned_in(file.text);
-  FileId id = program_->sources.add(file.shown_name, std::string(file.text));
-  load_module(id, 0);
+  file.id = program_->sources.add_static(file.shown_name, file.text);
+  load_module(file.id, 0);
+}
+
+void ProgramSession::declare_prelude_part(DeferredPrelude& file, std::string_view name) {
+  if (file.id == kNoFile && file.parts.empty()) {
+    for (const auto& part : declaration_parts(file.text)) file.parts.push_back({part, false});
+    file.undeclared_parts = file.parts.size();
+  }
+  for (auto& part : file.parts)
+    if (part.text.name == name) return declare_prelude_part(file, part);
+  declare_prelude(file);  // a name the index has that no part declares: the whole file (never, by PreludeParts.*)
+}
+
+void ProgramSession::declare_prelude_part(DeferredPrelude& file, PreludePart& part) {
+  if (part.declared) return;
+  part.declared = true;
+  auto& p = *program_;
+  const auto [begin, end, name] = part.text;
+  std::erase(p.deferred_globals, name);
+  std::erase(p.deferred_functions, name);
+  // Its own mentions first (a prelude function reads prelude constants and other functions).
+  declare_prelude_mentioned_in(file.text.substr(begin, end - begin));
+  if (file.id == kNoFile) {
+    file.id = p.sources.add_static(file.shown_name, file.text);
+    parsed_files_.push_back(file.shown_name);
+  }
+  if (--file.undeclared_parts == 0) {
+    file.declared = true;
+    --prelude_undeclared_;
+  }
+  // Under the default bound on nesting whatever the caller's, as load_module parses a built-in file.
+  auto module = parse_declarations(p.sources, file.id, diags_, begin, end, std::max(options_.limits.max_nesting, kMaxNesting));
+  if (!module) return;
+  p.modules.push_back(std::make_unique<ast::Module>(std::move(*module)));
+  compiler_.declare(*p.modules.back());
 }
 
 void ProgramSession::read_everything() {
@@ -104,8 +156,8 @@ void ProgramSession::read_everything() {
 void ProgramSession::declare_prelude_mentioned() {
   if (prelude_undeclared_ == 0) return;
   while (sources_scanned_ < program_->sources.size()) {
-    FileId id = static_cast<FileId>(sources_scanned_++);
-    declare_prelude_mentioned_in(program_->sources.file(id).text);
+    const auto& source = program_->sources.file(static_cast<FileId>(sources_scanned_++));
+    if (!source.name.starts_with("<prelude>/")) declare_prelude_mentioned_in(source.text);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "catalogue/hf_config.hpp"
 #include "check/compiler.hpp"
 #include "source/diagnostics.hpp"
+#include "source/embedded.hpp"
 #include "model/program.hpp"
 
 namespace mlsi {
@@ -150,18 +152,33 @@ class ProgramSession {
   // Whether `module` declares a unit of the name of a replaceable prelude unit (`unit tok: Tokens`).
   bool replaces_prelude_unit(const ast::Module& module) const;
   // Prelude files read on demand (ProgramSessionOptions::read_on_demand): the names each declares, from a scan
-  // of its `let NAME` and `fn NAME` lines.
+  // of its `let NAME` and `fn NAME` lines. A name mentioned parses its own declaration, not the whole
+  // file: each `let` or `fn` at the start of a line begins a part, which runs to the next one (a prelude
+  // file's declarations are one after the other, their lines after the first indented; PreludeParts.*).
+  struct PreludePart {
+    DeclarationPart text;  // source/embedded.hpp
+    bool declared = false;
+  };
   struct DeferredPrelude {
     std::string shown_name;
     std::string_view text;  // an embedded file's
-    std::vector<std::string> globals, functions;
-    bool declared = false;
+    std::span<const std::string_view> globals, functions;  // the build's index of it (static storage)
+    bool declared = false;  // every part
+    FileId id = kNoFile;    // once a part of it is read
+    std::vector<PreludePart> parts;  // made when a part is first asked for
+    std::size_t undeclared_parts = 0;
   };
-  // Declares the deferred prelude files whose names the text mentions (as a word anywhere: a comment too).
+  // Declares the deferred prelude declarations whose names the text mentions (as a word anywhere: a
+  // comment too).
   void declare_prelude_mentioned_in(std::string_view text);
-  // The same for every source added since the last call.
+  // The same for every source added since the last call (a prelude file's own text is not looked at: each
+  // of its parts was, when it was declared).
   void declare_prelude_mentioned();
+  // Every declaration of the file not declared yet: the whole file parsed when none of it is.
   void declare_prelude(DeferredPrelude& file);
+  // The part declaring `name` of the file, with the parts its text mentions first.
+  void declare_prelude_part(DeferredPrelude& file, std::string_view name);
+  void declare_prelude_part(DeferredPrelude& file, PreludePart& part);
 
   // Files read from disk, towards ProgramSessionOptions::limits.max_files: the .mls files and the catalogue files.
   std::size_t files_read() const { return program_->loaded_paths.size() + catalogue_files_read_; }
@@ -174,7 +191,9 @@ class ProgramSession {
   std::vector<FileId> builtin_loaded_;  // per embedded file: its id once loaded
   std::vector<std::string> parsed_files_;
   std::vector<DeferredPrelude> deferred_prelude_;
-  std::map<std::string, std::size_t, std::less<>> prelude_names_;  // declared name -> its deferred file
+  // Declared name -> its deferred file, sorted by name (the first file that declares a name keeps it): the
+  // index's names, not copies, in one array made once.
+  std::vector<std::pair<std::string_view, std::size_t>> prelude_names_;
   // Per first character, a bit per length (the last for 63 and longer) of those names: most words of a text
   // are no prelude name, and this says so without the map's string comparisons.
   std::array<std::uint64_t, 256> prelude_name_shapes_{};

@@ -22,7 +22,7 @@ void ProgramSession::load_catalogues() {
       loader.defer(std::move(shown), f);
       continue;
     }
-    FileId id = program_->sources.add(std::move(shown), std::string(f.text));
+    FileId id = program_->sources.add_static(std::move(shown), f.text);
     loader.load(id, true);
   }
   if (lazy) {

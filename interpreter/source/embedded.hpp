@@ -1,6 +1,7 @@
 #pragma once
 // Files of the standard library (prelude, catalogue, built-in scenarios) compiled into the binary.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -64,6 +65,14 @@ bool is_pack_file(const EmbeddedFile& file);
 // The names a file declares with `keyword` (`let `, `fn `, `scenario `): the word after it at the start
 // of a line, read without parsing the file.
 std::vector<std::string> declared_names(std::string_view text, std::string_view keyword);
+// The declarations of a prelude file as parts of its text: each from a line that starts with `let NAME` or
+// `fn NAME` (the keyword's rule above) to the next such line or the end, with the NAME. Text before the
+// first is in none. So that a name mentioned parses its own declaration, not the whole file.
+struct DeclarationPart {
+  std::uint32_t begin = 0, end = 0;  // bytes of the text
+  std::string_view name;             // of the text
+};
+std::vector<DeclarationPart> declaration_parts(std::string_view text);
 // The names of the built-in scenarios (the embedded `scenarios/` files), loaded or not.
 const std::vector<std::string>& builtin_scenario_names();
 

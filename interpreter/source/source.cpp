@@ -6,7 +6,18 @@
 namespace mlsi {
 
 FileId SourceManager::add(std::string name, std::string text, std::string path) {
-  SourceFile f{std::move(name), std::move(path), std::move(text), {0}, 1, SourceSyntax::mls};
+  files_.emplace_back(std::move(name), std::move(path), std::move(text));
+  return index_lines();
+}
+
+FileId SourceManager::add_static(std::string name, std::string_view text) {
+  files_.emplace_back(std::move(name), text);
+  return index_lines();
+}
+
+FileId SourceManager::index_lines() {
+  SourceFile& f = files_.back();
+  f.line_starts.push_back(0);
   // Line by line with memchr (a byte at a time was most of the cost of adding a catalogue file).
   const char* data = f.text.data();
   const char* end = data + f.text.size();
@@ -16,7 +27,6 @@ FileId SourceManager::add(std::string name, std::string text, std::string path) 
     at = static_cast<const char*>(eol) + 1;
     f.line_starts.push_back(static_cast<std::uint32_t>(at - data));
   }
-  files_.push_back(std::move(f));
   return static_cast<FileId>(files_.size() - 1);
 }
 

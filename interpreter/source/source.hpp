@@ -35,13 +35,55 @@ struct LineCol {
 // hold `.mls` values.
 enum class SourceSyntax : std::uint8_t { mls, data };
 
-struct SourceFile {
+// A file's text is its own (owned_text) or, for an embedded file, a view of the binary's constant data,
+// which is not copied (a catalogue file is tens of kilobytes).
+class SourceFile {
+  std::string owned_text_;  // first: `text` may view it
+
+ public:
   std::string name;  // as shown in diagnostics
   std::string path;  // canonical path on disk, empty for virtual sources
-  std::string text;
+  std::string_view text;  // owned_text_, or static storage
   std::vector<std::uint32_t> line_starts;
   std::uint32_t first_line = 1;  // the number of its first line (a REPL entry continues the session's count)
   SourceSyntax syntax = SourceSyntax::mls;
+
+  SourceFile(std::string name, std::string path, std::string text)
+      : owned_text_(std::move(text)), name(std::move(name)), path(std::move(path)), text(owned_text_) {}
+  SourceFile(std::string name, std::string_view static_text) : name(std::move(name)), text(static_text) {}
+  // A copy (or a moved-to file) views its own owned text: a short string's characters live in the object.
+  SourceFile(const SourceFile& o) { *this = o; }
+  SourceFile(SourceFile&& o) noexcept { *this = std::move(o); }
+  SourceFile& operator=(const SourceFile& o) {
+    if (this != &o) {
+      owned_text_ = o.owned_text_;
+      copy_rest(o);
+      line_starts = o.line_starts;
+    }
+    return *this;
+  }
+  SourceFile& operator=(SourceFile&& o) noexcept {
+    if (this != &o) {
+      const bool owns = o.owns_text();
+      owned_text_ = std::move(o.owned_text_);
+      copy_rest(o, owns);
+      line_starts = std::move(o.line_starts);
+    }
+    return *this;
+  }
+  ~SourceFile() = default;
+
+ private:
+  bool owns_text() const { return text.data() == owned_text_.data(); }
+  // All but the owned text and the line starts, the text viewing this file's own when `o`'s was o's.
+  void copy_rest(const SourceFile& o) { copy_rest(o, o.owns_text()); }
+  void copy_rest(const SourceFile& o, bool owns) {
+    name = o.name;
+    path = o.path;
+    text = owns ? std::string_view(owned_text_) : o.text;
+    first_line = o.first_line;
+    syntax = o.syntax;
+  }
 };
 
 // Files are added while references to others are held (a file's imports are read while its own text and
@@ -49,6 +91,8 @@ struct SourceFile {
 class SourceManager {
  public:
   FileId add(std::string name, std::string text, std::string path = {});
+  // A text in static storage (an embedded file's), viewed, not copied.
+  FileId add_static(std::string name, std::string_view text);
   // Numbers the file's lines from `line` on: a REPL entry is shown as lines of the session.
   void set_first_line(FileId id, std::uint32_t line) { files_.at(id).first_line = line; }
   void set_syntax(FileId id, SourceSyntax syntax) { files_.at(id).syntax = syntax; }
@@ -59,6 +103,7 @@ class SourceManager {
   std::string_view text(const Span& s) const;
 
  private:
+  FileId index_lines();  // the line starts of the file just added; its id
   std::deque<SourceFile> files_;
 };
 

@@ -214,6 +214,16 @@ std::optional<ast::Module> parse_module(const SourceManager& sources, FileId fil
   }, max_nesting);
 }
 
+std::optional<ast::Module> parse_declarations(const SourceManager& sources, FileId file, DiagnosticLog& diags,
+                                              std::uint32_t begin, std::uint32_t end, int max_nesting) {
+  return parse_with<g::file, std::optional<ast::Module>>(sources, file, diags, begin, end, [&](Converter& c, const Node& root) {
+    ast::Module m;
+    m.file = file;
+    for (const auto& d : root.children) m.decls.push_back(c.decl(*d));
+    return std::optional<ast::Module>(std::move(m));
+  }, max_nesting);
+}
+
 ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t begin,
                               std::uint32_t end) {
   return parse_with<g::expression_only, ast::ExprPtr>(sources, file, diags, begin, end, [](Converter& c, const Node& root) {

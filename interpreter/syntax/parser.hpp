@@ -21,6 +21,11 @@ inline constexpr int kMaxPower = 1000;
 // `max_nesting`: --max-nesting, for a file.
 std::optional<ast::Module> parse_module(const SourceManager& sources, FileId file, DiagnosticLog& diags,
                                         int max_nesting = kMaxNesting);
+// The declarations of the bytes [begin, end) of a file, with the file's spans and docs: a part of a
+// built-in prelude file read on demand (the `##` blocks of the whole file are checked when it is parsed
+// whole, not here).
+std::optional<ast::Module> parse_declarations(const SourceManager& sources, FileId file, DiagnosticLog& diags,
+                                              std::uint32_t begin, std::uint32_t end, int max_nesting = kMaxNesting);
 // Parses [begin, end) of a file as one expression (a `--set` value, a catalogue or TOML string).
 ast::ExprPtr parse_expression(const SourceManager& sources, FileId file, DiagnosticLog& diags, std::uint32_t begin = 0,
                               std::uint32_t end = UINT32_MAX);
