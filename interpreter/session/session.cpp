@@ -11,6 +11,7 @@
 #include "catalogue/catalogue_loader.hpp"
 #include "source/embedded.hpp"
 #include "source/file_reader.hpp"
+#include "source/text_rules.hpp"
 #include "syntax/parser.hpp"
 #include "base/stack_guard.hpp"
 
@@ -62,26 +63,15 @@ void ProgramSession::load_embedded_prelude() {
 
 void ProgramSession::declare_prelude_mentioned_in(std::string_view text) {
   if (prelude_undeclared_ == 0) return;
-  // One pass over the words of the text, each looked up among the names the deferred files declare. A
-  // name is ASCII: its characters are looked up in a table here, not tested by the C library's calls (a
-  // pack file has 40,000). 1: a letter or `_`, 2: a digit.
-  static constexpr auto kinds = [] {
-    std::array<std::uint8_t, 256> k{};
-    for (int c = 'a'; c <= 'z'; ++c) k[static_cast<std::size_t>(c)] = 1;
-    for (int c = 'A'; c <= 'Z'; ++c) k[static_cast<std::size_t>(c)] = 1;
-    k['_'] = 1;
-    for (int c = '0'; c <= '9'; ++c) k[static_cast<std::size_t>(c)] = 2;
-    return k;
-  }();
-  auto kind = [](char c) { return kinds[static_cast<unsigned char>(c)]; };
+  // One pass over the words of the text, each looked up among the names the deferred files declare.
   const std::size_t size = text.size();
   for (std::size_t i = 0; i < size && prelude_undeclared_ > 0;) {
-    if (kind(text[i]) != 1) {
+    if (!is_identifier_start(text[i])) {
       ++i;
       continue;
     }
     std::size_t j = i + 1;
-    while (j < size && kind(text[j]) != 0) ++j;
+    while (j < size && is_identifier_char(text[j])) ++j;
     const std::string_view word(text.data() + i, j - i);
     if (!may_be_prelude_name(word)) {
       i = j;

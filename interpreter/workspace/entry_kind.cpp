@@ -6,8 +6,6 @@
 
 namespace mlsi {
 
-bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 std::string entry_code(std::string_view text, bool* doc) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {

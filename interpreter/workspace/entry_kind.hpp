@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "source/text_rules.hpp"  // is_identifier_char, which the REPL reads here too
+
 namespace mlsi {
 
 enum class EntryKind {
@@ -20,7 +22,6 @@ EntryKind classify_entry(std::string_view text);
 // operators and keywords inside them do not count. Sets `doc` when a `##` comment was seen.
 std::string entry_code(std::string_view text, bool* doc = nullptr);
 
-bool is_identifier_char(char c);
 // `s` without the spaces, tabs and line ends around it.
 std::string_view trim_entry(std::string_view s);
 
