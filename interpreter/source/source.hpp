@@ -3,6 +3,7 @@
 // when a diagnostic is rendered, so prelude, catalogue, user files and REPL lines share one machinery.
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,55 +36,24 @@ struct LineCol {
 // hold `.mls` values.
 enum class SourceSyntax : std::uint8_t { mls, data };
 
-// A file's text is its own (owned_text) or, for an embedded file, a view of the binary's constant data,
+// A file's text is its own (held on the heap, shared by the copies of the file, so that the view stays
+// valid when a file is copied or moved) or, for an embedded file, a view of the binary's constant data,
 // which is not copied (a catalogue file is tens of kilobytes).
 class SourceFile {
-  std::string owned_text_;  // first: `text` may view it
+  std::shared_ptr<const std::string> owned_text_;  // first: `text` may view it; null for static text
 
  public:
   std::string name;  // as shown in diagnostics
   std::string path;  // canonical path on disk, empty for virtual sources
-  std::string_view text;  // owned_text_, or static storage
+  std::string_view text;  // *owned_text_, or static storage
   std::vector<std::uint32_t> line_starts;
   std::uint32_t first_line = 1;  // the number of its first line (a REPL entry continues the session's count)
   SourceSyntax syntax = SourceSyntax::mls;
 
   SourceFile(std::string name, std::string path, std::string text)
-      : owned_text_(std::move(text)), name(std::move(name)), path(std::move(path)), text(owned_text_) {}
+      : owned_text_(std::make_shared<const std::string>(std::move(text))), name(std::move(name)), path(std::move(path)),
+        text(*owned_text_) {}
   SourceFile(std::string name, std::string_view static_text) : name(std::move(name)), text(static_text) {}
-  // A copy (or a moved-to file) views its own owned text: a short string's characters live in the object.
-  SourceFile(const SourceFile& o) { *this = o; }
-  SourceFile(SourceFile&& o) noexcept { *this = std::move(o); }
-  SourceFile& operator=(const SourceFile& o) {
-    if (this != &o) {
-      owned_text_ = o.owned_text_;
-      copy_rest(o);
-      line_starts = o.line_starts;
-    }
-    return *this;
-  }
-  SourceFile& operator=(SourceFile&& o) noexcept {
-    if (this != &o) {
-      const bool owns = o.owns_text();
-      owned_text_ = std::move(o.owned_text_);
-      copy_rest(o, owns);
-      line_starts = std::move(o.line_starts);
-    }
-    return *this;
-  }
-  ~SourceFile() = default;
-
- private:
-  bool owns_text() const { return text.data() == owned_text_.data(); }
-  // All but the owned text and the line starts, the text viewing this file's own when `o`'s was o's.
-  void copy_rest(const SourceFile& o) { copy_rest(o, o.owns_text()); }
-  void copy_rest(const SourceFile& o, bool owns) {
-    name = o.name;
-    path = o.path;
-    text = owns ? std::string_view(owned_text_) : o.text;
-    first_line = o.first_line;
-    syntax = o.syntax;
-  }
 };
 
 // Files are added while references to others are held (a file's imports are read while its own text and
